@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+import type { CommandTable } from './run-command.ts';
+import { printError } from './run-command.ts';
+
+/** Every `pipeline-summary` subcommand. Each module is imported only when its command runs. */
+const COMMANDS: CommandTable = {};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(
+    ([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`,
+  );
+  return [
+    'Usage: pipeline-summary <command> [flags]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    "Run 'pipeline-summary <command> --help' for a command's flags.",
+  ].join('\n');
+}
+
+/** Dispatches `argv` (without node and script) to a subcommand and resolves to its exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage() + '\n');
+    return name === undefined ? 1 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    const { versionInfo } = await import('../server/version.ts');
+    const v = versionInfo();
+    process.stdout.write(`${v.version} (${v.gitCommit}, ${v.buildDate})\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    printError(`unknown command '${name}'. Run 'pipeline-summary --help' for the list.`);
+    return 1;
+  }
+  const { run } = await command.load();
+  return run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    printError(err instanceof Error ? err.message : String(err));
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,93 @@
+// Builds everything `npm run build` ships: the CLI bundles (esbuild), the Electron main/preload
+// bundles, and the dashboard (Vite) when its sources exist. Version, commit and date are baked in.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const only = process.argv.slice(2);
+const wants = (part) => only.length === 0 || only.includes(part);
+
+function gitCommit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+const buildInfo = {
+  version: pkg.version,
+  gitCommit: gitCommit(),
+  buildDate: new Date().toISOString().slice(0, 10),
+};
+// Native addons and Electron stay outside the bundle; they are resolved from node_modules at run time.
+const external = ['better-sqlite3', '@napi-rs/keyring', 'electron'];
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  logLevel: 'warning',
+  external,
+  define: { __BUILD_INFO__: JSON.stringify(buildInfo) },
+};
+
+const started = Date.now();
+if (wants('cli')) {
+  rmSync(path.join(root, 'dist/cli'), { recursive: true, force: true });
+  await esbuild.build({
+    ...common,
+    entryPoints: Object.fromEntries(
+      Object.entries({
+        'pipeline-summary': 'cli/pipeline-summary.ts',
+        'get-token': 'cli/get-token.ts',
+      }).filter(([, file]) => existsSync(path.join(root, file))),
+    ),
+    absWorkingDir: root,
+    outdir: 'dist/cli',
+    format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    // ESM bundles of CommonJS dependencies need require/__dirname.
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
+    },
+  });
+  mkdirSync(path.join(root, 'dist/cli'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'dist/cli/package.json'),
+    JSON.stringify({ type: 'module' }) + '\n',
+  );
+}
+if (wants('main') && existsSync(path.join(root, 'main/main.ts'))) {
+  await esbuild.build({
+    ...common,
+    absWorkingDir: root,
+    entryPoints: { main: 'main/main.ts', preload: 'main/preload.ts' },
+    outdir: 'dist/main',
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+  });
+}
+if (wants('renderer') && existsSync(path.join(root, 'renderer/index.html'))) {
+  const { build } = await import('vite');
+  await build({
+    root: path.join(root, 'renderer'),
+    logLevel: 'warn',
+    configFile: path.join(root, 'renderer/vite.config.ts'),
+  });
+}
+writeFileSync(path.join(root, 'dist/.build-stamp'), JSON.stringify(buildInfo) + '\n');
+console.error(
+  `built ${only.length ? only.join(', ') : 'everything'} in ${Date.now() - started} ms`,
+);

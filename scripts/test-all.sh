@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The whole test suite, as the README's second command runs it on a fresh Debian/Ubuntu machine:
+# system packages, npm dependencies, format + lint + type-checks + unit/integration tests, the
+# keychain tests inside a private D-Bus session with an unlocked gnome-keyring, and the browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-system-deps.sh
+[ -d node_modules/.bin ] || npm ci --no-audit --no-fund
+npm run check
+npm run build
+if [ -n "$(ls cli/token/*.keychain.test.ts 2>/dev/null)" ]; then
+  dbus-run-session -- bash -c 'echo -n ci | gnome-keyring-daemon --unlock --components=secrets >/dev/null && npx vitest run --project node cli/token --config vitest.keychain.config.ts'
+fi
+if [ -n "$(ls e2e/*.spec.ts 2>/dev/null)" ]; then
+  npx playwright test
+fi

@@ -1,0 +1,242 @@
+/**
+ * The service's public HTTP contract (../shared/API.md): the JSON shapes we serve. Other tools on the
+ * machine and the dashboard rely on these names and casings, so change them only additively.
+ * The renderer imports this file with `import type` only.
+ */
+
+/** GET /api/health */
+export interface HealthResponse {
+  status: 'healthy';
+  timestamp: string;
+}
+
+/** GET /api/version */
+export interface VersionInfo {
+  version: string;
+  gitCommit: string;
+  buildDate: string;
+}
+
+/** The user who triggered a pipeline, as listed in recent_pipelines. */
+export interface PipelineUserRef {
+  username: string;
+  name: string;
+  avatar_url: string;
+}
+
+/** One of a project's 10 newest pipelines in the window. */
+export interface RecentPipeline {
+  pipeline_id: number;
+  status: string;
+  ref: string;
+  source: string;
+  created_at: string;
+  duration: number | null;
+  web_url: string;
+  user: PipelineUserRef | null;
+}
+
+/** Element of `projects` in the summary. */
+export interface ProjectSummary {
+  project_id: number;
+  project_name: string;
+  total_pipelines: number;
+  successful: number;
+  failed: number;
+  running: number;
+  total_duration: number;
+  success_rate: number;
+  recent_pipelines: RecentPipeline[];
+  /** Additive: the project's path with namespace, e.g. `acme/platform/api`. */
+  project_path?: string;
+  /** Additive: the project's GitLab page. */
+  web_url?: string;
+}
+
+/** The overall `summary`. */
+export interface OverallSummary {
+  total_pipelines: number;
+  successful: number;
+  failed: number;
+  running: number;
+  average_duration: number;
+  overall_success_rate: number;
+}
+
+/** Additive: how fresh the summary is and whether GitLab is reachable, for the dashboard. */
+export interface SummaryStatus {
+  /** `loading` before the first load finishes, `ok`, or `degraded` while GitLab fails. */
+  state: 'loading' | 'ok' | 'degraded';
+  /** When the summary was last refreshed successfully (ISO), or null before the first success. */
+  last_updated: string | null;
+  /** The last GitLab problem, in words a user can act on, or null. */
+  last_error: string | null;
+  group: string;
+  since: string;
+}
+
+/** GET /api/pipelines/summary and the `pipeline-update` event. */
+export interface SummaryResponse {
+  projects: ProjectSummary[];
+  summary: OverallSummary;
+  /** Additive field (API.md shapes are unchanged): freshness and GitLab health. */
+  status?: SummaryStatus;
+}
+
+/** A job inside pipeline details. */
+export interface JobDetails {
+  id: number;
+  name: string;
+  stage: string;
+  status: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration: number | null;
+  /** Additive: link to the job in GitLab. */
+  web_url?: string;
+  /** Additive: GitLab's failure_reason for failed jobs. */
+  failure_reason?: string | null;
+  /** Additive: whether a failure of this job is allowed. */
+  allow_failure?: boolean;
+}
+
+/** GET /api/pipelines/{projectId}/details/{pipelineId} */
+export interface PipelineDetails {
+  pipeline_id: number;
+  project_id: number;
+  status: string;
+  ref: string;
+  source: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration: number | null;
+  user: { id: number; username: string; name: string; avatar_url: string } | null;
+  commit: {
+    id: string;
+    short_id: string;
+    title: string;
+    message: string;
+    author_name: string;
+    author_email: string;
+    created_at: string;
+  } | null;
+  jobs: JobDetails[];
+  /** Additive: link to the pipeline in GitLab. */
+  web_url?: string;
+  /** Additive: the project's name. */
+  project_name?: string;
+}
+
+/** GET /api/settings */
+export interface SettingsResponse {
+  group: string;
+  since: string;
+  forgeUrl: string;
+}
+
+/** POST /api/settings */
+export interface SettingsUpdateResponse {
+  success: boolean;
+  group: string;
+  since: string;
+}
+
+/** GET /api/groups/{idOrPath} */
+export interface GroupResponse {
+  id: number;
+  name: string;
+  path: string;
+  full_path: string;
+  description: string;
+  visibility: string;
+  parent_id: number | null;
+}
+
+/** Element of GET /api/groups/{idOrPath}/subgroups */
+export interface SubgroupResponse {
+  id: number;
+  name: string;
+  path: string;
+  full_path: string;
+}
+
+/** Element of GET /api/groups/parent/{parentId} */
+export interface SiblingGroupResponse {
+  id: number;
+  name: string;
+  path: string;
+}
+
+/** GET /api/jobtrace */
+export interface JobTraceResponse {
+  trace: string;
+  complete: boolean;
+}
+
+/** POST /api/ai/analyse */
+export interface AnalyseResponse {
+  analysis: string;
+  cached: boolean;
+  timestamp: string;
+}
+
+/** POST /api/ai/followup */
+export interface FollowupResponse {
+  answer: string;
+  timestamp: string;
+}
+
+/** One follow-up exchange. */
+export interface ConversationEntry {
+  question: string;
+  answer: string;
+  timestamp: string;
+}
+
+/** GET /api/ai/cache */
+export interface CachedAnalysis {
+  projectId: number;
+  pipelineId: number;
+  jobId: number;
+  jobName: string;
+  stage: string;
+  analysis: string;
+  conversation: ConversationEntry[];
+  timestamp: string;
+}
+
+/** Element of GET /api/ai/history `analyses`. */
+export interface HistoryEntry {
+  projectId: number;
+  projectName: string;
+  pipelineId: number;
+  jobId: number;
+  jobName: string;
+  stage: string;
+  analysis: string;
+  conversationCount: number;
+  timestamp: string;
+}
+
+/** Pagination object of GET /api/ai/history. */
+export interface Pagination {
+  currentPage: number;
+  pageSize: number;
+  totalPages: number;
+  totalCount: number;
+}
+
+/** GET /api/ai/history */
+export interface HistoryResponse {
+  analyses: HistoryEntry[];
+  pagination: Pagination;
+}
+
+/** The one error body every route returns. */
+export interface ErrorBody {
+  error: string;
+  statusCode: number;
+  timestamp: string;
+}

@@ -1,0 +1,36 @@
+/**
+ * Domain errors. Domain code throws these with a code; the HTTP layer maps codes to statuses in one
+ * place (server/http/error-middleware.ts) and the CLI maps them to exit codes.
+ */
+
+/** What went wrong, in words the product uses; each maps to one HTTP status. */
+export type ErrorCode =
+  | 'bad_request' // 400: the caller sent something invalid
+  | 'unauthorized' // 401: the GitLab token is missing or invalid
+  | 'forbidden' // 403: refused by the service's own security checks
+  | 'not_found' // 404: pipeline, job, group or route not found
+  | 'payload_too_large' // 413
+  | 'unsupported_media_type' // 415
+  | 'upstream_unavailable' // 502: GitLab or an AI provider failed or is unreachable
+  | 'upstream_timeout' // 504: GitLab or an AI provider did not answer in time
+  | 'internal'; // 500
+
+/** An error the service can explain to its caller: `message` is safe to show (no secrets). */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown; retryAfterMs?: number },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.retryAfterMs = options?.retryAfterMs;
+  }
+  /** Server-suggested wait before retrying, when the upstream said so (Retry-After). */
+  readonly retryAfterMs: number | undefined;
+}
+
+/** True when `err` is an AppError with one of the given codes. */
+export function isAppError(err: unknown, ...codes: ErrorCode[]): err is AppError {
+  return err instanceof AppError && (codes.length === 0 || codes.includes(err.code));
+}

@@ -1,0 +1,55 @@
+import type {
+  GitLabCommit,
+  GitLabGroup,
+  GitLabJob,
+  GitLabPipeline,
+  GitLabPipelineListItem,
+  GitLabProject,
+} from './wire.ts';
+
+/** Options for listing a project's pipelines. */
+export interface ListPipelinesOptions {
+  /** Only pipelines updated at or after this instant (GitLab `updated_after`, ISO 8601). */
+  updatedAfter?: string;
+  /** Stop paging once this many pipelines were read (newest first). */
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+/** A fetched binary resource (avatars). */
+export interface FetchedImage {
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * The GitLab port: every GitLab call the service makes. The real implementation is
+ * `GitLabClient` (server/gitlab/client.ts); all paging, budgeting, retrying and error mapping
+ * happen behind it. Errors are AppErrors: 401 → `unauthorized`, 404 → `not_found`,
+ * 5xx/network → `upstream_unavailable`, timeouts → `upstream_timeout`.
+ */
+export interface GitLabApi {
+  /** The GitLab base URL, e.g. `https://gitlab.com` (no trailing slash, no /api/v4). */
+  readonly baseUrl: string;
+  getGroup(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup>;
+  listSubgroups(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup[]>;
+  /** Non-archived projects of the group and all its subgroups. */
+  listGroupProjects(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabProject[]>;
+  /** Newest first (order_by=id, sort=desc). */
+  listPipelines(
+    projectId: number,
+    options?: ListPipelinesOptions,
+  ): Promise<GitLabPipelineListItem[]>;
+  getPipeline(projectId: number, pipelineId: number, signal?: AbortSignal): Promise<GitLabPipeline>;
+  listPipelineJobs(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabJob[]>;
+  getJob(projectId: number, jobId: number, signal?: AbortSignal): Promise<GitLabJob>;
+  /** The raw job log (ANSI escapes and section markers included). */
+  getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string>;
+  getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit>;
+  /** Fetches an avatar image; callers have already checked the URL is allowed. */
+  fetchImage(url: string, options: { maxBytes: number; timeoutMs: number }): Promise<FetchedImage>;
+}

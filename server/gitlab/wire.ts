@@ -1,0 +1,171 @@
+/**
+ * Wire types: what GitLab's REST v4 API sends, field for field (only the fields we use or the
+ * simulator must emit). Domain and API types live elsewhere; server/gitlab/convert.ts converts.
+ * Quirks worth knowing: the pipeline *list* has no duration/user/started_at (only the single-pipeline
+ * endpoint has them), and job `duration` is a float.
+ */
+
+/** GET /groups/:id, and elements of /groups/:id/subgroups. */
+export interface GitLabGroup {
+  id: number;
+  name: string;
+  path: string;
+  full_path: string;
+  description: string;
+  visibility: 'private' | 'internal' | 'public';
+  parent_id: number | null;
+  web_url: string;
+  avatar_url: string | null;
+}
+
+/** Namespace block inside a project. */
+export interface GitLabNamespace {
+  id: number;
+  name: string;
+  path: string;
+  kind: 'group' | 'user';
+  full_path: string;
+  parent_id: number | null;
+}
+
+/** Element of GET /groups/:id/projects?include_subgroups=true&archived=false */
+export interface GitLabProject {
+  id: number;
+  name: string;
+  name_with_namespace: string;
+  path: string;
+  path_with_namespace: string;
+  description: string | null;
+  default_branch: string;
+  web_url: string;
+  archived: boolean;
+  created_at: string;
+  last_activity_at: string;
+  namespace: GitLabNamespace;
+}
+
+/** A user as embedded in pipelines and jobs. */
+export interface GitLabUser {
+  id: number;
+  username: string;
+  name: string;
+  state: string;
+  avatar_url: string;
+  web_url: string;
+}
+
+/** Every pipeline status GitLab reports. */
+export type GitLabPipelineStatus =
+  | 'created'
+  | 'waiting_for_resource'
+  | 'preparing'
+  | 'pending'
+  | 'running'
+  | 'success'
+  | 'failed'
+  | 'canceling'
+  | 'canceled'
+  | 'skipped'
+  | 'manual'
+  | 'scheduled';
+
+/** Element of GET /projects/:id/pipelines (no duration, user or started_at here). */
+export interface GitLabPipelineListItem {
+  id: number;
+  iid: number;
+  project_id: number;
+  sha: string;
+  ref: string;
+  status: GitLabPipelineStatus;
+  source: string;
+  created_at: string;
+  updated_at: string;
+  web_url: string;
+  name?: string | null;
+}
+
+/** GET /projects/:id/pipelines/:pipeline_id */
+export interface GitLabPipeline extends GitLabPipelineListItem {
+  before_sha: string;
+  tag: boolean;
+  yaml_errors: string | null;
+  user: GitLabUser | null;
+  started_at: string | null;
+  finished_at: string | null;
+  committed_at: string | null;
+  /** Seconds (integer in GitLab for pipelines), null while never started. */
+  duration: number | null;
+  queued_duration: number | null;
+  coverage: string | null;
+}
+
+/** Every job status GitLab reports. */
+export type GitLabJobStatus =
+  | 'created'
+  | 'pending'
+  | 'running'
+  | 'failed'
+  | 'success'
+  | 'canceled'
+  | 'canceling'
+  | 'skipped'
+  | 'waiting_for_resource'
+  | 'manual'
+  | 'scheduled'
+  | 'preparing';
+
+/** The short commit embedded in a job. */
+export interface GitLabJobCommit {
+  id: string;
+  short_id: string;
+  title: string;
+  message: string;
+  author_name: string;
+  author_email: string;
+  created_at: string;
+}
+
+/** Element of GET /projects/:id/pipelines/:pipeline_id/jobs, and GET /projects/:id/jobs/:job_id */
+export interface GitLabJob {
+  id: number;
+  name: string;
+  stage: string;
+  status: GitLabJobStatus;
+  ref: string;
+  tag: boolean;
+  allow_failure: boolean;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** Seconds as a float (e.g. 84.123), null before it starts. */
+  duration: number | null;
+  queued_duration: number | null;
+  failure_reason?: string;
+  web_url: string;
+  user: GitLabUser | null;
+  commit: GitLabJobCommit | null;
+  pipeline: {
+    id: number;
+    project_id: number;
+    ref: string;
+    sha: string;
+    status: GitLabPipelineStatus;
+  };
+}
+
+/** GET /projects/:id/repository/commits/:sha */
+export interface GitLabCommit {
+  id: string;
+  short_id: string;
+  title: string;
+  message: string;
+  author_name: string;
+  author_email: string;
+  authored_date: string;
+  committer_name: string;
+  committer_email: string;
+  committed_date: string;
+  created_at: string;
+  parent_ids: string[];
+  web_url: string;
+}

@@ -1,0 +1,107 @@
+import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../errors.ts';
+import { silentLogger } from '../logger.ts';
+import { createApp } from './app.ts';
+import { readJsonBody } from './body.ts';
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  const app = createApp({
+    logger: silentLogger,
+    version: { version: '1.2.3', gitCommit: 'abc', buildDate: '2026-11-21' },
+    routes: [
+      (router) => {
+        router.post('/echo', async (ctx) => {
+          ctx.body = { got: await readJsonBody(ctx, 1024) };
+        });
+        router.get('/boom', () => {
+          throw new Error('secret internals');
+        });
+        router.get('/missing', () => {
+          throw new AppError('not_found', 'Pipeline 9 not found');
+        });
+      },
+    ],
+  });
+  server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function expectError(res: Response, status: number, text: RegExp) {
+  expect(res.status).toBe(status);
+  const body = (await res.json()) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['error', 'statusCode', 'timestamp']);
+  expect(body.statusCode).toBe(status);
+  expect(body.error).toMatch(text);
+  expect(new Date(body.timestamp as string).toISOString()).toBe(body.timestamp);
+}
+
+describe('createApp', () => {
+  it('serves health and version', async () => {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as { status: string };
+    expect(health.status).toBe('healthy');
+    expect(await (await fetch(`${base}/api/version`)).json()).toEqual({
+      version: '1.2.3',
+      gitCommit: 'abc',
+      buildDate: '2026-11-21',
+    });
+  });
+
+  it('answers unknown routes, domain errors and crashes in the error shape without leaking internals', async () => {
+    await expectError(await fetch(`${base}/api/nope`), 404, /No route for GET \/api\/nope/);
+    await expectError(await fetch(`${base}/api/missing`), 404, /Pipeline 9 not found/);
+    const res = await fetch(`${base}/api/boom`);
+    await expectError(res, 500, /^Internal server error$/);
+  });
+
+  it('rejects malformed JSON, wrong content types and oversize bodies', async () => {
+    const post = (body: string, type = 'application/json') =>
+      fetch(`${base}/api/echo`, { method: 'POST', headers: { 'content-type': type }, body });
+    await expectError(await post('{nope'), 400, /not valid JSON/);
+    await expectError(await post('a=b', 'application/x-www-form-urlencoded'), 415, /must be JSON/);
+    await expectError(
+      await post(JSON.stringify({ x: 'y'.repeat(2000) })),
+      413,
+      /larger than 1024 bytes/,
+    );
+    expect(await (await post('{"a":1}')).json()).toEqual({ got: { a: 1 } });
+  });
+
+  it('refuses foreign Host headers (DNS rebinding) and foreign origins on state-changing requests', async () => {
+    const rebinding = await new Promise<{ status: number; body: string }>((resolve) => {
+      const req = http.request(
+        `${base}/api/health`,
+        { headers: { host: 'evil.example:5100' } },
+        (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.end();
+    });
+    expect(rebinding.status).toBe(403);
+    expect(JSON.parse(rebinding.body).error).toMatch(/Host not allowed/);
+
+    const csrf = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '{}',
+    });
+    await expectError(csrf, 403, /Origin not allowed/);
+
+    const own = await fetch(`${base}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
+      body: '{}',
+    });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  });
+});

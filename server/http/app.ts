@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { HealthResponse, VersionInfo } from '../contract.ts';
+import type { Logger } from '../logger.ts';
+import { errorMiddleware } from './error-middleware.ts';
+import { securityMiddleware, type SecurityOptions } from './security.ts';
+import { dashboardMiddleware } from './static.ts';
+
+/** A domain's routes: registers handlers on the shared /api router. */
+export type RouteModule = (router: Router) => void;
+
+/** What the HTTP app needs from the rest of the service. */
+export interface AppDeps {
+  logger: Logger;
+  version: VersionInfo;
+  /** Route modules of each domain (pipelines, settings, groups, AI, …). */
+  routes: RouteModule[];
+  security?: SecurityOptions;
+  /** Folder of the built dashboard to serve at `/`, when present. */
+  dashboardDir?: string;
+  /** Clock for timestamps in responses (tests fix it). */
+  now?: () => Date;
+}
+
+/**
+ * Builds the Koa app (no port bound; see listen.ts). Order matters: errors are mapped outermost so
+ * that even security refusals and unknown routes get the `{error, statusCode, timestamp}` body.
+ */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  app.proxy = false;
+  // Errors are logged once by errorMiddleware; silence Koa's default stderr printer.
+  app.silent = true;
+  const now = deps.now ?? (() => new Date());
+
+  const router = new Router({ prefix: '/api' });
+  router.get('/health', (ctx) => {
+    const body: HealthResponse = { status: 'healthy', timestamp: now().toISOString() };
+    ctx.body = body;
+  });
+  router.get('/version', (ctx) => {
+    ctx.body = deps.version;
+  });
+  for (const register of deps.routes) register(router);
+
+  app.use(errorMiddleware(deps.logger));
+  app.use(securityMiddleware(deps.security));
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  if (deps.dashboardDir) app.use(dashboardMiddleware(deps.dashboardDir));
+  return app;
+}

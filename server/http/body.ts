@@ -1,0 +1,40 @@
+import type { Context } from 'koa';
+import { AppError } from '../errors.ts';
+
+/** Largest JSON body the service accepts (job logs sent for analysis fit comfortably). */
+export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Reads and parses a JSON request body with a size cap. Rejects other content types (415), oversize
+ * bodies (413, without buffering them) and malformed JSON (400).
+ */
+export async function readJsonBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  const declared = Number(ctx.get('content-length') || '0');
+  if (declared > limit) {
+    throw new AppError('payload_too_large', `Request body is larger than ${limit} bytes`);
+  }
+  if (!ctx.is('application/json')) {
+    if (declared === 0 && !ctx.get('transfer-encoding')) return {};
+    throw new AppError(
+      'unsupported_media_type',
+      'Request body must be JSON (Content-Type: application/json)',
+    );
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      ctx.req.destroy();
+      throw new AppError('payload_too_large', `Request body is larger than ${limit} bytes`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError('bad_request', 'Request body is not valid JSON');
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { AppError } from '../errors.ts';
+
+/** Parses `input` with `schema`, throwing a 400 that names the offending field in plain words. */
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  what = 'request',
+): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `'${issue.path.join('.')}'` : what;
+  throw new AppError('bad_request', `Invalid ${where}: ${issue?.message ?? 'invalid value'}`);
+}
+
+/** A positive integer id given as a string (path or query), e.g. `projectId=42`. */
+export const idParamSchema = z
+  .string({ error: 'is required' })
+  .regex(/^[1-9][0-9]{0,15}$/, { error: 'must be a positive integer' })
+  .transform(Number);
+
+/** A positive integer id in a JSON body. */
+export const idBodySchema = z
+  .number({ error: 'must be a positive integer' })
+  .int({ error: 'must be a positive integer' })
+  .positive({ error: 'must be a positive integer' })
+  .max(Number.MAX_SAFE_INTEGER);
