@@ -1,0 +1,20 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The product's config and data root: `PIPELINE_SUMMARY_HOME` when set, else the OS convention
+ * (XDG_CONFIG_HOME or ~/.config on Linux, ~/Library/Application Support on macOS, %APPDATA% on
+ * Windows), each with a `pipeline-summary` folder. Shared by the service, the CLI and the tray.
+ */
+export function appHome(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (env.PIPELINE_SUMMARY_HOME) return path.resolve(env.PIPELINE_SUMMARY_HOME);
+  const home = os.homedir();
+  if (platform === 'darwin')
+    return path.join(home, 'Library', 'Application Support', 'pipeline-summary');
+  if (platform === 'win32')
+    return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'pipeline-summary');
+  return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'pipeline-summary');
+}
