@@ -1,0 +1,196 @@
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { useFeedState } from './app-context.ts';
+import { ErrorBoundary } from './components/error-boundary.tsx';
+import { EmptyState, Spinner } from './components/feedback.tsx';
+import { Icon } from './components/icons.tsx';
+import { LiveIndicator } from './components/live-indicator.tsx';
+import { ShortcutsDialog, useShortcuts } from './components/shortcuts.tsx';
+import { useStoredState } from './lib/hooks.ts';
+import type { Route } from './lib/router.ts';
+import { navigate, parseRoute, useRoute } from './lib/router.ts';
+import { describeSince } from './lib/since.ts';
+import { Overview } from './views/overview/overview.tsx';
+import { ProjectsView } from './views/projects/projects-view.tsx';
+
+const PipelinePanel = lazy(() => import('./views/pipeline/pipeline-panel.tsx'));
+const HistoryView = lazy(() => import('./views/history/history-view.tsx'));
+const SettingsView = lazy(() => import('./views/settings/settings-view.tsx'));
+
+const THEMES = ['system', 'light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+const NAV: { path: string; label: string; view: Route['view']; key: string }[] = [
+  { path: '/', label: 'Overview', view: 'overview', key: 'o' },
+  { path: '/projects', label: 'Projects', view: 'projects', key: 'p' },
+  { path: '/history', label: 'AI history', view: 'history', key: 'h' },
+  { path: '/settings', label: 'Settings', view: 'settings', key: 's' },
+];
+
+function ThemeToggle() {
+  const [theme, setTheme] = useStoredState<Theme>('theme', 'system', THEMES);
+  useEffect(() => {
+    if (theme === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length]!;
+  const Glyph = theme === 'light' ? Icon.sun : theme === 'dark' ? Icon.moon : Icon.monitor;
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      onClick={() => setTheme(next)}
+      title={`Theme: ${theme} (click for ${next})`}
+      aria-label={`Theme: ${theme}. Switch to ${next}`}
+    >
+      <Glyph size={16} />
+    </button>
+  );
+}
+
+function Header({ active }: { active: Route['view'] }) {
+  const state = useFeedState();
+  const status = state.summary?.status;
+  return (
+    <header className="app-header">
+      <a
+        className="brand"
+        href="/"
+        onClick={(e) => {
+          e.preventDefault();
+          navigate('/');
+        }}
+      >
+        <img src="/favicon.svg" alt="" width={22} height={22} />
+        <span>Pipeline Summary</span>
+      </a>
+      <nav className="main-nav" aria-label="Views">
+        {NAV.map((item) => (
+          <a
+            key={item.path}
+            href={item.path}
+            aria-current={active === item.view ? 'page' : undefined}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+              e.preventDefault();
+              navigate(item.path);
+            }}
+          >
+            {item.label}
+          </a>
+        ))}
+      </nav>
+      <div className="header-right">
+        {status && (
+          <button
+            type="button"
+            className="scope-chip"
+            title="Change group and window in Settings"
+            onClick={() => navigate('/settings')}
+          >
+            <span className="scope-group">{status.group}</span>
+            <span className="scope-since">last {describeSince(status.since)}</span>
+          </button>
+        )}
+        <LiveIndicator />
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}
+
+function ViewFor({ route }: { route: Route }) {
+  switch (route.view) {
+    case 'overview':
+      return <Overview />;
+    case 'projects':
+      return <ProjectsView />;
+    case 'history':
+      return <HistoryView />;
+    case 'settings':
+      return <SettingsView />;
+    case 'not-found':
+      return (
+        <EmptyState
+          title="Nothing here"
+          action={
+            <button type="button" className="btn btn-primary" onClick={() => navigate('/')}>
+              Go to the overview
+            </button>
+          }
+        >
+          <p>
+            <code>{route.path}</code> is not a page of the dashboard.
+          </p>
+        </EmptyState>
+      );
+    default:
+      return null;
+  }
+}
+
+const Loading = () => (
+  <div className="view-loading">
+    <Spinner />
+  </div>
+);
+
+/** The dashboard: header, the current view, and the pipeline panel over it when one is open. */
+export function App() {
+  const route = useRoute();
+  // The view under an open pipeline panel: the last non-pipeline view (overview on a deep link).
+  const background = useRef<Route>({ view: 'overview' });
+  if (route.view !== 'pipeline') background.current = route;
+  const [helpOpen, setHelpOpen] = useState(false);
+  useShortcuts({
+    go: (key) => {
+      const item = NAV.find((n) => n.key === key);
+      if (item) navigate(item.path);
+    },
+    help: () => setHelpOpen((v) => !v),
+  });
+  const base = route.view === 'pipeline' ? background.current : route;
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header active={base.view} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <ErrorBoundary>
+          <Suspense fallback={<Loading />}>
+            <ViewFor route={base} />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      {route.view === 'pipeline' && (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <PipelinePanel
+              key={`${route.projectId}/${route.pipelineId}`}
+              projectId={route.projectId}
+              pipelineId={route.pipelineId}
+              jobId={route.jobId}
+              tab={route.tab}
+              onClose={() => {
+                const back = background.current;
+                navigate(
+                  back.view === 'projects'
+                    ? '/projects'
+                    : back.view === 'history'
+                      ? '/history'
+                      : back.view === 'settings'
+                        ? '/settings'
+                        : '/',
+                );
+              }}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+    </div>
+  );
+}
+
+/** Exported for tests: the route a URL opens. */
+export { parseRoute };

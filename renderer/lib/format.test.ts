@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, rateBand, statusKind, timeAgo } from './format.ts';
+import { describeSince, parseSince } from './since.ts';
+
+describe('formatters', () => {
+  it('formats durations compactly', () => {
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(42)).toBe('42s');
+    expect(formatDuration(125)).toBe('2m 5s');
+    expect(formatDuration(3600)).toBe('1h');
+    expect(formatDuration(3725)).toBe('1h 2m');
+    expect(formatDuration(90_000)).toBe('1d 1h');
+  });
+
+  it('says how long ago', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(timeAgo('2026-03-10T11:59:50Z', now)).toBe('just now');
+    expect(timeAgo('2026-03-10T11:55:00Z', now)).toBe('5m ago');
+    expect(timeAgo('2026-03-10T09:00:00Z', now)).toBe('3h ago');
+    expect(timeAgo('2026-03-07T12:00:00Z', now)).toBe('3d ago');
+    expect(timeAgo(null, now)).toBe('—');
+  });
+
+  it('bands success rates and groups statuses like the summariser', () => {
+    expect(rateBand(95, 10)).toBe('good');
+    expect(rateBand(75, 10)).toBe('fair');
+    expect(rateBand(10, 10)).toBe('poor');
+    expect(rateBand(0, 0)).toBe('none');
+    expect(statusKind('waiting_for_resource')).toBe('running');
+    expect(statusKind('scheduled')).toBe('manual');
+  });
+});
+
+describe('since', () => {
+  it('validates like the server', () => {
+    expect(parseSince('7d')).toEqual({ ok: true, ms: 7 * 86_400_000 });
+    expect(parseSince('0d').ok).toBe(false);
+    expect(parseSince('7 days').ok).toBe(false);
+    expect(parseSince('400d')).toEqual({ ok: false, error: 'The longest window is 366d.' });
+    expect(describeSince('1h')).toBe('1 hour');
+    expect(describeSince('30d')).toBe('30 days');
+  });
+});

@@ -1,0 +1,90 @@
+import { useSyncExternalStore } from 'react';
+
+/** The views a URL can name. */
+export type Route =
+  | { view: 'overview' }
+  | { view: 'projects' }
+  | { view: 'history' }
+  | { view: 'settings' }
+  | {
+      view: 'pipeline';
+      projectId: number;
+      pipelineId: number;
+      jobId: number | null;
+      tab: 'log' | 'ai';
+    }
+  | { view: 'not-found'; path: string };
+
+/** Parses a location (path + search) into a route. Exported for tests. */
+export function parseRoute(pathname: string, search = ''): Route {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return { view: 'overview' };
+  if (path === '/projects') return { view: 'projects' };
+  if (path === '/history') return { view: 'history' };
+  if (path === '/settings') return { view: 'settings' };
+  const m = /^\/pipelines\/(\d+)\/(\d+)$/.exec(path);
+  if (m) {
+    const q = new URLSearchParams(search);
+    const job = q.get('job');
+    return {
+      view: 'pipeline',
+      projectId: Number(m[1]),
+      pipelineId: Number(m[2]),
+      jobId: job && /^\d+$/.test(job) ? Number(job) : null,
+      tab: q.get('tab') === 'ai' ? 'ai' : 'log',
+    };
+  }
+  return { view: 'not-found', path };
+}
+
+/** The URL of a pipeline (optionally a job and its tab). */
+export function pipelinePath(
+  projectId: number,
+  pipelineId: number,
+  jobId?: number | null,
+  tab?: 'log' | 'ai',
+): string {
+  const q = new URLSearchParams();
+  if (jobId) q.set('job', String(jobId));
+  if (jobId && tab === 'ai') q.set('tab', 'ai');
+  const qs = q.toString();
+  return `/pipelines/${projectId}/${pipelineId}${qs ? `?${qs}` : ''}`;
+}
+
+const listeners = new Set<() => void>();
+function notify() {
+  for (const l of listeners) l();
+}
+if (typeof window !== 'undefined') window.addEventListener('popstate', notify);
+
+/** Navigates within the app. `replace` keeps the history entry (tab switches). */
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  const state = { from: location.pathname + location.search };
+  if (options.replace) history.replaceState(history.state ?? state, '', to);
+  else history.pushState(state, '', to);
+  notify();
+}
+
+/** Where the user came from, to return there when a pipeline panel closes. */
+export function previousPath(): string | null {
+  const from = (history.state as { from?: string } | null)?.from;
+  return from && !from.startsWith('/pipelines/') ? from : null;
+}
+
+function snapshot(): string {
+  return location.pathname + location.search;
+}
+
+/** The current route, re-rendering on navigation. */
+export function useRoute(): Route {
+  const href = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    snapshot,
+    snapshot,
+  );
+  const url = new URL(href, 'http://x');
+  return parseRoute(url.pathname, url.search);
+}

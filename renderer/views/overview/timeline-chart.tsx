@@ -1,0 +1,145 @@
+import { useMemo, useState } from 'react';
+import type { Timeline, TimelineBucket } from '../../lib/timeline.ts';
+
+const SERIES = [
+  { key: 'success', label: 'Passed' },
+  { key: 'failed', label: 'Failed' },
+  { key: 'running', label: 'Running' },
+  { key: 'other', label: 'Other' },
+] as const;
+
+function bucketLabel(b: TimelineBucket, unit: Timeline['unit']): string {
+  const d = new Date(b.start);
+  if (unit === 'hour')
+    return d.toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  const days = Math.round((b.end - b.start) / 86_400_000);
+  const first = d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+  if (days <= 1)
+    return d.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+  return `${first} – ${new Date(b.end - 1).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}`;
+}
+
+function niceMax(max: number): number {
+  if (max <= 4) return Math.max(1, max);
+  const mag = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 2.5, 5, 10]) if (step * mag >= max) return step * mag;
+  return 10 * mag;
+}
+
+/** A stacked bar chart of pipelines per hour or day by outcome; hover or focus a bar for its counts. */
+export function TimelineChart({ timeline }: { timeline: Timeline }) {
+  const [hover, setHover] = useState<number | null>(null);
+  const { buckets, unit } = timeline;
+  const width = 720;
+  const height = 180;
+  const pad = { top: 10, right: 8, bottom: 24, left: 32 };
+  const innerW = width - pad.left - pad.right;
+  const innerH = height - pad.top - pad.bottom;
+  const top = niceMax(timeline.max);
+  const slot = innerW / Math.max(1, buckets.length);
+  const barW = Math.max(2, Math.min(28, slot * 0.7));
+  const ticks = [0, top / 2, top];
+  const labelEvery = Math.ceil(buckets.length / 8);
+  const totals = useMemo(
+    () => buckets.map((b) => b.success + b.failed + b.running + b.other),
+    [buckets],
+  );
+  const hovered = hover === null ? null : buckets[hover];
+  return (
+    <div className="timeline">
+      <div className="chart-legend" aria-hidden="true">
+        {SERIES.map((s) => (
+          <span key={s.key} className={`legend-item series-${s.key}`}>
+            <i /> {s.label}
+          </span>
+        ))}
+      </div>
+      <div className="chart-wrap">
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          className="chart"
+          role="img"
+          aria-label={`Pipelines per ${unit}: ${totals.reduce((a, b) => a + b, 0)} in total`}
+          onMouseLeave={() => setHover(null)}
+        >
+          {ticks.map((t) => {
+            const y = pad.top + innerH - (t / top) * innerH;
+            return (
+              <g key={t}>
+                <line x1={pad.left} x2={width - pad.right} y1={y} y2={y} className="grid-line" />
+                <text x={pad.left - 6} y={y + 3} textAnchor="end" className="axis-label">
+                  {Number.isInteger(t) ? t : t.toFixed(1)}
+                </text>
+              </g>
+            );
+          })}
+          {buckets.map((b, i) => {
+            const x = pad.left + i * slot + (slot - barW) / 2;
+            let y = pad.top + innerH;
+            return (
+              <g
+                key={b.start}
+                className={`bar${hover === i ? ' bar-hover' : ''}`}
+                onMouseEnter={() => setHover(i)}
+                onFocus={() => setHover(i)}
+                onBlur={() => setHover(null)}
+                tabIndex={totals[i] ? 0 : -1}
+                aria-label={`${bucketLabel(b, unit)}: ${b.success} passed, ${b.failed} failed, ${b.running} running, ${b.other} other`}
+              >
+                <rect
+                  x={pad.left + i * slot}
+                  y={pad.top}
+                  width={slot}
+                  height={innerH}
+                  className="bar-hit"
+                />
+                {SERIES.map((s) => {
+                  const v = b[s.key];
+                  if (!v) return null;
+                  const h = (v / top) * innerH;
+                  y -= h;
+                  return (
+                    <rect
+                      key={s.key}
+                      x={x}
+                      y={y}
+                      width={barW}
+                      height={Math.max(1, h - 1)}
+                      rx={Math.min(3, barW / 4)}
+                      className={`series-${s.key}`}
+                    />
+                  );
+                })}
+                {i % labelEvery === 0 && (
+                  <text x={x + barW / 2} y={height - 6} textAnchor="middle" className="axis-label">
+                    {unit === 'hour'
+                      ? new Date(b.start).toLocaleTimeString(undefined, { hour: '2-digit' })
+                      : new Date(b.start).toLocaleDateString(undefined, {
+                          month: 'short',
+                          day: 'numeric',
+                        })}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+        {hovered && hover !== null && (
+          <div
+            className="chart-tooltip"
+            role="tooltip"
+            style={{ left: `${((pad.left + (hover + 0.5) * slot) / width) * 100}%` }}
+          >
+            <strong>{bucketLabel(hovered, unit)}</strong>
+            <span className="series-success">{hovered.success} passed</span>
+            <span className="series-failed">{hovered.failed} failed</span>
+            {hovered.running > 0 && (
+              <span className="series-running">{hovered.running} running</span>
+            )}
+            {hovered.other > 0 && <span className="series-other">{hovered.other} other</span>}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

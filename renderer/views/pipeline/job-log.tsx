@@ -1,0 +1,423 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { JobTraceResponse } from '../../../server/contract.ts';
+import { api, errorMessage } from '../../api/client.ts';
+import { ErrorBox, Spinner } from '../../components/feedback.tsx';
+import { Icon } from '../../components/icons.tsx';
+import type { VirtualListHandle } from '../../components/virtual-list.tsx';
+import { VirtualList } from '../../components/virtual-list.tsx';
+import type { LogLine, ParsedLog, Segment } from '../../lib/ansi.ts';
+import { LogParser, searchLog, visibleLines } from '../../lib/ansi.ts';
+import { formatDuration, isActive } from '../../lib/format.ts';
+
+const LINE = 20;
+/** Characters parsed per slice; between slices the browser paints and handles input. */
+const SLICE = 256 * 1024;
+const POLL_MS = 2_000;
+
+function segmentStyle(seg: Segment): { className?: string; style?: CSSProperties } {
+  const s = seg.style;
+  if (!s) return {};
+  const classes: string[] = [];
+  const style: CSSProperties = {};
+  if (typeof s.fg === 'number') classes.push(`ansi-fg-${s.fg}`);
+  else if (s.fg) style.color = s.fg;
+  if (typeof s.bg === 'number') classes.push(`ansi-bg-${s.bg}`);
+  else if (s.bg) style.backgroundColor = s.bg;
+  if (s.bold) classes.push('ansi-bold');
+  if (s.dim) classes.push('ansi-dim');
+  if (s.italic) classes.push('ansi-italic');
+  if (s.underline) classes.push('ansi-underline');
+  return {
+    className: classes.join(' ') || undefined,
+    style: Object.keys(style).length ? style : undefined,
+  };
+}
+
+function highlight(text: string, needle: string): ReactNode {
+  if (!needle) return text;
+  const lower = text.toLowerCase();
+  const out: ReactNode[] = [];
+  let from = 0;
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, from)) {
+    if (at > from) out.push(text.slice(from, at));
+    out.push(<mark key={at}>{text.slice(at, at + needle.length)}</mark>);
+    from = at + needle.length;
+  }
+  if (from < text.length) out.push(text.slice(from));
+  return out;
+}
+
+/** Renders one log line's styled segments (exported for tests). */
+export function LogLineView({ line, needle = '' }: { line: LogLine; needle?: string }) {
+  return (
+    <>
+      {line.segments.map((seg, i) => {
+        const { className, style } = segmentStyle(seg);
+        return (
+          <span key={i} className={className} style={style}>
+            {highlight(seg.text, needle)}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+interface LoadState {
+  log: ParsedLog | null;
+  /** Bumped whenever `log` changed in place (the parser appends). */
+  version: number;
+  complete: boolean;
+  parsing: number | null;
+  error: string | null;
+  bytes: number;
+}
+
+/**
+ * Fetches a job's trace and keeps following it while the job runs: each poll appends only the new
+ * text to an incremental parser. Large logs are parsed in slices so the page never freezes.
+ */
+function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
+  const [state, setState] = useState<LoadState>({
+    log: null,
+    version: 0,
+    complete: false,
+    parsing: null,
+    error: null,
+    bytes: 0,
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const controller = new AbortController();
+    let parser = new LogParser();
+    let text = '';
+    const yieldToBrowser = () => new Promise<void>((r) => setTimeout(r, 0));
+
+    const feed = async (trace: string, complete: boolean) => {
+      // A trace that is not an extension of what we have (GitLab truncation, a retry) is reparsed.
+      const appended =
+        trace.length >= text.length &&
+        trace.startsWith(text.slice(-256), Math.max(0, text.length - 256));
+      let delta = trace.slice(text.length);
+      if (!appended) {
+        parser = new LogParser();
+        delta = trace;
+      }
+      text = trace;
+      const big = delta.length > SLICE;
+      for (let i = 0; i < delta.length; i += SLICE) {
+        parser.push(delta.slice(i, i + SLICE));
+        if (big) {
+          setState((s) => ({ ...s, parsing: Math.round(((i + SLICE) / delta.length) * 100) }));
+          await yieldToBrowser();
+          if (cancelled) return;
+        }
+      }
+      if (complete) parser.end();
+      const log = parser.result();
+      setState((s) => ({
+        log,
+        version: s.version + 1,
+        complete,
+        parsing: null,
+        error: null,
+        bytes: trace.length,
+      }));
+    };
+
+    const poll = async () => {
+      try {
+        const res = await api.get<JobTraceResponse>(
+          '/jobtrace',
+          { projectId, jobId },
+          controller.signal,
+        );
+        if (cancelled) return;
+        await feed(res.trace, res.complete);
+        if (!cancelled && !res.complete) timer = setTimeout(poll, POLL_MS);
+      } catch (err) {
+        if (cancelled) return;
+        setState((s) => ({ ...s, parsing: null, error: errorMessage(err) }));
+      }
+    };
+    void poll();
+    return () => {
+      cancelled = true;
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [projectId, jobId, attempt, jobStatus]);
+  return { ...state, retry: () => setAttempt((a) => a + 1) };
+}
+
+/** The job log viewer: ANSI colours, collapsible sections, search, follow, virtualised lines. */
+export default function JobLog({
+  projectId,
+  jobId,
+  jobStatus,
+}: {
+  projectId: number;
+  jobId: number;
+  jobStatus: string;
+}) {
+  const trace = useJobTrace(projectId, jobId, jobStatus);
+  const { log, version } = trace;
+  const [collapsed, setCollapsed] = useState<Set<number> | null>(null);
+  const [query, setQuery] = useState('');
+  const [hit, setHit] = useState(-1);
+  const [follow, setFollow] = useState(true);
+  const listRef = useRef<VirtualListHandle>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // Fold what GitLab asked to fold, once per section as sections appear.
+  const seenSections = useRef(0);
+  useEffect(() => {
+    if (!log) return;
+    if (log.sections.length === seenSections.current && collapsed) return;
+    const next = new Set(collapsed ?? []);
+    for (let i = seenSections.current; i < log.sections.length; i++)
+      if (log.sections[i]!.collapsed) next.add(i);
+    seenSections.current = log.sections.length;
+    setCollapsed(next);
+  }, [log, version, collapsed]);
+
+  const folded = useMemo(() => collapsed ?? new Set<number>(), [collapsed]);
+  const visible = useMemo(() => (log ? visibleLines(log, folded) : []), [log, folded, version]);
+  const needle = query.trim().toLowerCase();
+  const hits = useMemo(() => (log && needle ? searchLog(log, needle) : []), [log, needle, version]);
+  const hitSet = useMemo(() => new Set(hits), [hits]);
+
+  const goToHit = useCallback(
+    (index: number) => {
+      if (!log || hits.length === 0) return;
+      const h = ((index % hits.length) + hits.length) % hits.length;
+      setHit(h);
+      setFollow(false);
+      const line = hits[h]!;
+      // Unfold every section that hides the match.
+      const hiding = log.lines[line]!.sections.filter((s) => folded.has(s));
+      let rows = visible;
+      if (hiding.length) {
+        const next = new Set(folded);
+        for (const s of hiding) next.delete(s);
+        setCollapsed(next);
+        rows = visibleLines(log, next);
+      }
+      const row = rows.indexOf(line);
+      requestAnimationFrame(() => listRef.current?.scrollToIndex(row, 'start'));
+    },
+    [log, hits, folded, visible],
+  );
+
+  const navRef = useRef((_step: number) => {});
+  navRef.current = (step) => goToHit(step < 0 ? Math.max(0, hit) - 1 : hit + 1);
+
+  useEffect(() => {
+    if (follow && !trace.complete) listRef.current?.scrollToEnd();
+  }, [visible, follow, trace.complete]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const typing =
+        (e.target as HTMLElement).tagName === 'INPUT' ||
+        (e.target as HTMLElement).tagName === 'TEXTAREA';
+      if (typing || e.metaKey || e.ctrlKey || e.altKey) return;
+      if (e.key === '/') {
+        e.preventDefault();
+        searchRef.current?.focus();
+      } else if (e.key === 'n' || e.key === 'N') {
+        navRef.current(e.key === 'N' ? -1 : 1);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const download = () => {
+    if (!log) return;
+    const blob = new Blob([log.lines.map((l) => l.text).join('\n')], { type: 'text/plain' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `job-${jobId}.log`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+
+  if (trace.error && !log) {
+    return <ErrorBox title="Cannot load the job log" message={trace.error} onRetry={trace.retry} />;
+  }
+  const following = !trace.complete && isActive(jobStatus);
+  return (
+    <div className="log-viewer">
+      <div className="log-toolbar">
+        <label className="search-field log-search">
+          <Icon.search size={14} />
+          <input
+            ref={searchRef}
+            type="search"
+            placeholder="Search log  ( / )"
+            aria-label="Search the log"
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setHit(-1);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                goToHit(e.shiftKey ? Math.max(0, hit) - 1 : hit + 1);
+              } else if (e.key === 'Escape') {
+                setQuery('');
+                (e.target as HTMLInputElement).blur();
+              }
+            }}
+          />
+        </label>
+        {needle && (
+          <span className="muted small" aria-live="polite" data-testid="log-hits">
+            {hits.length === 0
+              ? 'no matches'
+              : hit >= 0
+                ? `${hit + 1} of ${hits.length}`
+                : `${hits.length} match${hits.length === 1 ? '' : 'es'}`}
+          </span>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => goToHit(Math.max(0, hit) - 1)}
+          disabled={!hits.length}
+          aria-label="Previous match"
+        >
+          <Icon.arrowUp size={14} />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => goToHit(hit + 1)}
+          disabled={!hits.length}
+          aria-label="Next match"
+        >
+          <Icon.arrowDown size={14} />
+        </button>
+        <span className="toolbar-spacer" />
+        {log && log.sections.length > 0 && (
+          <>
+            <button type="button" className="btn btn-small" onClick={() => setCollapsed(new Set())}>
+              Expand all
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setCollapsed(new Set(log.sections.map((_, i) => i)))}
+            >
+              Collapse all
+            </button>
+          </>
+        )}
+        {following && (
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-pressed={follow}
+            onClick={() => setFollow((f) => !f)}
+          >
+            <span className="pulse" aria-hidden="true" /> {follow ? 'Following' : 'Follow'}
+          </button>
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          onClick={download}
+          disabled={!log}
+          title="Download the plain log"
+          aria-label="Download the plain log"
+        >
+          <Icon.arrowDown size={14} />
+        </button>
+      </div>
+      {trace.parsing !== null && (
+        <div className="log-status muted small">
+          <Spinner label="Parsing log" /> Parsing log… {Math.min(100, trace.parsing)}%
+        </div>
+      )}
+      {!log ? (
+        <div className="log-body log-loading">
+          <Spinner label="Loading log" /> Loading log…
+        </div>
+      ) : log.lines.length === 0 ? (
+        <div className="log-body log-loading muted">
+          {trace.complete ? 'This job wrote no output.' : 'Waiting for output…'}
+        </div>
+      ) : (
+        <VirtualList
+          handle={listRef}
+          className="log-body"
+          role="log"
+          ariaLabel="Job log"
+          count={visible.length}
+          itemHeight={LINE}
+          overscan={LINE * 30}
+          onScroll={(atEnd) => {
+            if (!trace.complete) setFollow(atEnd);
+          }}
+          renderItem={(row, style) => {
+            const index = visible[row]!;
+            const line = log.lines[index]!;
+            const header = line.headerOf !== undefined ? log.sections[line.headerOf]! : null;
+            const isFolded = line.headerOf !== undefined && folded.has(line.headerOf);
+            const isHit = hitSet.has(index);
+            const current = isHit && hits[hit] === index;
+            return (
+              <div
+                key={index}
+                style={{ ...style, paddingLeft: 8 + line.sections.length * 14 }}
+                className={`log-line${header ? ' log-section-header' : ''}${current ? ' log-current-hit' : ''}`}
+                data-line={index + 1}
+              >
+                <span className="log-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                {header ? (
+                  <button
+                    type="button"
+                    className="log-fold"
+                    aria-expanded={!isFolded}
+                    onClick={() => {
+                      const next = new Set(folded);
+                      if (isFolded) next.delete(line.headerOf!);
+                      else next.add(line.headerOf!);
+                      setCollapsed(next);
+                    }}
+                  >
+                    <Icon.chevron size={12} className="chevron" />
+                    <span className="log-text">
+                      <LogLineView line={line} needle={isHit ? needle : ''} />
+                    </span>
+                    {header.durationSeconds !== null && (
+                      <span className="log-duration">{formatDuration(header.durationSeconds)}</span>
+                    )}
+                  </button>
+                ) : (
+                  <span className="log-text">
+                    <LogLineView line={line} needle={isHit ? needle : ''} />
+                  </span>
+                )}
+              </div>
+            );
+          }}
+        />
+      )}
+      <div className="log-footer muted small">
+        {log
+          ? `${log.lines.length.toLocaleString()} lines · ${(trace.bytes / 1024).toFixed(trace.bytes > 10240 ? 0 : 1)} KiB`
+          : ''}
+        {trace.complete ? '' : following ? ' · job running, refreshing every 2 s' : ''}
+        {trace.error && log ? ` · ${trace.error}` : ''}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,278 @@
+import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
+import type { JobDetails, PipelineDetails } from '../../../server/contract.ts';
+import { getPipelineDetails } from '../../api/pipelines.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
+import { Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
+import { formatDuration, isActive, statusLabel, timeAgo } from '../../lib/format.ts';
+import { useAsync, useNow } from '../../lib/hooks.ts';
+import { navigate, pipelinePath } from '../../lib/router.ts';
+
+const JobLog = lazy(() => import('./job-log.tsx'));
+const AiPanel = lazy(() => import('./ai-panel.tsx'));
+
+/** Stages in pipeline order: GitLab creates a stage's jobs before the next stage's. */
+export function groupByStage(jobs: readonly JobDetails[]): { stage: string; jobs: JobDetails[] }[] {
+  const stages = new Map<string, JobDetails[]>();
+  const order = new Map<string, number>();
+  for (const j of [...jobs].sort((a, b) => a.id - b.id)) {
+    if (!stages.has(j.stage)) {
+      stages.set(j.stage, []);
+      order.set(j.stage, order.size);
+    }
+    stages.get(j.stage)!.push(j);
+  }
+  return [...stages.entries()].map(([stage, list]) => ({
+    stage,
+    jobs: list.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true })),
+  }));
+}
+
+function Header({ d, now }: { d: PipelineDetails; now: Date }) {
+  return (
+    <div className="panel-header-info">
+      <div className="panel-title-row">
+        <StatusBadge status={d.status} />
+        <h2 id="pipeline-title">{d.commit?.title ?? `Pipeline #${d.pipeline_id}`}</h2>
+      </div>
+      <div className="panel-meta">
+        <span className="meta-item">
+          <strong>{d.project_name ?? `Project ${d.project_id}`}</strong>
+        </span>
+        <span className="meta-item">Pipeline #{d.pipeline_id}</span>
+        <span className="ref-chip">{d.ref}</span>
+        <span className="meta-item muted">{d.source}</span>
+        {d.commit && (
+          <span className="meta-item" title={d.commit.message}>
+            <code>{d.commit.short_id}</code> by {d.commit.author_name}
+          </span>
+        )}
+        {d.user && (
+          <span className="meta-item">
+            <Avatar name={d.user.name} url={d.user.avatar_url} size={18} /> {d.user.name}
+          </span>
+        )}
+      </div>
+      <dl className="panel-times">
+        <div>
+          <dt>Created</dt>
+          <dd title={d.created_at}>{timeAgo(d.created_at, now)}</dd>
+        </div>
+        <div>
+          <dt>Started</dt>
+          <dd title={d.started_at ?? ''}>{timeAgo(d.started_at, now)}</dd>
+        </div>
+        <div>
+          <dt>Finished</dt>
+          <dd title={d.finished_at ?? ''}>
+            {d.finished_at ? timeAgo(d.finished_at, now) : isActive(d.status) ? 'running…' : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(d.duration)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * A pipeline's details over the current view, deep-linkable as /pipelines/:projectId/:pipelineId
+ * (?job= selects a job, &tab=ai opens its analysis). It refreshes itself while the pipeline runs.
+ */
+export default function PipelinePanel(props: {
+  projectId: number;
+  pipelineId: number;
+  jobId: number | null;
+  tab: 'log' | 'ai';
+  onClose: () => void;
+}) {
+  const { projectId, pipelineId, jobId, tab, onClose } = props;
+  const now = useNow();
+  const [state, reload] = useAsync(
+    (signal) => getPipelineDetails(projectId, pipelineId, signal),
+    [projectId, pipelineId],
+  );
+  const data = state.data;
+  const active = data ? isActive(data.status) || data.jobs.some((j) => isActive(j.status)) : false;
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(reload, 5_000);
+    return () => clearInterval(t);
+  }, [active, reload]);
+
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    dialogRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !(e.target as HTMLElement).closest?.('.log-search')) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [onClose]);
+
+  const stages = useMemo(() => (data ? groupByStage(data.jobs) : []), [data]);
+  const selected = data?.jobs.find((j) => j.id === jobId) ?? null;
+  const select = (job: JobDetails, t: 'log' | 'ai' = 'log') =>
+    navigate(pipelinePath(projectId, pipelineId, job.id, t), { replace: true });
+
+  return (
+    <div className="panel-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        className="panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pipeline-title"
+        ref={dialogRef}
+        tabIndex={-1}
+      >
+        <div className="panel-toolbar">
+          <span className="muted small">Pipeline details</span>
+          <div className="panel-toolbar-actions">
+            {data?.web_url && (
+              <a
+                className="btn btn-small"
+                href={data.web_url}
+                target="_blank"
+                rel="noreferrer noopener"
+              >
+                Open in GitLab <Icon.external size={13} />
+              </a>
+            )}
+            <button
+              type="button"
+              className="icon-button"
+              onClick={onClose}
+              aria-label="Close pipeline details (Esc)"
+            >
+              <Icon.close />
+            </button>
+          </div>
+        </div>
+        {!data && state.status === 'error' ? (
+          <div className="panel-body">
+            <h2 id="pipeline-title" className="visually-hidden">
+              Pipeline #{pipelineId}
+            </h2>
+            <ErrorBox
+              title={state.httpStatus === 404 ? 'Pipeline not found' : 'Cannot load this pipeline'}
+              message={state.error}
+              onRetry={reload}
+            />
+          </div>
+        ) : !data ? (
+          <div className="panel-body">
+            <h2 id="pipeline-title" className="visually-hidden">
+              Loading pipeline #{pipelineId}
+            </h2>
+            <Skeleton height={28} width="60%" />
+            <Skeleton height={16} width="40%" />
+            <Skeleton height={120} />
+          </div>
+        ) : (
+          <div className="panel-body">
+            <Header d={data} now={now} />
+            <section className="stages" aria-label="Jobs by stage">
+              {stages.map(({ stage, jobs }) => (
+                <div key={stage} className="stage">
+                  <h3 className="stage-name">{stage}</h3>
+                  <ul>
+                    {jobs.map((j) => (
+                      <li key={j.id}>
+                        <button
+                          type="button"
+                          className={`job-chip${selected?.id === j.id ? ' selected' : ''}`}
+                          aria-pressed={selected?.id === j.id}
+                          onClick={() => select(j)}
+                          data-job-id={j.id}
+                          title={`${j.name}: ${statusLabel(j.status)}${j.failure_reason ? ` (${j.failure_reason.replace(/_/g, ' ')})` : ''}`}
+                        >
+                          <StatusIcon status={j.status} size={16} />
+                          <span className="job-name">{j.name}</span>
+                          {j.allow_failure && j.status === 'failed' && (
+                            <span className="tag">allowed</span>
+                          )}
+                          <span className="job-duration">{formatDuration(j.duration)}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+              {stages.length === 0 && <p className="muted">This pipeline has no jobs.</p>}
+            </section>
+            {selected ? (
+              <section className="job-pane" aria-label={`Job ${selected.name}`}>
+                <div className="job-pane-head">
+                  <div className="job-pane-title">
+                    <StatusIcon status={selected.status} size={18} />
+                    <strong>{selected.name}</strong>
+                    <span className="muted">
+                      {selected.stage} · {formatDuration(selected.duration)}
+                      {selected.failure_reason
+                        ? ` · ${selected.failure_reason.replace(/_/g, ' ')}`
+                        : ''}
+                    </span>
+                  </div>
+                  <div className="tabs" role="tablist">
+                    <button
+                      type="button"
+                      role="tab"
+                      aria-selected={tab === 'log'}
+                      onClick={() => select(selected, 'log')}
+                    >
+                      <Icon.terminal size={14} /> Log
+                    </button>
+                    {selected.status === 'failed' && (
+                      <button
+                        type="button"
+                        role="tab"
+                        aria-selected={tab === 'ai'}
+                        onClick={() => select(selected, 'ai')}
+                      >
+                        <Icon.sparkle size={14} /> Analyze with AI
+                      </button>
+                    )}
+                  </div>
+                </div>
+                <Suspense
+                  fallback={
+                    <div className="view-loading">
+                      <Spinner />
+                    </div>
+                  }
+                >
+                  {tab === 'ai' && selected.status === 'failed' ? (
+                    <AiPanel
+                      key={selected.id}
+                      projectId={projectId}
+                      pipelineId={pipelineId}
+                      job={selected}
+                    />
+                  ) : (
+                    <JobLog
+                      key={selected.id}
+                      projectId={projectId}
+                      jobId={selected.id}
+                      jobStatus={selected.status}
+                    />
+                  )}
+                </Suspense>
+              </section>
+            ) : (
+              <p className="job-hint muted">
+                Select a job to read its log
+                {data.status === 'failed' ? ' or analyse its failure with AI' : ''}.
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
