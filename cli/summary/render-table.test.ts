@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { ProjectSummary, RecentPipeline, SummaryResponse } from '../../server/contract.ts';
+import { formatDuration, renderSummaryTable, timeAgo } from './render-table.ts';
+
+const now = new Date('2026-03-10T12:00:00Z');
+
+function recent(status: string, minutesAgo: number): RecentPipeline {
+  return {
+    pipeline_id: 1,
+    status,
+    ref: 'main',
+    source: 'push',
+    created_at: new Date(now.getTime() - minutesAgo * 60_000).toISOString(),
+    duration: 120,
+    web_url: 'http://gitlab.test/p/-/pipelines/1',
+    user: null,
+  };
+}
+
+function project(
+  path: string,
+  counts: Partial<ProjectSummary>,
+  latest: RecentPipeline[],
+): ProjectSummary {
+  return {
+    project_id: 1,
+    project_name: path.split('/').pop()!,
+    project_path: path,
+    total_pipelines: 0,
+    successful: 0,
+    failed: 0,
+    running: 0,
+    total_duration: 0,
+    success_rate: 0,
+    recent_pipelines: latest,
+    ...counts,
+  };
+}
+
+const summary: SummaryResponse = {
+  projects: [
+    project(
+      'acme/backend/api',
+      {
+        total_pipelines: 10,
+        successful: 7,
+        failed: 2,
+        running: 1,
+        total_duration: 3000,
+        success_rate: 77.8,
+      },
+      [recent('failed', 5)],
+    ),
+    project(
+      'acme/frontend/web-app-with-a-very-long-name-that-goes-on',
+      { total_pipelines: 4, successful: 4, total_duration: 480, success_rate: 100 },
+      [recent('success', 180)],
+    ),
+    project('acme/docs', {}, []),
+  ],
+  summary: {
+    total_pipelines: 14,
+    successful: 11,
+    failed: 2,
+    running: 1,
+    average_duration: 249,
+    overall_success_rate: 84.6,
+  },
+  status: {
+    state: 'ok',
+    last_updated: '2026-03-10T11:59:40Z',
+    last_error: null,
+    group: 'acme',
+    since: '7d',
+  },
+};
+
+describe('renderSummaryTable', () => {
+  it('prints a plain table with one row per project and an overall line when piped', () => {
+    const out = renderSummaryTable(summary, { color: false, width: 120, now });
+    expect(out).not.toContain('\x1b[');
+    const lines = out.split('\n');
+    expect(lines[0]).toBe('Pipeline summary · group acme · last 7d · updated just now');
+    const header = lines.find((l) => l.startsWith('PROJECT'))!;
+    expect(header).toMatch(
+      /PROJECT\s+PIPELINES\s+PASSED\s+FAILED\s+RUNNING\s+SUCCESS\s+AVG DUR\s+LATEST\s+WHEN/,
+    );
+    const api = lines.find((l) => l.startsWith('acme/backend/api'))!;
+    expect(api.split(/\s{2,}/)).toEqual([
+      'acme/backend/api',
+      '10',
+      '7',
+      '2',
+      '1',
+      '77.8%',
+      '5m',
+      'failed',
+      '5m ago',
+    ]);
+    const docs = lines.find((l) => l.startsWith('acme/docs'))!;
+    expect(docs.split(/\s{2,}/).slice(1)).toEqual(['0', '0', '0', '0', '-', '-', '-', '-']);
+    expect(out).toContain(
+      'Overall · 14 pipelines · 11 passed · 2 failed · 1 running · 84.6% success · avg 4m 9s · 3 projects',
+    );
+  });
+
+  it('aligns columns and shrinks long project names to the terminal width', () => {
+    const out = renderSummaryTable(summary, { color: false, width: 90, now });
+    const rows = out.split('\n').filter((l) => l.startsWith('acme/') || l.startsWith('PROJECT'));
+    for (const row of rows) expect(row.length).toBeLessThanOrEqual(90);
+    expect(new Set(rows.map((r) => r.length)).size).toBe(1);
+    expect(out).toContain('…');
+  });
+
+  it('colours statuses and success rates on a TTY', () => {
+    const out = renderSummaryTable(summary, { color: true, width: 120, now });
+    expect(out).toContain('\x1b[31m✗ failed\x1b[0m');
+    expect(out).toContain('\x1b[32m✓ success\x1b[0m');
+    expect(out).toContain('\x1b[33m77.8%\x1b[0m');
+    expect(out).toContain('\x1b[32m100.0%\x1b[0m');
+    // Colour codes do not break alignment: visible widths match.
+    const visible = out
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((l) => l.startsWith('acme/'));
+    expect(new Set(visible.map((l) => l.length)).size).toBe(1);
+  });
+
+  it('warns when GitLab is failing and says when there is nothing', () => {
+    const out = renderSummaryTable(
+      {
+        projects: [],
+        summary: { ...summary.summary, total_pipelines: 0, successful: 0, failed: 0, running: 0 },
+        status: { ...summary.status!, state: 'degraded', last_error: 'GitLab answered 503' },
+      },
+      { color: false, width: 80, now },
+    );
+    expect(out).toContain('! GitLab problem: GitLab answered 503');
+    expect(out).toContain('No pipelines in this window.');
+    expect(out).toContain('no finished pipelines');
+  });
+});
+
+describe('formatters', () => {
+  it('formats durations and ages', () => {
+    expect(formatDuration(null)).toBe('-');
+    expect(formatDuration(3725)).toBe('1h 2m');
+    expect(timeAgo('2026-03-08T12:00:00Z', now)).toBe('2d ago');
+  });
+});
