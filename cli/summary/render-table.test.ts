@@ -120,6 +120,7 @@ describe('renderSummaryTable', () => {
     expect(out).toContain('\x1b[32m100.0%\x1b[0m');
     // Colour codes do not break alignment: visible widths match.
     const visible = out
+      // eslint-disable-next-line no-control-regex
       .replace(/\x1b\[[0-9;]*m/g, '')
       .split('\n')
       .filter((l) => l.startsWith('acme/'));

@@ -54,8 +54,8 @@ function statusCell(
 ): { text: string; plainLength: number } {
   if (!status) return { text: '-', plainLength: 1 };
   const label = status.replace(/_/g, ' ');
-  let symbol = '-';
-  let code = '2';
+  let symbol: string;
+  let code: string;
   if (status === 'success') [symbol, code] = ['✓', '32'];
   else if (status === 'failed') [symbol, code] = ['✗', '31'];
   else if (RUNNING.has(status)) [symbol, code] = ['●', '36'];
