@@ -43,27 +43,31 @@ const minuteListeners = new Set<() => void>();
 let nowValue = Date.now();
 let ticker: ReturnType<typeof setInterval> | null = null;
 
+// Module-level so React subscribes once per component, not on every render.
+function subscribeNow(listener: () => void): () => void {
+  minuteListeners.add(listener);
+  ticker ??= setInterval(() => {
+    nowValue = Date.now();
+    for (const fn of minuteListeners) fn();
+  }, 15_000);
+  return () => {
+    minuteListeners.delete(listener);
+    if (minuteListeners.size === 0 && ticker) {
+      clearInterval(ticker);
+      ticker = null;
+    }
+  };
+}
+
+function getNow(): number {
+  return nowValue;
+}
+
 /** The current time, refreshed every 15 s, so "3m ago" labels stay true without per-row timers. */
 export function useNow(): Date {
-  const value = useSyncExternalStore(
-    (l) => {
-      minuteListeners.add(l);
-      nowValue = Date.now();
-      ticker ??= setInterval(() => {
-        nowValue = Date.now();
-        for (const fn of minuteListeners) fn();
-      }, 15_000);
-      return () => {
-        minuteListeners.delete(l);
-        if (minuteListeners.size === 0 && ticker) {
-          clearInterval(ticker);
-          ticker = null;
-        }
-      };
-    },
-    () => nowValue,
-  );
-  return new Date(value);
+  const value = useSyncExternalStore(subscribeNow, getNow, getNow);
+  // Fresh after a long idle (ticker stopped): never older than the last tick allows.
+  return new Date(Math.max(value, ticker ? value : Date.now()));
 }
 
 /** A value persisted in localStorage (theme, view preferences). */

@@ -71,20 +71,18 @@ export function previousPath(): string | null {
   return from && !from.startsWith('/pipelines/') ? from : null;
 }
 
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 function snapshot(): string {
   return location.pathname + location.search;
 }
 
 /** The current route, re-rendering on navigation. */
 export function useRoute(): Route {
-  const href = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    snapshot,
-    snapshot,
-  );
+  const href = useSyncExternalStore(subscribe, snapshot, snapshot);
   const url = new URL(href, 'http://x');
   return parseRoute(url.pathname, url.search);
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Timeline, TimelineBucket } from '../../lib/timeline.ts';
 
 const SERIES = [
@@ -30,16 +30,28 @@ function niceMax(max: number): number {
 export function TimelineChart({ timeline }: { timeline: Timeline }) {
   const [hover, setHover] = useState<number | null>(null);
   const { buckets, unit } = timeline;
-  const width = 720;
-  const height = 180;
+  // Draw at the container's real width so text and bars are never scaled.
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(720);
+  useLayoutEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.max(320, Math.round(el.clientWidth || 720)));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const height = 200;
   const pad = { top: 10, right: 8, bottom: 24, left: 32 };
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const top = niceMax(timeline.max);
   const slot = innerW / Math.max(1, buckets.length);
-  const barW = Math.max(2, Math.min(28, slot * 0.7));
+  const barW = Math.max(2, Math.min(36, slot * 0.6));
   const ticks = [0, top / 2, top];
-  const labelEvery = Math.ceil(buckets.length / 8);
+  const labelEvery = Math.ceil(buckets.length / Math.max(4, Math.floor(width / 90)));
   const totals = useMemo(
     () => buckets.map((b) => b.success + b.failed + b.running + b.other),
     [buckets],
@@ -54,11 +66,11 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
           </span>
         ))}
       </div>
-      <div className="chart-wrap">
+      <div className="chart-wrap" ref={wrapRef}>
         <svg
           viewBox={`0 0 ${width} ${height}`}
           className="chart"
-          role="img"
+          role="group"
           aria-label={`Pipelines per ${unit}: ${totals.reduce((a, b) => a + b, 0)} in total`}
           onMouseLeave={() => setHover(null)}
         >

@@ -213,7 +213,7 @@ export default function AiPanel({
               <Markdown source={current.analysis} />
             )}
           </article>
-          <section className="ai-chat" aria-label="Follow-up questions">
+          <section className="ai-chat" aria-label="Conversation">
             {current.conversation.map((entry, i) => (
               <div key={i} className="chat-pair">
                 <div className="chat-question">
