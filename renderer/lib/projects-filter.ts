@@ -64,7 +64,9 @@ export function filterProjects(
       const ka = key(a.p);
       const kb = key(b.p);
       const cmp =
-        typeof ka === 'string' ? ka.localeCompare(kb as string) : (ka as number) - (kb as number);
+        typeof ka === 'string'
+          ? ka.localeCompare(kb as string, undefined, { numeric: true })
+          : (ka as number) - (kb as number);
       return cmp * sign || a.index - b.index;
     })
     .map(({ p }) => p);

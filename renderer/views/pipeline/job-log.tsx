@@ -165,26 +165,27 @@ export default function JobLog({
 }) {
   const trace = useJobTrace(projectId, jobId, jobStatus);
   const { log, version } = trace;
-  const [collapsed, setCollapsed] = useState<Set<number> | null>(null);
+  // The user's fold choices; sections without one fold as GitLab asks ([collapsed=true]).
+  const [overrides, setOverrides] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const setFold = (sections: number[], value: boolean) =>
+    setOverrides((prev) => {
+      const next = new Map(prev);
+      for (const s of sections) next.set(s, value);
+      return next;
+    });
   const [query, setQuery] = useState('');
   const [hit, setHit] = useState(-1);
   const [follow, setFollow] = useState(true);
   const listRef = useRef<VirtualListHandle>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  // Fold what GitLab asked to fold, once per section as sections appear.
-  const seenSections = useRef(0);
-  useEffect(() => {
-    if (!log) return;
-    if (log.sections.length === seenSections.current && collapsed) return;
-    const next = new Set(collapsed ?? []);
-    for (let i = seenSections.current; i < log.sections.length; i++)
-      if (log.sections[i]!.collapsed) next.add(i);
-    seenSections.current = log.sections.length;
-    setCollapsed(next);
-  }, [log, version, collapsed]);
-
-  const folded = useMemo(() => collapsed ?? new Set<number>(), [collapsed]);
+  const folded = useMemo(() => {
+    const set = new Set<number>();
+    log?.sections.forEach((section, i) => {
+      if (overrides.get(i) ?? section.collapsed) set.add(i);
+    });
+    return set;
+  }, [log, version, overrides]);
   const visible = useMemo(() => (log ? visibleLines(log, folded) : []), [log, folded, version]);
   const needle = query.trim().toLowerCase();
   const hits = useMemo(() => (log && needle ? searchLog(log, needle) : []), [log, needle, version]);
@@ -201,9 +202,9 @@ export default function JobLog({
       const hiding = log.lines[line]!.sections.filter((s) => folded.has(s));
       let rows = visible;
       if (hiding.length) {
+        setFold(hiding, false);
         const next = new Set(folded);
         for (const s of hiding) next.delete(s);
-        setCollapsed(next);
         rows = visibleLines(log, next);
       }
       const row = rows.indexOf(line);
@@ -306,13 +307,27 @@ export default function JobLog({
         <span className="toolbar-spacer" />
         {log && log.sections.length > 0 && (
           <>
-            <button type="button" className="btn btn-small" onClick={() => setCollapsed(new Set())}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() =>
+                setFold(
+                  log.sections.map((_, i) => i),
+                  false,
+                )
+              }
+            >
               Expand all
             </button>
             <button
               type="button"
               className="btn btn-small"
-              onClick={() => setCollapsed(new Set(log.sections.map((_, i) => i)))}
+              onClick={() =>
+                setFold(
+                  log.sections.map((_, i) => i),
+                  true,
+                )
+              }
             >
               Collapse all
             </button>
@@ -386,12 +401,7 @@ export default function JobLog({
                     type="button"
                     className="log-fold"
                     aria-expanded={!isFolded}
-                    onClick={() => {
-                      const next = new Set(folded);
-                      if (isFolded) next.delete(line.headerOf!);
-                      else next.add(line.headerOf!);
-                      setCollapsed(next);
-                    }}
+                    onClick={() => setFold([line.headerOf!], !isFolded)}
                   >
                     <Icon.chevron size={12} className="chevron" />
                     <span className="log-text">

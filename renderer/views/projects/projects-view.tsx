@@ -36,6 +36,11 @@ let remembered: { query: ProjectQuery; expanded: Set<number> } = {
   expanded: new Set(),
 };
 
+/** Forgets the remembered filters and expansion (tests; a fresh window starts clean anyway). */
+export function resetProjectsView(): void {
+  remembered = { query: DEFAULT_PROJECT_QUERY, expanded: new Set() };
+}
+
 function RecentPipelines({ project, now }: { project: ProjectSummary; now: Date }) {
   if (project.recent_pipelines.length === 0) {
     return <div className="sub-empty muted">No pipelines in this window.</div>;

@@ -1,0 +1,40 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { summaryFixture } from '../testing/fixtures.ts';
+import { renderWithFeed } from '../testing/render-with-feed.tsx';
+import { LiveIndicator } from './live-indicator.tsx';
+
+const now = new Date();
+afterEach(cleanup);
+
+const state = () => document.querySelector('[data-connection]')!.getAttribute('data-connection');
+
+describe('LiveIndicator', () => {
+  it('goes live, then reconnecting on a drop (with retry), then live again', async () => {
+    const { sources, feed } = renderWithFeed(<LiveIndicator />, summaryFixture(2, now));
+    expect(state()).toBe('connecting');
+    act(() => sources[0]!.open());
+    expect(state()).toBe('live');
+    expect(screen.getByText('Live')).toBeTruthy();
+    act(() => sources[0]!.fail());
+    expect(state()).toBe('reconnecting');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(sources).toHaveLength(2);
+    act(() => sources[1]!.open());
+    expect(state()).toBe('live');
+    feed.stop();
+  });
+
+  it('says GitLab is unreachable while the service reports degraded polls', () => {
+    const summary = summaryFixture(2, now);
+    summary.status = { ...summary.status!, state: 'degraded', last_error: 'GitLab answered 503' };
+    const { sources } = renderWithFeed(<LiveIndicator />, null);
+    act(() => {
+      sources[0]!.open();
+      sources[0]!.emit('pipeline-update', summary);
+    });
+    expect(state()).toBe('degraded');
+    expect(screen.getByText('GitLab unreachable')).toBeTruthy();
+    expect(screen.getByRole('status').getAttribute('title')).toContain('GitLab answered 503');
+  });
+});

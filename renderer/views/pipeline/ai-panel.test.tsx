@@ -1,0 +1,119 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CachedAnalysis } from '../../../server/contract.ts';
+import { errorResponse, jsonResponse, routeFetch } from '../../testing/render-with-feed.tsx';
+import AiPanel from './ai-panel.tsx';
+
+const job = {
+  id: 13,
+  name: 'unit',
+  stage: 'test',
+  status: 'failed',
+  created_at: '2026-03-10T10:00:00Z',
+  started_at: null,
+  finished_at: null,
+  duration: 95,
+};
+
+let restore = () => {};
+afterEach(() => {
+  cleanup();
+  restore();
+});
+
+function fakeAiService() {
+  let cache: CachedAnalysis | null = null;
+  return routeFetch((method, url, body) => {
+    const b = body as Record<string, unknown>;
+    if (url.pathname === '/api/ai/cache' && method === 'GET')
+      return cache ? jsonResponse(cache) : errorResponse(404, 'No analysis');
+    if (url.pathname === '/api/ai/cache' && method === 'DELETE') {
+      cache = null;
+      return jsonResponse({ success: true, message: 'Deleted' });
+    }
+    if (url.pathname === '/api/ai/analyse') {
+      const wasCached = cache !== null;
+      cache ??= {
+        projectId: 1,
+        pipelineId: 2,
+        jobId: 13,
+        jobName: 'unit',
+        stage: 'test',
+        analysis: '## Root cause\n\nThe **cache** test failed. <script>alert(1)</script>',
+        conversation: [],
+        timestamp: new Date().toISOString(),
+      };
+      return jsonResponse({
+        analysis: cache.analysis,
+        cached: wasCached,
+        timestamp: cache.timestamp,
+      });
+    }
+    if (url.pathname === '/api/ai/followup') {
+      const answer = `Run \`npm test\` (${String(b.question)})`;
+      cache?.conversation.push({
+        question: String(b.question),
+        answer,
+        timestamp: new Date().toISOString(),
+      });
+      return jsonResponse({ answer, timestamp: new Date().toISOString() });
+    }
+    return undefined;
+  });
+}
+
+describe('AiPanel', () => {
+  it('analyses, renders markdown safely, asks a follow-up and deletes from the cache', async () => {
+    const fake = fakeAiService();
+    restore = fake.restore;
+    const { container } = render(<AiPanel projectId={1} pipelineId={2} job={job} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Analyze with AI' }));
+    expect(await screen.findByRole('heading', { name: 'Root cause' })).toBeTruthy();
+    expect(container.querySelector('script')).toBeNull();
+    expect(screen.queryByText('cached')).toBeNull();
+    const analyse = fake.calls.find((c) => c.url.pathname === '/api/ai/analyse')!;
+    expect(analyse.body).toEqual({
+      projectId: 1,
+      pipelineId: 2,
+      jobId: 13,
+      jobName: 'unit',
+      stage: 'test',
+    });
+
+    fireEvent.change(screen.getByLabelText('Follow-up question'), {
+      target: { value: 'How to reproduce?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(await screen.findByText('(How to reproduce?)', { exact: false })).toBeTruthy();
+    const follow = fake.calls.find((c) => c.url.pathname === '/api/ai/followup')!;
+    expect((follow.body as { previousAnalysis: string }).previousAnalysis).toContain('Root cause');
+
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    expect(await screen.findByRole('button', { name: 'Analyze with AI' })).toBeTruthy();
+  });
+
+  it('opens a cached analysis with its conversation and a cached badge', async () => {
+    const fake = fakeAiService();
+    restore = fake.restore;
+    // Prime the fake cache with one analysis and one follow-up.
+    await fetch('/api/ai/analyse', { method: 'POST', body: JSON.stringify({}) });
+    await fetch('/api/ai/followup', { method: 'POST', body: JSON.stringify({ question: 'Why?' }) });
+    render(<AiPanel projectId={1} pipelineId={2} job={job} />);
+    expect(await screen.findByText('cached')).toBeTruthy();
+    expect(screen.getByText('Why?')).toBeTruthy();
+  });
+
+  it("shows the provider's error in words", async () => {
+    restore = routeFetch((method, url) => {
+      if (url.pathname === '/api/ai/cache') return errorResponse(404, 'none');
+      if (url.pathname === '/api/ai/analyse')
+        return errorResponse(502, 'The AI provider did not answer: connection refused');
+      return undefined;
+    }).restore;
+    render(<AiPanel projectId={1} pipelineId={2} job={job} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Analyze with AI' }));
+    expect(
+      await screen.findByText('The AI provider did not answer: connection refused'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,62 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { summaryFixture } from '../../testing/fixtures.ts';
+import { renderWithFeed } from '../../testing/render-with-feed.tsx';
+import { ProjectsView, resetProjectsView } from './projects-view.tsx';
+
+const now = new Date('2026-03-10T12:00:00Z');
+afterEach(() => {
+  cleanup();
+  resetProjectsView();
+});
+
+const rows = () => document.querySelectorAll('[data-project-id]');
+
+describe('ProjectsView', () => {
+  it('renders 500 projects through a virtual list (only a screenful in the DOM)', async () => {
+    renderWithFeed(<ProjectsView />, summaryFixture(500, now));
+    expect(await screen.findByText('500 projects')).toBeTruthy();
+    expect(rows().length).toBeGreaterThan(5);
+    expect(rows().length).toBeLessThan(40);
+  });
+
+  it('filters by text and state and says how many match', async () => {
+    renderWithFeed(<ProjectsView />, summaryFixture(30, now));
+    const input = await screen.findByLabelText('Filter projects by name or path');
+    fireEvent.change(input, { target: { value: 'project-2' } });
+    // project-2 and project-20 … project-29
+    expect(screen.getByText('11 of 30 projects')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'nothing-like-this' } });
+    expect(screen.getByText(/No project matches/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Running' }));
+    const running = summaryFixture(30, now).projects.filter((p) => p.running > 0).length;
+    expect(screen.getByText(`${running} of 30 projects`)).toBeTruthy();
+  });
+
+  it('sorts by a column and expands a project to its recent pipelines', async () => {
+    renderWithFeed(<ProjectsView />, summaryFixture(12, now));
+    await screen.findByText('12 projects');
+    fireEvent.click(screen.getByRole('button', { name: /Project/ }));
+    const names = [...rows()].map((r) => r.querySelector('.project-name')!.textContent);
+    expect(names.slice(0, 4)).toEqual(['project-1', 'project-2', 'project-3', 'project-4']);
+    const header = screen.getByRole('button', { name: /Project/ }).closest('[role=columnheader]')!;
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+
+    const first = rows()[0]!;
+    const toggle = within(first as HTMLElement).getAllByRole('button')[0]!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(screen.getByRole('list', { name: 'Recent pipelines of project-1' })).toBeTruthy();
+  });
+
+  it('applies a live pipeline-update without refetching', async () => {
+    const { sources } = renderWithFeed(<ProjectsView />, summaryFixture(5, now));
+    await screen.findByText('5 projects');
+    act(() => {
+      sources[0]!.open();
+      sources[0]!.emit('pipeline-update', summaryFixture(7, now, 3));
+    });
+    expect(screen.getByText('7 projects')).toBeTruthy();
+  });
+});
