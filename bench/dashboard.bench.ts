@@ -1,0 +1,107 @@
+// Dashboard budget (issue 5): the initial route's gzipped bundle against 250 KB, and the overview's
+// first meaningful paint (metric cards with numbers) in Chromium against a local `serve --demo`,
+// next to a same-run baseline: loading a tiny page from the same service in the same browser.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { DemoService } from '../e2e/service.ts';
+import type { BenchRow, BenchSuite } from './types.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist/renderer');
+const BUDGET_KB = 250;
+const PAINT_TARGET_MS = 1_000;
+const RUNS = 7;
+
+/** Files the browser loads before the overview can paint: entry script, its preloads, styles. */
+export function initialRouteFiles(indexHtml: string): string[] {
+  const refs = new Set<string>();
+  for (const m of indexHtml.matchAll(/<script[^>]+src="([^"]+)"/g)) refs.add(m[1]!);
+  for (const m of indexHtml.matchAll(
+    /<link[^>]+rel="(?:stylesheet|modulepreload)"[^>]*href="([^"]+)"/g,
+  ))
+    refs.add(m[1]!);
+  for (const m of indexHtml.matchAll(
+    /<link[^>]+href="([^"]+)"[^>]*rel="(?:stylesheet|modulepreload)"/g,
+  ))
+    refs.add(m[1]!);
+  return [...refs].filter((r) => r.startsWith('/'));
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function bundleRow(): BenchRow {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = initialRouteFiles(html);
+  let gz = gzipSync(html).length;
+  for (const f of files) gz += gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length;
+  const kb = gz / 1024;
+  return {
+    name: `dashboard initial route, gzipped (${files.length + 1} files)`,
+    value: `${kb.toFixed(1)} KB`,
+    baseline: '',
+    target: `≤ ${BUDGET_KB} KB`,
+    ok: kb <= BUDGET_KB,
+  };
+}
+
+async function paintRows(): Promise<BenchRow[]> {
+  const service = await DemoService.start();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    await service.waitForSummary();
+    const paint: number[] = [];
+    const blank: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // A fresh context per run: nothing cached, like a first visit.
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${service.url}/api/health`, { waitUntil: 'load' });
+      // Page functions are strings: this file is type-checked for Node, without DOM types.
+      blank.push(
+        await page.evaluate<number>("performance.getEntriesByType('navigation')[0].duration"),
+      );
+      await page.goto(`${service.url}/`, { waitUntil: 'commit' });
+      await page.waitForFunction(
+        "/[0-9]/.test(document.querySelector('[data-metric=\"total\"] .metric-value')?.textContent ?? '')",
+        undefined,
+        { polling: 'raf', timeout: 15_000 },
+      );
+      paint.push(await page.evaluate<number>('performance.now()'));
+      await context.close();
+    }
+    const p = median(paint);
+    const b = median(blank);
+    return [
+      {
+        name: 'overview first meaningful paint (Chromium, local serve --demo)',
+        value: `${p.toFixed(0)} ms`,
+        baseline: `${b.toFixed(0)} ms tiny-page load`,
+        target: `< ${PAINT_TARGET_MS} ms`,
+        ok: p < PAINT_TARGET_MS,
+      },
+    ];
+  } finally {
+    await browser.close();
+    await service.dispose();
+  }
+}
+
+/** The dashboard's bundle and paint figures. */
+export const run: BenchSuite = async () => {
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error('dist/renderer is missing: run `npm run build` first');
+  }
+  const rows = [bundleRow()];
+  if (existsSync(path.join(root, 'dist/cli/pipeline-summary.js')))
+    rows.push(...(await paintRows()));
+  return rows;
+};
