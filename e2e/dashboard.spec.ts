@@ -1,0 +1,224 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { HistoryResponse, SettingsResponse, SummaryResponse } from '../server/contract.ts';
+import { expect, snap, test } from './fixtures.ts';
+
+const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"] .metric-value`);
+
+async function pageTotals(page: Page) {
+  return {
+    total: (await metric(page, 'total').textContent())?.replace(/[^0-9]/g, ''),
+    rate: await metric(page, 'success-rate').textContent(),
+    running: (await metric(page, 'running').textContent())?.replace(/[^0-9]/g, ''),
+    passedFailed: await page.locator('[data-metric="success-rate"] .metric-sub').textContent(),
+  };
+}
+
+function apiTotals(s: SummaryResponse) {
+  const o = s.summary;
+  return {
+    total: String(o.total_pipelines),
+    rate: o.successful + o.failed ? `${o.overall_success_rate.toFixed(1)}%` : '—',
+    running: String(o.running),
+    passedFailed: `${o.successful} passed · ${o.failed} failed`,
+  };
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('overview numbers equal /api/pipelines/summary', async ({ page, service }) => {
+  await page.goto(service.url + '/');
+  await expect(metric(page, 'total')).toHaveText(/[0-9]/);
+  // The simulator is live: compare page and API until one read of each agrees.
+  await expect(async () => {
+    const api = await service.get<SummaryResponse>('/api/pipelines/summary');
+    expect(await pageTotals(page)).toEqual(apiTotals(api));
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Recent failures' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Top contributors' })).toBeVisible();
+  await expect(page.locator('[data-connection="live"]')).toBeVisible();
+  await snap(page, 'overview-light');
+});
+
+test('a live update appears without a reload when the simulator finishes a pipeline', async ({
+  page,
+  service,
+}) => {
+  await page.goto(service.url + '/');
+  await expect(metric(page, 'total')).toHaveText(/[0-9]/);
+  await page.evaluate('window.__sameDocument = true');
+  const before = await pageTotals(page);
+  // The simulator advances every few seconds; wait for the page to change by itself.
+  await expect(async () => {
+    expect(await pageTotals(page)).not.toEqual(before);
+  }).toPass({ timeout: 60_000 });
+  await expect(async () => {
+    const api = await service.get<SummaryResponse>('/api/pipelines/summary');
+    expect(await pageTotals(page)).toEqual(apiTotals(api));
+  }).toPass({ timeout: 20_000 });
+  expect(await page.evaluate('window.__sameDocument')).toBe(true);
+});
+
+test('open a failed pipeline, read the coloured log, analyse with AI, follow up, find it in history', async ({
+  page,
+  service,
+}) => {
+  await page.goto(service.url + '/');
+  const failure = page.locator('.failure-row').first();
+  await expect(failure).toBeVisible();
+  await expect(failure.getByRole('button', { name: 'Log' })).toBeEnabled();
+  await failure.getByRole('button', { name: 'Log' }).click();
+  await expect(page).toHaveURL(/\/pipelines\/\d+\/\d+\?job=\d+/);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('.status-badge[data-status="failed"]')).toBeVisible();
+  // Coloured text: at least one ANSI-coloured span in the log.
+  await expect(dialog.locator('.log-body [class*="ansi-fg-"]').first()).toBeVisible();
+  const jobName = (await dialog.locator('.job-pane-title strong').textContent())!;
+  await snap(page, 'pipeline-log');
+
+  // Deep link: reloading the URL opens the same pipeline and job.
+  await page.reload();
+  await expect(page.getByRole('dialog').locator('.job-pane-title strong')).toHaveText(jobName);
+
+  await page.getByRole('tab', { name: /Analyze with AI/ }).click();
+  await page.getByRole('button', { name: 'Analyze with AI' }).click();
+  const analysis = page.getByRole('article', { name: 'AI analysis' });
+  await expect(analysis.locator('.markdown')).not.toBeEmpty({ timeout: 30_000 });
+  await page.getByLabel('Follow-up question').fill('How do I reproduce this locally?');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await expect(page.locator('.chat-question').last()).toContainText(
+    'How do I reproduce this locally?',
+  );
+  await expect(page.locator('.chat-answer .markdown').last()).not.toBeEmpty({ timeout: 30_000 });
+  await snap(page, 'pipeline-ai');
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('link', { name: 'AI history' }).click();
+  const row = page.locator('.history-table tbody tr', { hasText: jobName }).first();
+  await expect(row).toBeVisible();
+  await expect(row.locator('td').nth(4)).toHaveText('1');
+  const history = await service.get<HistoryResponse>('/api/ai/history');
+  expect(history.analyses.some((a) => a.jobName === jobName && a.conversationCount === 1)).toBe(
+    true,
+  );
+  await snap(page, 'history');
+  await row.click();
+  await expect(page.getByText('cached', { exact: true })).toBeVisible();
+  await expect(page.locator('.chat-question')).toContainText('How do I reproduce this locally?');
+});
+
+test('projects: filter, sort and expand a project to its recent pipelines', async ({
+  page,
+  service,
+}) => {
+  const api = await service.get<SummaryResponse>('/api/pipelines/summary');
+  await page.goto(service.url + '/projects');
+  await expect(page.getByText(`${api.projects.length} projects`)).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('Filter projects by name or path')).toBeFocused();
+  const target = api.projects[0]!;
+  await page.keyboard.type(target.project_name);
+  await expect(page.locator('[data-project-id]').first()).toContainText(target.project_name);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('list', { name: `Recent pipelines of ${target.project_name}` }),
+  ).toBeVisible();
+  await snap(page, 'projects');
+});
+
+test('settings: change group and window and see the data change', async ({ page, service }) => {
+  const before = await service.get<SummaryResponse>('/api/pipelines/summary');
+  const settings = await service.get<SettingsResponse>('/api/settings');
+  await page.goto(service.url + '/settings');
+  await expect(page.getByRole('heading', { name: 'What to summarise' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(settings.group);
+  const subgroup = page.locator('.group-list button').first();
+  await expect(subgroup).toBeVisible();
+  const subgroupPath = (await subgroup.locator('.muted').textContent())!;
+  await subgroup.click();
+  await expect(page.getByRole('textbox', { name: 'Group' })).toHaveValue(subgroupPath);
+  await page.getByRole('button', { name: '1d', exact: true }).click();
+  await page.getByLabel('Time window', { exact: true }).fill('2x');
+  await expect(page.getByText(/positive whole number/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save and reload' })).toBeDisabled();
+  await page.getByLabel('Time window', { exact: true }).fill('1d');
+  await snap(page, 'settings');
+  await page.getByRole('button', { name: 'Save and reload' }).click();
+  await expect(page.getByText(/Saved/)).toBeVisible();
+
+  const after = await service.get<SettingsResponse>('/api/settings');
+  expect(after).toMatchObject({ group: subgroupPath, since: '1d' });
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.locator('.scope-chip')).toContainText(subgroupPath);
+  await expect(page.locator('.scope-chip')).toContainText('1 day');
+  await expect(async () => {
+    const api = await service.get<SummaryResponse>('/api/pipelines/summary');
+    expect(api.status?.group).toBe(subgroupPath);
+    expect(api.projects.length).toBeLessThan(before.projects.length);
+    expect(await pageTotals(page)).toEqual(apiTotals(api));
+  }).toPass({ timeout: 30_000 });
+
+  // Put the shared service back for the other tests.
+  await page.request.post(service.url + '/api/settings', {
+    data: { group: settings.group, since: settings.since },
+    headers: { Origin: service.url },
+  });
+});
+
+test('reconnects after the service restarts', async ({ page, freshService }) => {
+  await page.goto(freshService.url + '/');
+  await expect(page.locator('[data-connection="live"]')).toBeVisible();
+  await freshService.stop();
+  await expect(page.locator('[data-connection="reconnecting"]')).toBeVisible({ timeout: 20_000 });
+  // The last data stays on screen while the service is down.
+  await expect(metric(page, 'total')).toHaveText(/[0-9]/);
+  await snap(page, 'reconnecting');
+  await freshService.restart();
+  await expect(page.locator('[data-connection="live"]')).toBeVisible({ timeout: 40_000 });
+  await expect(async () => {
+    const api = await freshService.get<SummaryResponse>('/api/pipelines/summary');
+    expect(await pageTotals(page)).toEqual(apiTotals(api));
+  }).toPass({ timeout: 30_000 });
+});
+
+test('keyboard navigation, dark theme screenshots and the README screenshot', async ({
+  page,
+  service,
+}) => {
+  await page.goto(service.url + '/');
+  await expect(metric(page, 'total')).toHaveText(/[0-9]/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await expect(page).toHaveURL(/\/projects$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('h');
+  await expect(page).toHaveURL(/\/history$/);
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  for (const [route, name] of [
+    ['/', 'overview-dark'],
+    ['/projects', 'projects-dark'],
+    ['/settings', 'settings-dark'],
+  ] as const) {
+    await page.goto(service.url + route);
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await snap(page, name);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(service.url + '/');
+  await expect(metric(page, 'total')).toHaveText(/[0-9]/);
+  await expect(page.locator('.failure-title .skeleton')).toHaveCount(0);
+  const shot = await snap(page, 'readme');
+  // `UPDATE_SCREENSHOT=1 npm run test:e2e` refreshes the README's screenshot from this run.
+  if (process.env.UPDATE_SCREENSHOT === '1') {
+    const docs = path.join(path.dirname(shot), '../../docs');
+    mkdirSync(docs, { recursive: true });
+    copyFileSync(shot, path.join(docs, 'screenshot.png'));
+  }
+});

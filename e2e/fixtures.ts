@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, type Page } from '@playwright/test';
+import { DemoService } from './service.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Where view screenshots go (uploaded as CI artifacts). */
+export const SCREENSHOTS = path.join(root, 'test-results/screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** Saves a full-viewport screenshot of the current view as an artifact. */
+export async function snap(page: Page, name: string): Promise<string> {
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  // Let animations (panel slide, skeleton shimmer) settle so screenshots are stable.
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/** One `serve --demo` per worker, loaded before the first test; `freshService` for tests that restart it. */
+export const test = base.extend<{ freshService: DemoService }, { service: DemoService }>({
+  service: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const service = await DemoService.start();
+      try {
+        await service.waitForSummary();
+        await use(service);
+      } finally {
+        await service.dispose();
+      }
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  // eslint-disable-next-line no-empty-pattern
+  freshService: async ({}, use) => {
+    const service = await DemoService.start();
+    try {
+      await service.waitForSummary();
+      await use(service);
+    } finally {
+      await service.dispose();
+    }
+  },
+});
+
+export { expect } from '@playwright/test';
