@@ -49,7 +49,7 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
   const innerH = height - pad.top - pad.bottom;
   const top = niceMax(timeline.max);
   const slot = innerW / Math.max(1, buckets.length);
-  const barW = Math.max(2, Math.min(36, slot * 0.6));
+  const barW = Math.max(2, Math.min(44, slot * 0.55));
   const ticks = [0, top / 2, top];
   const labelEvery = Math.ceil(buckets.length / Math.max(4, Math.floor(width / 90)));
   const totals = useMemo(

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
 import type { JobDetails, PipelineDetails } from '../../../server/contract.ts';
-import { getPipelineDetails } from '../../api/pipelines.ts';
+import { failingJob, getPipelineDetails } from '../../api/pipelines.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
 import { Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
@@ -115,6 +115,13 @@ export default function PipelinePanel(props: {
       previous?.focus?.();
     };
   }, [onClose]);
+
+  // A failed pipeline opens on the job that broke it, so its log is one click closer.
+  useEffect(() => {
+    if (!data || jobId !== null) return;
+    const job = failingJob(data);
+    if (job) navigate(pipelinePath(projectId, pipelineId, job.id), { replace: true });
+  }, [data, jobId, projectId, pipelineId]);
 
   const stages = useMemo(() => (data ? groupByStage(data.jobs) : []), [data]);
   const selected = data?.jobs.find((j) => j.id === jobId) ?? null;

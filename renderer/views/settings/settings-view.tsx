@@ -189,8 +189,10 @@ function ScopeSettings({
         GitLab: <code>{settings.forgeUrl}</code>. Pipelines of the group and all its subgroups are
         included.
       </p>
-      <label className="field">
-        <span className="field-label">Group</span>
+      <div className="field">
+        <label className="field-label" htmlFor="settings-group">
+          Group
+        </label>
         <input
           type="text"
           value={group}
@@ -202,9 +204,13 @@ function ScopeSettings({
           spellCheck={false}
           autoComplete="off"
           name="group"
+          id="settings-group"
+          aria-describedby="settings-group-hint"
         />
-        <span className="field-hint">Type a path, or browse below.</span>
-      </label>
+        <span className="field-hint" id="settings-group-hint">
+          Type a path, or browse below.
+        </span>
+      </div>
       <GroupPicker
         value={group.trim() || settings.group}
         onChange={(g) => {
