@@ -219,33 +219,31 @@ export function ProjectsView() {
             : `${rows.length} of ${projects.length} projects`}
         </span>
       </div>
-      <div className="table card" role="table" aria-label="Projects" aria-rowcount={rows.length}>
-        <div className="table-head" role="row">
-          <span className="col-expand" role="columnheader" aria-label="Expand" />
-          {COLUMNS.map((c) => (
-            <span
-              key={c.key}
-              role="columnheader"
-              className={c.className}
-              aria-sort={
-                query.sort === c.key
-                  ? query.direction === 'asc'
-                    ? 'ascending'
-                    : 'descending'
-                  : 'none'
-              }
-            >
-              <button type="button" onClick={() => sortBy(c.key)}>
-                {c.label}
-                {query.sort === c.key &&
-                  (query.direction === 'asc' ? (
-                    <Icon.arrowUp size={12} />
-                  ) : (
-                    <Icon.arrowDown size={12} />
-                  ))}
-              </button>
-            </span>
-          ))}
+      <div className="table card">
+        <div className="table-head" role="group" aria-label="Sort projects">
+          <span className="col-expand" />
+          {COLUMNS.map((c) => {
+            const active = query.sort === c.key;
+            const direction = query.direction === 'asc' ? 'ascending' : 'descending';
+            return (
+              <span key={c.key} className={c.className} data-sort={active ? direction : undefined}>
+                <button
+                  type="button"
+                  onClick={() => sortBy(c.key)}
+                  aria-pressed={active}
+                  aria-label={active ? `${c.label}, sorted ${direction}` : `Sort by ${c.label}`}
+                >
+                  {c.label}
+                  {active &&
+                    (query.direction === 'asc' ? (
+                      <Icon.arrowUp size={12} />
+                    ) : (
+                      <Icon.arrowDown size={12} />
+                    ))}
+                </button>
+              </span>
+            );
+          })}
         </div>
         {rows.length === 0 ? (
           <div className="table-empty muted">
@@ -263,6 +261,8 @@ export function ProjectsView() {
           <VirtualList
             handle={listRef}
             className="table-body"
+            role="list"
+            ariaLabel="Projects"
             count={rows.length}
             itemHeight={itemHeight}
             renderItem={(i, style) => {
@@ -276,7 +276,7 @@ export function ProjectsView() {
                   key={p.project_id}
                   style={style}
                   className={`project-row${open ? ' open' : ''}`}
-                  role="row"
+                  role="listitem"
                   data-row-index={i}
                   data-project-id={p.project_id}
                 >
@@ -292,16 +292,16 @@ export function ProjectsView() {
                     onKeyDown={(e) => onRowKey(e, i, p)}
                     style={{ height: ROW }}
                   >
-                    <span className="col-expand" role="cell">
+                    <span className="col-expand">
                       <Icon.chevron size={14} className="chevron" />
                     </span>
-                    <span className="col-name" role="cell">
+                    <span className="col-name">
                       <span className="project-name">{p.project_name}</span>
                       {p.project_path && (
                         <span className="project-path muted">{p.project_path}</span>
                       )}
                     </span>
-                    <span className="col-num" role="cell">
+                    <span className="col-num">
                       <span className="num">{p.total_pipelines}</span>
                       {p.running > 0 && (
                         <span className="running-chip" title={`${p.running} running`}>
@@ -310,16 +310,14 @@ export function ProjectsView() {
                         </span>
                       )}
                     </span>
-                    <span className="col-rate" role="cell">
+                    <span className="col-rate">
                       <span className={`rate-bar rate-${band}`} aria-hidden="true">
                         <span style={{ width: `${finished ? p.success_rate : 0}%` }} />
                       </span>
                       <span className="num">{finished ? formatRate(p.success_rate) : '—'}</span>
                     </span>
-                    <span className="col-num num" role="cell">
-                      {formatDuration(averageDuration(p))}
-                    </span>
-                    <span className="col-last" role="cell">
+                    <span className="col-num num">{formatDuration(averageDuration(p))}</span>
+                    <span className="col-last">
                       {last ? (
                         <>
                           <StatusIcon status={last.status} size={16} />
