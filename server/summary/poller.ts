@@ -233,7 +233,7 @@ export class PipelinePoller {
     this.recompute();
   }
 
-  /** Resolves when no single-pipeline fetch is queued or running. */
+  /** Resolves when no single-pipeline fetch is queued or running, with the summary recomputed. */
   detailsSettled(): Promise<void> {
     if (this.detailQueue.size === 0 && this.detailsInFlight === 0) return Promise.resolve();
     return new Promise((resolve) => this.detailWaiters.push(resolve));
@@ -361,7 +361,12 @@ export class PipelinePoller {
       void this.fetchDetails(next!.projectId, next!.pipelineId, signal).finally(() => {
         this.detailsInFlight--;
         this.pumpDetails(signal);
-        if (this.detailQueue.size === 0 && this.detailsInFlight === 0) {
+        if (
+          this.detailQueue.size === 0 &&
+          this.detailsInFlight === 0 &&
+          this.detailWaiters.length > 0
+        ) {
+          this.recompute();
           for (const resolve of this.detailWaiters.splice(0)) resolve();
         }
       });
