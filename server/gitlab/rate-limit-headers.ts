@@ -29,7 +29,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const at = Date.parse(text);
+  // An HTTP date always has a weekday and month name; bare numbers like "-5" are not dates.
+  const at = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
   if (!Number.isFinite(at)) return undefined;
   return Math.max(0, at - now);
 }

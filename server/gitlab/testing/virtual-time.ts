@@ -11,6 +11,8 @@ interface Timer {
  * A clock plus a `sleep` for tests, so waits of minutes take no real time. In `auto` mode (default)
  * pending sleeps fire one at a time in wake-up order, each moving the clock to its wake-up time; with
  * `auto: false` they fire only when the test calls `advance`. Every requested wait is recorded.
+ * `holdWhile` keeps virtual time still while real work (e.g. HTTP in flight) is under way, so that a
+ * server stamping requests with this clock sees them at the virtual time they were sent.
  */
 export class VirtualTime {
   readonly clock: ManualClock;
@@ -20,9 +22,11 @@ export class VirtualTime {
   private timers: Timer[] = [];
   private seq = 0;
   private pumping = false;
+  private readonly holdWhile: () => boolean;
 
-  constructor(options: { auto?: boolean; start?: number } = {}) {
+  constructor(options: { auto?: boolean; start?: number; holdWhile?: () => boolean } = {}) {
     this.auto = options.auto ?? true;
+    this.holdWhile = options.holdWhile ?? (() => false);
     this.clock = new ManualClock(options.start);
   }
 
@@ -74,6 +78,10 @@ export class VirtualTime {
     // setImmediate lets I/O callbacks and microtasks of the woken caller run between wake-ups.
     setImmediate(() => {
       this.pumping = false;
+      if (this.holdWhile()) {
+        setTimeout(() => this.schedulePump(), 1);
+        return;
+      }
       const next = this.earliest();
       if (!next) return;
       this.fire(next);
