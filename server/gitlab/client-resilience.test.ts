@@ -217,7 +217,14 @@ describe('request budget through the client', () => {
 
   it('keeps at most maxConcurrency requests in flight', async () => {
     const { gitlab, client } = await setup({ maxConcurrency: 3 });
-    gitlab.on(/\/jobs\/\d+$/, [{ json: { id: 1 }, delayMs: 25 }]);
+    // Each answer waits until three requests are in flight (or 1 s passed), so a fourth would be seen.
+    gitlab.on(/\/jobs\/\d+$/, async () => {
+      const deadline = Date.now() + 1_000;
+      while (gitlab.inFlight < 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 2));
+      await new Promise((r) => setTimeout(r, 5));
+      return { json: { id: 1 } };
+    });
     await Promise.all(Array.from({ length: 12 }, (_, i) => client.getJob(1, i + 1)));
     expect(gitlab.requests).toHaveLength(12);
     expect(gitlab.maxInFlight).toBe(3);
