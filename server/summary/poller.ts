@@ -227,10 +227,22 @@ export class PipelinePoller {
     if (this.running) this.loop = this.runLoop(this.generation);
   }
 
-  /** Runs one cycle now (tests and the one-shot terminal view); throws what the cycle throws. */
+  /**
+   * Runs one cycle now (tests, the terminal view), recording success or failure in `status` like the
+   * background loop does; rethrows what the cycle throws.
+   */
   async cycleOnce(): Promise<void> {
-    await this.cycle(this.controller.signal);
-    this.recompute();
+    try {
+      await this.cycle(this.controller.signal);
+      this.failures = 0;
+      this.lastError = null;
+    } catch (err) {
+      this.failures++;
+      this.lastError = describe(err);
+      throw err;
+    } finally {
+      this.recompute();
+    }
   }
 
   /** Resolves when no single-pipeline fetch is queued or running, with the summary recomputed. */
