@@ -995,17 +995,18 @@ function traceParts(ctx: TraceContext): TraceParts {
   const rng = rngFor(ctx.seed, 'trace', job.id);
   const tool = job.template.tool;
   const start = Math.floor((job.startedAt ?? job.createdAt) / 1000);
-  const end = Math.max(
-    start + 8,
-    Math.floor((job.finishedAt ?? job.startedAt ?? job.createdAt) / 1000),
-  );
+  // Head and body times depend only on the start and the planned run time, so a running job's
+  // log is a prefix of its finished log; only the tail uses the real finish time.
+  const k = Math.min(1, job.plannedDurationMs / 40_000);
+  const t = (offset: number): number => start + Math.floor(offset * k);
+  const bodyEnd = t(30);
+  const end = Math.max(bodyEnd + 3, Math.floor((job.finishedAt ?? 0) / 1000));
   const image = IMAGES[tool];
   const runnerNo = (hashSeed(ctx.seed, project.id, 'runner') % 6) + 1;
   const macos = tool === 'xcode';
   const executor = macos ? 'instance' : runnerNo % 3 === 0 ? 'kubernetes' : 'docker';
   const token = rngFor(ctx.seed, 'runner', runnerNo).token(8);
   const digest = rngFor(ctx.seed, 'image', image).hex(64);
-  const t = (offset: number): number => Math.min(end, start + offset);
 
   const head = [
     `${CLEAR}Running with gitlab-runner 17.2.1 (9882d9c7)${RESET}`,
@@ -1044,6 +1045,7 @@ function traceParts(ctx: TraceContext): TraceParts {
       : null;
   const body: string[] = [];
   const setup = setupFor(tool, ctx, rng);
+  const early = failure !== null && failure.early && setup.length > 0;
   const collapsed = setup.length > 1;
   if (collapsed)
     body.push(
@@ -1051,12 +1053,11 @@ function traceParts(ctx: TraceContext): TraceParts {
     );
   setup.forEach((c, i) => {
     body.push(cmdLine(c.cmd));
-    if (failure?.early && i === setup.length - 1) body.push(...failure.lines);
+    if (early && i === setup.length - 1) body.push(...failure.lines);
     else body.push(...c.out);
   });
-  if (collapsed && !failure?.early)
-    body.push(`${CLEAR}section_end:${t(30)}:install_dependencies\r${CLEAR}`);
-  if (!failure?.early) {
+  if (collapsed && !early) body.push(`${CLEAR}section_end:${t(30)}:install_dependencies\r${CLEAR}`);
+  if (!early) {
     const main = mainFor(tool, ctx, rng);
     body.push(cmdLine(main.cmd));
     const verbose =
@@ -1071,24 +1072,28 @@ function traceParts(ctx: TraceContext): TraceParts {
     }
   }
 
-  const tail: string[] = [sectionEnd(t(end - start - 3), 'step_script')];
+  const tail: string[] = [];
+  if (!failure && job.coverage !== null) {
+    tail.push(`Coverage: ${job.coverage.toFixed(2)}% of statements`);
+  }
+  tail.push(sectionEnd(end - 3, 'step_script'));
   const artifacts =
     job.template.coverage ||
     job.stage === 'build' ||
     ['jest', 'pytest', 'maven-test'].includes(tool);
   if (!failure) {
-    tail.push(sectionStart(t(end - start - 3), 'archive_cache', 'Saving cache for successful job'));
+    tail.push(sectionStart(end - 3, 'archive_cache', 'Saving cache for successful job'));
     tail.push(
       `${GREEN}Creating cache ${job.stage}-${pipeline.branch.replace(/[^a-z0-9]+/gi, '-')}-protected...${RESET}`,
       `${GREEN}Created cache${RESET}`,
     );
-    tail.push(sectionEnd(t(end - start - 2), 'archive_cache'));
+    tail.push(sectionEnd(end - 2, 'archive_cache'));
   }
   if (artifacts) {
     const on = failure ? 'on_failure' : 'on_success';
     tail.push(
       sectionStart(
-        t(end - start - 2),
+        end - 2,
         `upload_artifacts_${on}`,
         'Uploading artifacts for ' + (failure ? 'failed' : 'successful') + ' job',
       ),
@@ -1098,11 +1103,11 @@ function traceParts(ctx: TraceContext): TraceParts {
       `${job.stage === 'build' ? 'dist/' : 'junit.xml'}: found ${rng.int(1, 400)} matching artifact files and directories${RESET}`,
       `Uploading artifacts as "${job.stage === 'build' ? 'archive' : 'junit'}" to coordinator... 201 Created${RESET}  id=${job.id} responseStatus=201 Created token=glcbt-64`,
     );
-    tail.push(sectionEnd(t(end - start - 1), `upload_artifacts_${on}`));
+    tail.push(sectionEnd(end - 1, `upload_artifacts_${on}`));
   }
   tail.push(
     sectionStart(
-      t(end - start - 1),
+      end - 1,
       'cleanup_file_variables',
       'Cleaning up project directory and file based variables',
     ),
