@@ -166,7 +166,8 @@ export class Dataset {
     const rootParent = this.groupById.get(this.topGroup.parentId ?? -1) ?? null;
     const siblingProjects: ProjectSpec[] = [];
     for (const sibling of SIBLING_GROUPS) {
-      if (this.groupByPath.has(sibling.path)) continue;
+      const siblingPath = rootParent ? `${rootParent.fullPath}/${sibling.path}` : sibling.path;
+      if (this.groupByPath.has(siblingPath)) continue;
       const g = this.addGroup(rng, {
         path: sibling.path,
         parent: rootParent,

@@ -260,6 +260,33 @@ describe('determinism and scale', () => {
     }
   });
 
+  it('nests the top group under its parents when groupPath has several segments', async () => {
+    const sim = await startSimulator({
+      groupPath: 'org/team',
+      projects: 3,
+      days: 1,
+      live: false,
+      clock: new ManualClock(START),
+    });
+    try {
+      expect(sim.groupPath).toBe('org/team');
+      const projects = await simJson<GitLabProject[]>(
+        sim,
+        '/groups/org%2Fteam/projects?include_subgroups=true&archived=false',
+      );
+      expect(projects).toHaveLength(3);
+      expect(projects.every((p) => p.path_with_namespace.startsWith('org/team/'))).toBe(true);
+      const siblings = await simJson<{ full_path: string }[]>(sim, '/groups/org/subgroups');
+      expect(siblings.map((g) => g.full_path).sort()).toEqual([
+        'org/globex',
+        'org/initech',
+        'org/team',
+      ]);
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('runs by itself in live mode', async () => {
     const sim = await startSimulator({ projects: 2, days: 1, tickMs: 20 });
     try {

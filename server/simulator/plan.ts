@@ -68,9 +68,9 @@ export function pickFailure(rng: Rng, template: JobTemplate): FailureKind {
   return rng.weighted(FAILURES[template.tool]);
 }
 
-/** Steps a live job runs for, so a demo pipeline finishes in a minute or two of ticks. */
+/** Steps a live job runs for, so a demo pipeline finishes in a minute or two of 3 s ticks. */
 export function stepsFor(durationMs: number): number {
-  return Math.min(6, Math.max(1, Math.round(durationMs / 45_000)));
+  return Math.min(10, Math.max(2, Math.round(durationMs / 25_000)));
 }
 
 /** Per-project speed: some repos are just slower. */
@@ -175,7 +175,7 @@ export function planJobs(
         if (job.failure === 'timeout') runMs = JOB_TIMEOUT_MS + rng.int(200, 4_000);
         else runMs = Math.round(plannedMs * rng.float(0.3, 1));
         job.plannedDurationMs = runMs;
-        job.steps = job.failure === 'timeout' ? 6 : stepsFor(runMs);
+        job.steps = job.failure === 'timeout' ? 10 : stepsFor(runMs);
       }
       job.finishedAt = job.startedAt + runMs;
       job.status = job.plannedStatus;
