@@ -39,6 +39,7 @@ export function identiconPng(key: string): Buffer {
       cells.push(((bits >>> (row * 3 + mirrored)) & 1) === 1);
     }
   }
+  if (!cells.includes(true)) cells[12] = true; // never a blank avatar
   const stride = IDENTICON_SIZE * 3 + 1;
   const raw = Buffer.alloc(stride * IDENTICON_SIZE);
   for (let y = 0; y < IDENTICON_SIZE; y++) {

@@ -393,7 +393,10 @@ export class Views {
     const date = iso(committedAt);
     const additions = rng.int(1, 400);
     const deletions = rng.int(0, 200);
-    const latest = [...project.pipelines].reverse().find((p) => p.sha === sha);
+    let latest: SimPipeline | undefined;
+    for (let i = project.pipelines.length - 1; i >= 0 && !latest; i--) {
+      if (project.pipelines[i]!.sha === sha) latest = project.pipelines[i];
+    }
     return {
       id: sha,
       short_id: sha.slice(0, 8),
