@@ -8,7 +8,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-function expectErrorShape(res: { status: number; body: Record<string, unknown> }, status: number, message?: RegExp) {
+function expectErrorShape(
+  res: { status: number; body: Record<string, unknown> },
+  status: number,
+  message?: RegExp,
+) {
   expect(res.status).toBe(status);
   expect(Object.keys(res.body).sort()).toEqual(['error', 'statusCode', 'timestamp']);
   expect(res.body.statusCode).toBe(status);
