@@ -42,7 +42,7 @@ export const LINE_RULES: LineRule[] = [
   // GitLab runner's own verdict.
   { re: /\bERROR: Job failed\b/, score: 92, kind: 'error' },
   {
-    re: /\bERROR: Job failed: execution took longer than|\bjob (?:execution )?timed? ?out\b|\bexceeded (?:the )?(?:job )?timeout\b/i,
+    re: /\bERROR: Job failed: execution took longer than|\bjob (?:execution )?timed? ?out\b|\bexceeded the job timeout\b/i,
     score: 96,
     kind: 'error',
     category: 'timeout',
@@ -54,11 +54,25 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'oom_killed',
   },
+  // A test's own timeout is a test failure, not a job timeout.
   {
-    re: /\b(?:timed out|time ?out (?:exceeded|reached|after)|deadline exceeded|context deadline exceeded|Timeout of \d+\s?ms exceeded|exceeded timeout|Test timed out|took longer than)/i,
-    score: 90,
+    re: /Timed out retrying|Exceeded timeout of \d+|Timeout of \d+\s?ms exceeded|Timeout \d+\s?ms exceeded|Test timed out|test timed out after/i,
+    score: 88,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  {
+    re: /\b(?:timed out|time ?out (?:exceeded|reached|after)|deadline exceeded|exceeded timeout|took longer than)/i,
+    score: 88,
     kind: 'error',
     category: 'timeout',
+  },
+  // Infrastructure-as-code configuration.
+  {
+    re: /Error: (?:Reference to undeclared|Unsupported (?:argument|attribute|block type)|Invalid (?:reference|value|expression|function argument)|Missing required argument|Unknown variable|Error acquiring the state lock)|Error: .*\.tf line \d+/,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
   },
   // Config / YAML.
   {
@@ -69,20 +83,20 @@ export const LINE_RULES: LineRule[] = [
   },
   // Permission / auth.
   {
-    re: /\b(?:Permission denied|EACCES|EPERM|access denied|403 Forbidden|401 Unauthorized|HTTP (?:Basic: )?Access denied|authentication (?:failed|required)|unauthorized: |denied: (?:requested access|access forbidden)|could not read Username|Invalid (?:username or password|credentials|token)|not authorized|insufficient_scope|Bad credentials|status code 40[13]\b|\b40[13] (?:Forbidden|Unauthorized)\b|pull access denied|requires authentication)/i,
+    re: /\b(?:Permission denied|EACCES|EPERM|access denied|403 Forbidden|401 Unauthorized|HTTP (?:Basic: )?Access denied|authentication (?:failed|required)|unauthorized: |denied: (?:requested access|access forbidden)|could not read Username|Invalid (?:username or password|credentials|token)|not authorized|insufficient_scope|Bad credentials|status code:? 40[13]\b|Unauthorized \(401\)|Forbidden \(403\)|\b40[13] (?:Forbidden|Unauthorized)\b|pull access denied|requires authentication)/i,
     score: 90,
     kind: 'error',
     category: 'permission_auth',
   },
   // Network and dependency resolution.
   {
-    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|Failed to connect to|Could not connect to|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded)/i,
+    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|Failed to connect to|Could not connect to|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded)/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
   },
   {
-    re: /\b(?:ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|Cannot find a version|dependency resolution failed)/i,
+    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|Cannot find a version|dependency resolution failed)/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -90,13 +104,13 @@ export const LINE_RULES: LineRule[] = [
   // Compile / build errors.
   {
     // Compilers print a lower-case `error:`; `Error:` is usually a runtime or test message.
-    re: /(?:^|[\s:])error(?:\[E\d{4}\])?:|\berror (?:TS|CS)\d+\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+/,
+    re: /^(?:\S+:\d+(?::\d+)?: )?(?:fatal )?error(?:\[E\d{4}\])?: |\berror (?:TS|CS)\d+\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
   },
   {
-    re: /\b(?:undefined reference to|cannot find symbol|unresolved import|cannot find (?:module|package|type|name|value|crate)|undeclared name|undefined: |has no (?:field or method|attribute|member)|is not assignable to|incompatible types|expected .* found|syntax error|SyntaxError|compilation (?:failed|terminated)|COMPILATION ERROR|Compilation failed|could not compile|cannot use .* as|mismatched types|does not exist on type|is not defined|ld returned \d+ exit status|make(?:\[\d+\])?: \*\*\*)/i,
+    re: /\b(?:undefined reference to|cannot find symbol|unresolved import|cannot find (?:module|package|type|name|value|crate)|undeclared name|undefined: |has no (?:field or method|attribute|member)|is not assignable to|incompatible types|expected .* found|syntax error|SyntaxError|compilation (?:failed|terminated)|COMPILATION ERROR|Compilation failed|could not compile|cannot use .* as|mismatched types|does not exist on type|is not defined|ld returned \d+ exit status)/i,
     score: 88,
     kind: 'error',
     category: 'compile_error',
@@ -117,7 +131,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Generic errors.
   {
-    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+\.)*[\w$]*(?:Exception|Error)\b(?::|\s*$)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
+    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+\.)*[\w$]*(?:Exception|Error)\b(?::|\s*$)|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
     score: 85,
     kind: 'error',
     category: 'script_error',
