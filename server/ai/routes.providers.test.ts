@@ -1,7 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../logger.ts';
 import { MemorySecretStore } from '../secrets/secret-store.ts';
+import { aiConfigFrom } from './config.ts';
+import { createAiService } from './service.ts';
 import {
   messageText,
   startFakeLlmServer,
@@ -249,5 +252,33 @@ describe('AI provider settings', () => {
       model: 'claude-sonnet-4-5',
       baseUrl: 'https://api.anthropic.com/v1',
     });
+    // The choice outlives a restart when no env/flag names a provider, and env/flags win when one does.
+    const restarted = createAiService({
+      gitlab: h.gitlab,
+      dataDir: h.dataDir,
+      logger: silentLogger,
+      config: {},
+    });
+    const pinned = createAiService({
+      gitlab: h.gitlab,
+      dataDir: h.dataDir,
+      logger: silentLogger,
+      config: aiConfigFrom({ AI_PROVIDER: 'ollama', AI_MODEL: 'qwen2.5' }),
+    });
+    try {
+      expect(await restarted.providerStatus()).toMatchObject({
+        provider: 'anthropic',
+        pinnedByEnvironment: false,
+      });
+      expect(await pinned.providerStatus()).toMatchObject({
+        provider: 'openai',
+        model: 'qwen2.5',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        pinnedByEnvironment: true,
+      });
+    } finally {
+      restarted.close();
+      pinned.close();
+    }
   });
 });
