@@ -1,8 +1,10 @@
+import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
 import { AppError, isAppError } from './errors.ts';
 import type { GitLabApi } from './gitlab/api.ts';
 import { GitLabClient } from './gitlab/client.ts';
 import type { Logger } from './logger.ts';
 import { startService, type PipelineSummaryService } from './service.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from './secrets/secret-store.ts';
 import { FileSettingsStore } from './settings/settings-store.ts';
 
 /** Resolved configuration of one `serve` run (see cli/commands/serve.ts for precedence). */
@@ -22,8 +24,8 @@ export interface StartEdges {
   logger: Logger;
   env: NodeJS.ProcessEnv;
   dashboardDir?: string;
-  /** Reads a GitLab token saved with `pipeline-summary token set`, when GITLAB_TOKEN is unset. */
-  readStoredToken?: (gitlabUrl: string) => Promise<string | undefined>;
+  /** The secret store (OS keychain or its file fallback) for the GitLab token and the AI key. */
+  secretStore?: SecretStore;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -59,7 +61,9 @@ export async function startFromConfig(
         'No group to watch: pass --group PATH, set GITLAB_GROUP, or try --demo',
       );
     }
-    const token = edges.env.GITLAB_TOKEN || (await edges.readStoredToken?.(config.gitlabUrl));
+    const token =
+      edges.env.GITLAB_TOKEN ||
+      (await edges.secretStore?.get(SECRET_ACCOUNTS.gitlabToken(config.gitlabUrl)));
     if (!token) {
       throw new AppError(
         'unauthorized',
@@ -84,6 +88,16 @@ export async function startFromConfig(
       `Listening on ${config.host}: the service is reachable from other machines and has no authentication`,
     );
   }
+  // The demo analyses offline unless AI_PROVIDER asks for a real provider, so it needs no key.
+  const ai = createAiService({
+    gitlab,
+    dataDir: config.dataDir,
+    logger,
+    config: config.demo && !edges.env.AI_PROVIDER ? { provider: 'offline' } : aiConfigFrom(edges.env),
+    secretStore: edges.secretStore,
+    projectName: (id) => projectName(id),
+  });
+  let projectName: (id: number) => string | undefined = () => undefined;
   try {
     return await startService({
       gitlab,
@@ -96,9 +110,17 @@ export async function startFromConfig(
       timing,
       dashboardDir: edges.dashboardDir,
       security: LOOPBACK.has(config.host) ? undefined : { allowedHosts: [config.host] },
-      onStop: closeSimulator,
+      extraRoutes: (poller) => {
+        projectName = (id) => poller.projectName(id);
+        return [aiRoutes(ai)];
+      },
+      onStop: async () => {
+        ai.close();
+        await closeSimulator?.();
+      },
     });
   } catch (err) {
+    ai.close();
     await closeSimulator?.();
     throw err;
   }
