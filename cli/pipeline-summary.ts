@@ -3,7 +3,12 @@ import type { CommandTable } from './run-command.ts';
 import { printError } from './run-command.ts';
 
 /** Every `pipeline-summary` subcommand. Each module is imported only when its command runs. */
-const COMMANDS: CommandTable = {};
+const COMMANDS: CommandTable = {
+  serve: {
+    summary: 'run the Pipeline Summary Service (HTTP API + dashboard)',
+    load: () => import('./commands/serve.ts'),
+  },
+};
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));

@@ -1,0 +1,60 @@
+// What the GitLab client's machinery (host budget, retry loop, error mapping, JSON parsing) costs per
+// request, against bare got on the same loopback server with the same concurrency.
+import got from 'got';
+import { GitLabClient } from '../server/gitlab/client.ts';
+import { RequestBudget } from '../server/gitlab/request-budget.ts';
+import { ScriptedGitLabServer } from '../server/gitlab/testing/scripted-gitlab-server.ts';
+import type { BenchSuite } from './types.ts';
+
+const REQUESTS = 3_000;
+const CONCURRENCY = 6;
+const JOB = { id: 1, name: 'test', stage: 'test', status: 'success', duration: 84.1 };
+
+async function timed(run: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return REQUESTS / ((performance.now() - started) / 1000);
+}
+
+async function pool(task: () => Promise<unknown>): Promise<void> {
+  let left = REQUESTS;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left-- > 0) await task();
+    }),
+  );
+}
+
+/** GitLabClient.getJob requests/s vs bare got over loopback (budget sized not to throttle). */
+export const run: BenchSuite = async () => {
+  const server = await ScriptedGitLabServer.start();
+  server.on(/\/jobs\/\d+$/, [{ json: JOB }]);
+  const url = `${server.url}/api/v4/projects/1/jobs/1`;
+  const client = new GitLabClient({
+    baseUrl: server.url,
+    token: 'bench-token',
+    // Measure overhead, not the rate limit: a budget far above what loopback can reach.
+    budget: new RequestBudget({ requestsPerMinute: 1e9, maxConcurrency: CONCURRENCY }),
+  });
+  try {
+    // Warm both paths (JIT, keep-alive sockets) before measuring.
+    await pool(() => got(url, { headers: { 'private-token': 'bench-token' } }).json());
+    await pool(() => client.getJob(1, 1));
+    const bare = await timed(() =>
+      pool(() => got(url, { headers: { 'private-token': 'bench-token' } }).json()),
+    );
+    const ours = await timed(() => pool(() => client.getJob(1, 1)));
+    const ratio = ours / bare;
+    return [
+      {
+        name: 'GitLabClient.getJob over loopback, 6 in flight',
+        value: `${Math.round(ours).toLocaleString('en')} req/s (${ratio.toFixed(2)}×)`,
+        baseline: `bare got: ${Math.round(bare).toLocaleString('en')} req/s`,
+        target: '≥ 0.8× bare got',
+        ok: ratio >= 0.8,
+      },
+    ];
+  } finally {
+    await server.close();
+  }
+};

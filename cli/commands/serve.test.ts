@@ -1,0 +1,130 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveServeConfig } from './serve.ts';
+
+const home = () => mkdtempSync(path.join(os.tmpdir(), 'ps-serve-'));
+
+describe('resolveServeConfig', () => {
+  it('takes flags over environment over stored settings', () => {
+    const dir = home();
+    writeFileSync(
+      path.join(dir, 'settings.json'),
+      JSON.stringify({ group: 'stored', since: '2w', gitlabUrl: 'https://stored.example' }),
+    );
+    const env = { PIPELINE_SUMMARY_HOME: dir, GITLAB_GROUP: 'from-env', PORT: '6000' };
+    expect(resolveServeConfig([], env)).toMatchObject({
+      group: 'from-env',
+      since: '2w',
+      gitlabUrl: 'https://stored.example',
+      port: 6000,
+      dataDir: dir,
+    });
+    expect(
+      resolveServeConfig(
+        [
+          '--group',
+          'flag',
+          '--port',
+          '7000',
+          '--since',
+          '1d',
+          '--gitlab-url',
+          'https://flag.example',
+        ],
+        env,
+      ),
+    ).toMatchObject({
+      group: 'flag',
+      port: 7000,
+      since: '1d',
+      gitlabUrl: 'https://flag.example',
+    });
+    expect(resolveServeConfig([], { PIPELINE_SUMMARY_HOME: dir })).toMatchObject({
+      group: 'stored',
+      port: 5100,
+      host: '127.0.0.1',
+    });
+  });
+
+  it('keeps demo settings apart from a real setup', () => {
+    const dir = home();
+    expect(resolveServeConfig(['--demo'], { PIPELINE_SUMMARY_HOME: dir })).toMatchObject({
+      demo: true,
+      dataDir: path.join(dir, 'demo'),
+    });
+  });
+
+  it.each([
+    [['--port', 'http'], /Invalid port 'http'/],
+    [['--port', '70000'], /Invalid port/],
+    [['--since', '7 days'], /Invalid since/],
+    [['--gitlab-url', 'gitlab.example.com'], /Invalid GitLab URL/],
+    [['--frobnicate'], /Unknown option '--frobnicate'/],
+  ])('rejects %j with a clear message', (argv, message) => {
+    expect(() => resolveServeConfig(argv, { PIPELINE_SUMMARY_HOME: home() })).toThrow(message);
+  });
+});
+
+/** Runs the CLI from source and resolves to its exit code and stderr. */
+function cli(args: string[], env: NodeJS.ProcessEnv, until?: (stderr: string) => boolean) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'cli/pipeline-summary.ts', ...args], {
+    env: { ...process.env, LOG_LEVEL: 'silent', GITLAB_TOKEN: '', GITLAB_GROUP: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let signalled = false;
+  child.stderr.on('data', (c) => {
+    stderr += c;
+    // Once: a second SIGTERM is the user insisting, which (rightly) kills the process at once.
+    if (!signalled && until?.(stderr)) {
+      signalled = true;
+      child.kill('SIGTERM');
+    }
+  });
+  return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  );
+}
+
+describe('pipeline-summary serve (process)', () => {
+  it('exits non-zero with one line when the port is taken', async () => {
+    const blocker = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => blocker.once('listening', r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    const { code, stderr } = await cli(['serve', '--demo', '--port', String(port)], {
+      PIPELINE_SUMMARY_HOME: home(),
+    });
+    blocker.close();
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      `pipeline-summary: Port ${port} on 127.0.0.1 is already in use; pick another with --port`,
+    ]);
+  });
+
+  it('says what is missing outside demo mode', async () => {
+    const noGroup = await cli(['serve', '--port', '0'], { PIPELINE_SUMMARY_HOME: home() });
+    expect(noGroup.code).toBe(1);
+    expect(noGroup.stderr).toMatch(/No group to watch: pass --group/);
+    const noToken = await cli(
+      ['serve', '--port', '0', '--group', 'acme', '--gitlab-url', 'http://127.0.0.1:9'],
+      { PIPELINE_SUMMARY_HOME: home() },
+    );
+    expect(noToken.code).toBe(1);
+    expect(noToken.stderr).toMatch(/No GitLab token for http:\/\/127.0.0.1:9: set GITLAB_TOKEN/);
+  });
+
+  it('starts the demo and shuts down cleanly on SIGTERM', async () => {
+    const { code, stderr } = await cli(
+      ['serve', '--demo', '--port', '0'],
+      { PIPELINE_SUMMARY_HOME: home() },
+      (s) => s.includes('listening on'),
+    );
+    expect(stderr).toMatch(/Pipeline Summary \(demo\) listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect(stderr).toMatch(/SIGTERM received, shutting down/);
+    expect(code).toBe(0);
+  });
+});

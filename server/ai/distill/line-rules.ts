@@ -1,0 +1,191 @@
+/**
+ * What makes a CI log line decisive. Each rule gives a line a score (how much it explains the
+ * failure), a kind (how its neighbours are kept) and, where it says so, a root-cause category.
+ * Rules run only on lines that pass the cheap `HINT` pre-filter, which keeps a 4 MiB log fast.
+ */
+
+/** Root-cause categories the offline analyser reports. */
+export type FailureCategory =
+  | 'test_failure'
+  | 'compile_error'
+  | 'dependency_network'
+  | 'oom_killed'
+  | 'timeout'
+  | 'permission_auth'
+  | 'config_yaml'
+  | 'script_error';
+
+/** How a matched line is treated by the distiller. */
+export type LineKind = 'error' | 'summary-header' | 'detail' | 'warning' | 'noise';
+
+/** One classification rule. */
+export interface LineRule {
+  re: RegExp;
+  score: number;
+  kind: LineKind;
+  category?: FailureCategory;
+}
+
+/**
+ * Case-insensitive pre-filter: a line that matches none of these words cannot match a rule below.
+ * Keep it in step with the rules (the distiller test checks every corpus decisive line passes it).
+ */
+export const HINT =
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|resolve|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|^\s*e {2,}|^\s*--> |failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist/i;
+
+/** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
+export const NOT_AN_ERROR =
+  /\b0 (?:errors?|failed|failures|failing)\b|\bfailures: 0, errors: 0\b|\berrors?: 0\b|-Werror|--fail-fast|\bno errors?\b|\b0 vulnerabilities\b|error_reporting|\bset -e|\|\| true\b|\btests? (?:failed|errors?): 0\b|allow_failure/i;
+
+/** Ordered rules; the highest score among matching rules wins, categories come from the best match. */
+export const LINE_RULES: LineRule[] = [
+  // GitLab runner's own verdict.
+  { re: /\bERROR: Job failed\b/, score: 92, kind: 'error' },
+  {
+    re: /\bERROR: Job failed: execution took longer than|\bjob (?:execution )?timed? ?out\b|\bexceeded the job timeout\b/i,
+    score: 96,
+    kind: 'error',
+    category: 'timeout',
+  },
+  // Memory and kills.
+  {
+    re: /\b(?:OOMKilled|oom[-_ ]kill(?:ed|er)?|out of memory|Cannot allocate memory|JavaScript heap out of memory|MemoryError\b|java\.lang\.OutOfMemoryError|GC overhead limit exceeded|signal: killed|exit code 137|exit status 137|Killed\s*$|\bKilled process\b|memory limit)/i,
+    score: 96,
+    kind: 'error',
+    category: 'oom_killed',
+  },
+  // A test's own timeout is a test failure, not a job timeout.
+  {
+    re: /Timed out retrying|Exceeded timeout of \d+|Timeout of \d+\s?ms exceeded|Timeout \d+\s?ms exceeded|Test timed out|test timed out after/i,
+    score: 88,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  {
+    re: /\b(?:timed out|time ?out (?:exceeded|reached|after)|deadline exceeded|exceeded timeout|took longer than)/i,
+    score: 88,
+    kind: 'error',
+    category: 'timeout',
+  },
+  // Infrastructure-as-code configuration.
+  {
+    re: /Error: (?:Reference to undeclared|Unsupported (?:argument|attribute|block type)|Invalid (?:reference|value|expression|function argument)|Missing required argument|Unknown variable|Error acquiring the state lock)|Error: .*\.tf line \d+/,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Config / YAML.
+  {
+    re: /\b(?:yaml|yml)\b.*\b(?:error|invalid|cannot|could not|unexpected|failed)|mapping values are not allowed|did not find expected (?:key|node|-)|found character that cannot start any token|could not find expected ':'|jobs?:?\S* config (?:should|contains)|(?:unknown|invalid) (?:keys?|configuration)\b|is not defined in the configuration|Invalid configuration|\bconfig(?:uration)? error\b|ParserError|ScannerError/i,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Permission / auth.
+  {
+    re: /\b(?:Permission denied|EACCES|EPERM|access denied|403 Forbidden|401 Unauthorized|HTTP (?:Basic: )?Access denied|authentication (?:failed|required)|unauthorized: |denied: (?:requested access|access forbidden)|could not read Username|Invalid (?:username or password|credentials|token)|not authorized|insufficient_scope|Bad credentials|status code:? 40[13]\b|Unauthorized \(401\)|Forbidden \(403\)|\b40[13] (?:Forbidden|Unauthorized)\b|pull access denied|requires authentication)/i,
+    score: 90,
+    kind: 'error',
+    category: 'permission_auth',
+  },
+  // Network and dependency resolution.
+  {
+    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|Failed to connect to|Could not connect to|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded)/i,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  {
+    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|Cannot find a version|dependency resolution failed)/i,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Compile / build errors.
+  {
+    // Compilers print a lower-case `error:`; `Error:` is usually a runtime or test message.
+    re: /^(?:\S+:\d+(?::\d+)?: )?(?:fatal )?error(?:\[E\d{4}\])?: |\berror (?:TS|CS)\d+\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+/,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  {
+    re: /\b(?:undefined reference to|cannot find symbol|unresolved import|cannot find (?:module|package|type|name|value|crate)|undeclared name|undefined: |has no (?:field or method|attribute|member)|is not assignable to|incompatible types|expected .* found|syntax error|SyntaxError|compilation (?:failed|terminated)|COMPILATION ERROR|Compilation failed|could not compile|cannot use .* as|mismatched types|does not exist on type|is not defined|ld returned \d+ exit status)/i,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Linters: ESLint's `12:5  error  message  rule` and its summary.
+  {
+    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?/,
+    score: 86,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Tests.
+  {
+    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\berror: test failed|\b\d+ (?:failed|failing)\b|There (?:was|were) \d+ failures?|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
+    score: 88,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Generic errors.
+  {
+    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+\.)*[\w$]*(?:Exception|Error)\b(?::|\s*$)|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
+    score: 85,
+    kind: 'error',
+    category: 'script_error',
+  },
+  // Test-runner and build-tool summaries: keep the block that follows.
+  {
+    re: /short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
+    score: 82,
+    kind: 'summary-header',
+  },
+  // Lower-value hints.
+  { re: /\bwarn(?:ing)?\b|\bdeprecated\b/i, score: 30, kind: 'warning' },
+];
+
+/** The result of classifying one line. */
+export interface LineClass {
+  score: number;
+  kind: LineKind;
+  category: FailureCategory | undefined;
+}
+
+const NONE: LineClass = { score: 0, kind: 'noise', category: undefined };
+
+/** Classifies one cleaned log line. */
+export function classifyLine(line: string): LineClass {
+  if (!HINT.test(line)) return NONE;
+  let best: LineRule | undefined;
+  let category: FailureCategory | undefined;
+  for (const rule of LINE_RULES) {
+    if (rule.re.test(line)) {
+      if (!best || rule.score > best.score) best = rule;
+      // The most specific category wins: rules are ordered most specific first.
+      if (category === undefined && rule.category !== undefined) category = rule.category;
+    }
+  }
+  if (!best) return NONE;
+  if (best.kind === 'error' && NOT_AN_ERROR.test(line) && !/\bERROR: Job failed\b/.test(line)) {
+    return { score: 10, kind: 'noise', category: undefined };
+  }
+  return { score: best.score, kind: best.kind, category };
+}
+
+/** A stack-trace frame or trace continuation (JS, JVM, Python, Go, Rust, .NET). */
+export const FRAME =
+  /^\s+at [\w$.<>[\]/ ]+[ (]|^\s+at \S+:\d+(?::\d+)?\)?$|^\s+File ".*", line \d+|^\s*\.\.\. \d+ (?:more|common frames omitted)|^\s+[\w./-]+\.(?:go|rs|py|java|kt|ts|js|c|cc|cpp|h):\d+|^\s+\d+: (?:0x[0-9a-f]+ - )?\S|^\s*--> \S+:\d+:\d+|^\s*\|\s|^\s*\d+\s*\|\s|^goroutine \d+ \[|^\s+\^+|^\s*[\w.]+\([\w./, *]*\)$|^\s*created by /;
+
+/** A shell command as GitLab echoes it (`$ npm test`). */
+export const COMMAND = /^\$ \S/;
+
+/** Signature for near-duplicate folding: numbers, hex and durations vary, the message does not. */
+export function lineSignature(line: string): string {
+  return line
+    .replace(/0x[0-9a-f]+/gi, '#')
+    .replace(/\d+(?:\.\d+)?/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

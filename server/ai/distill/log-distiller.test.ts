@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from '../testing/corpus/load-corpus.ts';
+import { HINT } from './line-rules.ts';
+import { distillLog, stripAnsi } from './log-distiller.ts';
+
+const ESC = '\x1b';
+const start = (ts: number, name: string, header: string) =>
+  `${ESC}[0Ksection_start:${ts}:${name}\r${ESC}[0K${ESC}[36;1m${header}${ESC}[0;m`;
+const end = (ts: number, name: string) => `${ESC}[0Ksection_end:${ts}:${name}\r${ESC}[0K`;
+
+const corpus = loadCorpus();
+
+function recall(budgetChars: number) {
+  let total = 0;
+  let kept = 0;
+  let rawChars = 0;
+  let outChars = 0;
+  const missing: string[] = [];
+  for (const c of corpus) {
+    const d = distillLog(c.raw, { budgetChars });
+    expect(d.text.length).toBeLessThanOrEqual(budgetChars);
+    rawChars += c.raw.length;
+    outChars += d.text.length;
+    for (const line of c.decisive) {
+      total++;
+      if (d.text.includes(line)) kept++;
+      else missing.push(`${c.case.name}: ${line}`);
+    }
+  }
+  return { recall: kept / total, total, missing, ratio: outChars / rawChars };
+}
+
+describe('distillLog over the failure corpus', () => {
+  it('has at least 30 logs from several ecosystems, each with decisive lines marked', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(corpus.map((c) => c.case.ecosystem.split('/')[0])).size).toBeGreaterThanOrEqual(
+      12,
+    );
+    for (const c of corpus) expect(c.decisive.length, c.case.name).toBeGreaterThan(0);
+  });
+
+  it('keeps at least 95% of decisive lines at the default budget while cutting the size', () => {
+    const r = recall(24_000);
+    expect(r.total).toBeGreaterThanOrEqual(90);
+    expect(r.missing).toEqual([]);
+    expect(r.recall).toBeGreaterThanOrEqual(0.95);
+    expect(r.ratio).toBeLessThan(0.4);
+  });
+
+  it('still keeps at least 95% of decisive lines under a tight 6,000-character budget', () => {
+    const r = recall(6_000);
+    expect(r.recall, r.missing.join('\n')).toBeGreaterThanOrEqual(0.95);
+    expect(r.ratio).toBeLessThan(0.15);
+  });
+
+  it('finds decisive lines with a root-cause category in every corpus log', () => {
+    for (const c of corpus) {
+      const d = distillLog(c.raw);
+      expect(d.decisive.length, c.case.name).toBeGreaterThan(0);
+      expect(
+        d.decisive.some((x) => x.category !== undefined),
+        c.case.name,
+      ).toBe(true);
+      // The pre-filter must let the decisive lines the rules know about through.
+      for (const x of d.decisive) expect(HINT.test(x.text), x.text).toBe(true);
+    }
+  });
+
+  it('finds the failing section and the command that failed', () => {
+    const byName = (n: string) => distillLog(corpus.find((c) => c.case.name === n)!.raw);
+    const jest = byName('jest-assertion');
+    expect(jest.failingSection?.name).toBe('step_script');
+    expect(jest.failingSection?.header).toBe('Executing "step_script" stage of the job script');
+    expect(jest.failingCommand).toBe('npm test -- --ci --reporters=default');
+    expect(jest.exitCode).toBe(1);
+    const git = byName('git-auth-failure');
+    expect(git.failingSection?.name).toBe('get_sources');
+    const killed = byName('k8s-oomkilled');
+    expect(killed.failingSection).toMatchObject({ name: 'step_script', closed: false });
+    expect(killed.exitCode).toBe(137);
+    expect(byName('eslint-errors').failingCommand).toBe('npx eslint . --max-warnings 0');
+  });
+});
+
+describe('distillLog', () => {
+  it('strips ANSI escapes and resolves carriage-return overwrites', () => {
+    const raw = [
+      `${ESC}[32;1m$ npm ci${ESC}[0;m`,
+      `\rDownloading 10%\rDownloading 55%\rDownloading 100%`,
+      `${ESC}]8;;https://example.com${ESC}\\link${ESC}]8;;${ESC}\\ text`,
+      `line with crlf\r`,
+      `${ESC}[31;1mError: boom${ESC}[0;m`,
+    ].join('\n');
+    const d = distillLog(raw);
+    expect(d.text).toBe(
+      ['$ npm ci', 'Downloading 100%', 'link text', 'line with crlf', 'Error: boom'].join('\n'),
+    );
+    expect(d.text).not.toContain(ESC);
+    expect(stripAnsi(`${ESC}[0K${ESC}[1mx${ESC}(B`)).toBe('x');
+  });
+
+  it('parses section markers with headers, durations and nesting', () => {
+    const raw = [
+      start(100, 'prepare_executor', 'Preparing the "docker" executor'),
+      'Using Docker executor',
+      end(103, 'prepare_executor'),
+      start(103, 'step_script', 'Executing "step_script" stage of the job script'),
+      '$ make',
+      start(104, 'build_inner', 'Build'),
+      'cc -c a.c',
+      end(110, 'build_inner'),
+      '$ make test',
+      'FAIL: test_one',
+      end(120, 'step_script'),
+      'ERROR: Job failed: exit code 2',
+    ].join('\n');
+    const d = distillLog(raw);
+    expect(
+      d.sections.map((s) => [s.name, s.startLine, s.endLine, s.closed, s.durationSec]),
+    ).toEqual([
+      ['prepare_executor', 1, 2, true, 3],
+      ['step_script', 3, 8, true, 17],
+      ['build_inner', 5, 6, true, 6],
+    ]);
+    expect(d.failingSection?.name).toBe('step_script');
+    expect(d.failingCommand).toBe('make test');
+    expect(d.exitCode).toBe(2);
+    expect(d.text).not.toContain('section_');
+  });
+
+  it('strips runner timestamps (FF_TIMESTAMPS)', () => {
+    const d = distillLog(
+      '2024-05-01T10:00:00.123456Z 00O $ go test ./...\n2024-05-01T10:00:01.5Z 01E+ok',
+    );
+    expect(d.text).toBe('$ go test ./...\nok');
+  });
+
+  it('folds repeated lines and near-duplicate errors with counts', () => {
+    const lines = ['$ ./poll.sh'];
+    for (let i = 0; i < 50; i++) lines.push('waiting for database...');
+    for (let i = 0; i < 30; i++)
+      lines.push(`Error: connect ECONNREFUSED 10.0.0.${i}:5432 (attempt ${i + 1})`);
+    lines.push('ERROR: Job failed: exit code 1');
+    const d = distillLog(lines.join('\n'));
+    expect(d.text).toContain('waiting for database...  [×50]');
+    expect(d.text).toContain(
+      'Error: connect ECONNREFUSED 10.0.0.0:5432 (attempt 1)  [+28 similar lines]',
+    );
+    expect(d.text).toContain('Error: connect ECONNREFUSED 10.0.0.1:5432 (attempt 2)');
+    expect(d.text).not.toContain('(attempt 17)');
+    expect(d.decisive[0]).toMatchObject({ occurrences: 29, category: 'dependency_network' });
+    expect(d.keptLines).toBe(d.totalLines - 28);
+  });
+
+  it('keeps the decisive lines of a 4 MiB log within the budget, with its first error and its last lines', () => {
+    const filler: string[] = [];
+    for (let i = 0; i < 45_000; i++)
+      filler.push(`[INFO] Downloaded artifact ${i} of 90000 (12 kB)`);
+    const lines = [
+      start(1, 'step_script', 'Executing "step_script" stage of the job script'),
+      '$ mvn verify',
+      ...filler,
+      'java.lang.IllegalStateException: cache not initialised',
+      '\tat com.acme.Cache.get(Cache.java:42)',
+      'Caused by: java.io.FileNotFoundException: /data/cache.bin (No such file or directory)',
+      '\tat java.io.FileInputStream.open0(Native Method)',
+      ...filler,
+      'BUILD FAILURE',
+      end(9, 'step_script'),
+      'ERROR: Job failed: exit code 1',
+    ];
+    const raw = lines.join('\n');
+    expect(raw.length).toBeGreaterThan(4 * 1024 * 1024);
+    const d = distillLog(raw, { budgetChars: 24_000 });
+    expect(d.text.length).toBeLessThanOrEqual(24_000);
+    for (const kept of [
+      '$ mvn verify',
+      'java.lang.IllegalStateException: cache not initialised',
+      '\tat com.acme.Cache.get(Cache.java:42)',
+      'Caused by: java.io.FileNotFoundException: /data/cache.bin (No such file or directory)',
+      'BUILD FAILURE',
+      'ERROR: Job failed: exit code 1',
+    ]) {
+      expect(d.text).toContain(kept);
+    }
+    expect(d.text).toMatch(/… \[\d+ lines omitted\] …/);
+    expect(d.totalLines).toBe(lines.length - 1);
+  });
+
+  it('cuts very long lines in the middle', () => {
+    const d = distillLog(`Error: ${'x'.repeat(5000)} end`);
+    expect(d.text.length).toBeLessThan(1200);
+    expect(d.text).toMatch(/^Error: x+ …\[\d+ chars cut\]… x+ end$/);
+  });
+
+  it('does not take "0 errors" or compiler flags for failures', () => {
+    const d = distillLog(
+      'gcc -Werror -c a.c\nFound 0 errors.\n$ ./deploy\nfatal: not a git repository',
+    );
+    expect(d.decisive.map((x) => x.text)).toEqual(['fatal: not a git repository']);
+  });
+
+  it('handles an empty log', () => {
+    const d = distillLog('');
+    expect(d).toMatchObject({ text: '', totalLines: 0, decisive: [], failingSection: undefined });
+  });
+});

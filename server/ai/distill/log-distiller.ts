@@ -1,0 +1,454 @@
+import {
+  classifyLine,
+  COMMAND,
+  FRAME,
+  lineSignature,
+  type FailureCategory,
+  type LineKind,
+} from './line-rules.ts';
+
+/** Tuning knobs of the distiller; the defaults suit a chat model's prompt. */
+export interface DistillOptions {
+  /** Most characters of distilled text (default 24,000). */
+  budgetChars?: number;
+  /** Lines kept before each decisive line (default 4). */
+  contextBefore?: number;
+  /** Lines kept after each decisive line (default 6). */
+  contextAfter?: number;
+  /** Last non-empty lines of the log always kept (default 20). */
+  tailLines?: number;
+  /** Longer lines are cut in the middle (default 1,000). */
+  maxLineChars?: number;
+}
+
+/** A GitLab `section_start`/`section_end` pair (1-based cleaned line numbers, inclusive). */
+export interface LogSection {
+  name: string;
+  /** The section's visible header, e.g. `Executing "step_script" stage of the job script`. */
+  header: string;
+  startLine: number;
+  /** Last line inside the section; the log's last line when the section never ended. */
+  endLine: number;
+  /** False when the log ends inside the section (the job died in it). */
+  closed: boolean;
+  /** Seconds between start and end markers, when both carried timestamps. */
+  durationSec: number | undefined;
+}
+
+/** A line the distiller judged decisive (score ≥ 80), after folding. */
+export interface DecisiveLine {
+  /** 1-based line number in the cleaned log. */
+  line: number;
+  text: string;
+  score: number;
+  category: FailureCategory | undefined;
+  /** How many times this line, or a near-duplicate of it, occurred. */
+  occurrences: number;
+  /** Name of the innermost section it sits in, if any. */
+  section: string | undefined;
+}
+
+/** The focused view of a job log that goes to a model (and feeds the offline analyser). */
+export interface DistilledLog {
+  /** The excerpt: kept lines in order, `… [N lines omitted] …` for gaps, folds annotated. */
+  text: string;
+  /** Characters of the raw log. */
+  originalChars: number;
+  /** Lines of the cleaned log. */
+  totalLines: number;
+  /** Log lines represented in `text` (folded repeats count once). */
+  keptLines: number;
+  sections: LogSection[];
+  /** The section the job failed in, when the log has sections. */
+  failingSection: LogSection | undefined;
+  /** The last `$ command` run before the first decisive error of the failing section. */
+  failingCommand: string | undefined;
+  /** Decisive lines in log order, near-duplicates folded into `occurrences`. */
+  decisive: DecisiveLine[];
+  /** Exit code from `ERROR: Job failed: exit code N` or similar, if printed. */
+  exitCode: number | undefined;
+  /** The last non-empty lines of the log. */
+  tail: string[];
+}
+
+// CSI (colours, erase-line), OSC (titles, hyperlinks), charset selection, two-byte escapes, and
+// other C0 controls except \t, \n and \r (carriage returns are resolved per line below).
+const ANSI =
+  // eslint-disable-next-line no-control-regex
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+][0-9A-Za-z]|[@-Z\\-_])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
+const SECTION_MARKER = /section_(start|end):(\d+):([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?/g;
+// FF_TIMESTAMPS runners prefix every line with `2024-05-01T10:00:00.123456Z 00O `.
+const RUNNER_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z [0-9a-f]{2}[OE]\+? ?/;
+const BOILERPLATE_SECTIONS = new Set([
+  'prepare_executor',
+  'prepare_script',
+  'resolve_secrets',
+  'restore_cache',
+  'download_artifacts',
+  'after_script',
+  'archive_cache',
+  'archive_cache_on_failure',
+  'upload_artifacts_on_success',
+  'upload_artifacts_on_failure',
+  'cleanup_file_variables',
+]);
+
+interface Entry {
+  text: string;
+  /** Consecutive identical lines folded into this one. */
+  count: number;
+  /** 1-based line number of the first of them in the cleaned log. */
+  line: number;
+  section: number;
+  score: number;
+  kind: LineKind;
+  category: FailureCategory | undefined;
+  /** A near-duplicate of an earlier error: shown only as that line's `[+N similar lines]`. */
+  folded?: boolean;
+}
+
+/** Strips ANSI escapes and control characters (exported for the bench baseline and tests). */
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+function resolveCarriageReturns(line: string): string {
+  if (!line.includes('\r')) return line;
+  // A terminal shows what was written after the last carriage return (progress bars rewrite the
+  // line); a trailing \r (CRLF logs) leaves the text before it.
+  const parts = line.split('\r');
+  for (let i = parts.length - 1; i >= 0; i--) if (parts[i]!.trim() !== '') return parts[i]!;
+  return '';
+}
+
+function cutLongLine(line: string, max: number): string {
+  if (line.length <= max) return line;
+  const head = Math.floor(max * 0.7);
+  const tail = max - head;
+  return `${line.slice(0, head)} …[${line.length - max} chars cut]… ${line.slice(-tail)}`;
+}
+
+/**
+ * Distils a raw GitLab job log into a focused excerpt within a character budget: ANSI and
+ * carriage-return overwrites resolved, section markers parsed, repeats folded, error windows
+ * (with stack traces, their "Caused by" lead-ins and test summaries) kept around decisive lines,
+ * the failing section preferred, and the last lines always kept.
+ */
+export function distillLog(raw: string, options: DistillOptions = {}): DistilledLog {
+  const budget = Math.max(1000, options.budgetChars ?? 24_000);
+  const before = options.contextBefore ?? 4;
+  const after = options.contextAfter ?? 6;
+  const tailCount = options.tailLines ?? 20;
+  const maxLine = Math.max(200, Math.min(options.maxLineChars ?? 1000, Math.floor(budget / 4)));
+
+  // 1. Clean and fold: one regex pass for escapes, then per line markers, \r, timestamps.
+  const rawLines = stripAnsi(raw).split('\n');
+  if (rawLines.length > 0 && rawLines[rawLines.length - 1] === '') rawLines.pop();
+  const sections: LogSection[] = [];
+  const open: { index: number; ts: number }[] = [];
+  const entries: Entry[] = [];
+  let lineNo = 0;
+  for (let i = 0; i < rawLines.length; i++) {
+    let text = rawLines[i]!;
+    if (text.charCodeAt(4) === 45 && RUNNER_TIMESTAMP.test(text)) {
+      text = text.replace(RUNNER_TIMESTAMP, '');
+    }
+    let startedHere = false;
+    if (text.includes('section_')) {
+      SECTION_MARKER.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while ((m = SECTION_MARKER.exec(text)) !== null) {
+        const [, kind, ts, name] = m;
+        if (kind === 'start') {
+          sections.push({
+            name: name!,
+            header: '',
+            startLine: lineNo + 1,
+            endLine: lineNo + 1,
+            closed: false,
+            durationSec: undefined,
+          });
+          open.push({ index: sections.length - 1, ts: Number(ts) });
+          startedHere = true;
+        } else {
+          // Close the innermost open section with this name (and anything left open inside it).
+          for (let k = open.length - 1; k >= 0; k--) {
+            const s = sections[open[k]!.index]!;
+            if (s.name !== name) continue;
+            s.closed = true;
+            s.endLine = Math.max(s.startLine, lineNo);
+            s.durationSec = Math.max(0, Number(ts) - open[k]!.ts);
+            for (const inner of open.splice(k)) {
+              const si = sections[inner.index]!;
+              if (!si.closed) si.endLine = Math.max(si.startLine, lineNo);
+            }
+            break;
+          }
+        }
+      }
+      text = text.replace(SECTION_MARKER, '');
+    }
+    text = resolveCarriageReturns(text).trimEnd();
+    if (startedHere) {
+      const s = sections[sections.length - 1]!;
+      s.header = text.trim();
+    }
+    // A line holding only a section_end marker is not part of the visible log.
+    if (!startedHere && text === '' && /section_end/.test(rawLines[i]!)) continue;
+    text = cutLongLine(text, maxLine);
+    lineNo++;
+    const section = open.length > 0 ? open[open.length - 1]!.index : -1;
+    const prev = entries[entries.length - 1];
+    if (prev && prev.text === text && prev.section === section && text !== '') {
+      prev.count++;
+      continue;
+    }
+    entries.push({
+      text,
+      count: 1,
+      line: lineNo,
+      section,
+      score: 0,
+      kind: 'noise',
+      category: undefined,
+    });
+  }
+  const totalLines = lineNo;
+  for (const o of open) {
+    const s = sections[o.index]!;
+    s.endLine = Math.max(s.startLine, totalLines);
+  }
+
+  // 2. Classify, then fold near-duplicate errors (same message, different numbers).
+  const bySignature = new Map<string, { first: Entry; count: number }>();
+  const folded = new Map<Entry, number>();
+  for (const e of entries) {
+    if (e.text === '') continue;
+    const c = classifyLine(e.text);
+    e.score = c.score;
+    e.kind = c.kind;
+    e.category = c.category;
+    if (e.score >= 80 && e.kind === 'error') {
+      const sig = lineSignature(e.text);
+      const seen = bySignature.get(sig);
+      if (!seen) {
+        bySignature.set(sig, { first: e, count: e.count });
+      } else {
+        seen.count += e.count;
+        // Keep the first two verbatim; later near-duplicates only add to the count.
+        if (seen.count - e.count >= 2) {
+          folded.set(seen.first, (folded.get(seen.first) ?? 0) + e.count);
+          e.folded = true;
+        }
+      }
+    }
+  }
+
+  // 3. Find the failing section and the command that failed.
+  const sectionScore = new Map<number, number>();
+  for (const e of entries) {
+    if (e.score >= 80 && e.section >= 0 && !/^ERROR: Job failed\b/.test(e.text)) {
+      sectionScore.set(e.section, (sectionScore.get(e.section) ?? 0) + e.score);
+    }
+  }
+  // Boilerplate sections (artifact upload, cache) print errors of their own ("No files to
+  // upload"); they are the failing section only when the job never reached a script section.
+  const hasScript = sections.some((s) => !BOILERPLATE_SECTIONS.has(s.name));
+  let failing = -1;
+  let bestScore = 0;
+  for (const [idx, score] of sectionScore) {
+    const s = sections[idx]!;
+    if (hasScript && BOILERPLATE_SECTIONS.has(s.name)) continue;
+    // A section the log ends inside is where the job died.
+    const weighted = s.closed ? score : score * 1.5;
+    if (weighted > bestScore) {
+      bestScore = weighted;
+      failing = idx;
+    }
+  }
+  if (failing === -1) {
+    for (let k = sections.length - 1; k >= 0; k--) {
+      const s = sections[k]!;
+      if (!s.closed && !BOILERPLATE_SECTIONS.has(s.name)) {
+        failing = k;
+        break;
+      }
+    }
+  }
+  if (failing === -1) failing = sections.findIndex((s) => s.name === 'step_script');
+  const failingSection = failing >= 0 ? sections[failing] : undefined;
+  const inFailing = (e: Entry) =>
+    failingSection !== undefined &&
+    e.line >= failingSection.startLine &&
+    e.line <= failingSection.endLine;
+
+  let failingCommand: string | undefined;
+  let firstErrorIdx = -1;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (failingSection && !inFailing(e)) continue;
+    if (e.score >= 85 && e.kind === 'error' && !/^ERROR: Job failed\b/.test(e.text)) {
+      firstErrorIdx = i;
+      break;
+    }
+  }
+  for (let i = (firstErrorIdx === -1 ? entries.length : firstErrorIdx) - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (failingSection && !inFailing(e)) {
+      if (e.line < failingSection.startLine) break;
+      continue;
+    }
+    if (COMMAND.test(e.text)) {
+      failingCommand = e.text.slice(2).trim();
+      break;
+    }
+  }
+
+  // 4. Give every line a priority; higher is kept first.
+  const priority = new Float64Array(entries.length);
+  const bump = (i: number, p: number) => {
+    if (i >= 0 && i < entries.length && p > priority[i]!) priority[i] = p;
+  };
+  let rank = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.score < 30) continue;
+    const bonus = inFailing(e)
+      ? 5
+      : BOILERPLATE_SECTIONS.has(sections[e.section]?.name ?? '')
+        ? -15
+        : 0;
+    const s = e.score + bonus;
+    // Earlier errors usually explain later ones: rank breaks ties in their favour.
+    const tie = 1 - Math.min(rank++, 9999) / 10_000;
+    if (e.kind === 'warning') {
+      // Warnings rarely explain a failure: they only fill budget the failing section left over.
+      bump(i, 4 + tie);
+      continue;
+    }
+    bump(i, s * 1.0 + tie);
+    for (let d = 1; d <= before; d++) bump(i - d, s - 14 - 4 * d + tie);
+    let j = i + 1;
+    let frames = 0;
+    // Stack traces and "Caused by" chains continue past the usual window.
+    while (j < entries.length && frames < 15) {
+      const t = entries[j]!.text;
+      if (!(FRAME.test(t) || /^\s*Caused by\b/.test(t))) break;
+      bump(j, s - 8 - frames * 0.5 + tie);
+      frames++;
+      j++;
+    }
+    for (let d = 1; d <= after; d++) bump(j - 1 + d, s - 12 - 4 * d + tie);
+    if (e.kind === 'summary-header') {
+      for (let d = 1; d <= 40 && i + d < entries.length; d++) {
+        const t = entries[i + d]!.text;
+        if (t === '' || /^[=_-]{5,}/.test(t)) break;
+        bump(i + d, s - 2 - d * 0.3 + tie);
+      }
+    }
+  }
+  // Commands of the failing section, its header, and the last lines of the log.
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (failingSection && inFailing(e)) {
+      if (COMMAND.test(e.text)) bump(i, e.text.slice(2).trim() === failingCommand ? 89 : 60);
+      else if (e.line === failingSection.startLine) bump(i, 87);
+      // Fill: the rest of the failing section, later lines first.
+      else
+        bump(
+          i,
+          5 +
+            (e.line - failingSection.startLine) /
+              Math.max(1, failingSection.endLine - failingSection.startLine),
+        );
+    } else if (!failingSection && COMMAND.test(e.text)) {
+      bump(i, 50);
+    }
+  }
+  const tail: string[] = [];
+  for (let i = entries.length - 1; i >= 0 && tail.length < tailCount; i--) {
+    if (entries[i]!.text.trim() === '') continue;
+    tail.unshift(entries[i]!.text);
+    bump(i, 1000 - tail.length);
+  }
+
+  // 5. Choose lines by priority until the budget is spent (gap markers included), then render.
+  const rendered = entries.map((e) => {
+    let t = e.text;
+    if (e.count > 1) t += `  [×${e.count}]`;
+    const similar = folded.get(e);
+    if (similar) t += `  [+${similar} similar lines]`;
+    return t;
+  });
+  const order: number[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    if (priority[i]! > 0 && !entries[i]!.folded) order.push(i);
+  }
+  order.sort((a, b) => priority[b]! - priority[a]! || a - b);
+  const keep = new Uint8Array(entries.length);
+  const GAP_COST = 32;
+  let used = 0;
+  for (const i of order) {
+    const prevKept = i > 0 && keep[i - 1] === 1;
+    const nextKept = i + 1 < entries.length && keep[i + 1] === 1;
+    // Joining two kept runs removes a gap marker; starting a new run may add one.
+    const gapDelta = prevKept && nextKept ? -GAP_COST : prevKept || nextKept ? 0 : GAP_COST;
+    const cost = rendered[i]!.length + 1 + gapDelta;
+    if (used + cost > budget) continue;
+    keep[i] = 1;
+    used += cost;
+  }
+  const out: string[] = [];
+  let omitted = 0;
+  let keptLines = 0;
+  const flushGap = () => {
+    if (omitted > 0) out.push(`… [${omitted} line${omitted === 1 ? '' : 's'} omitted] …`);
+    omitted = 0;
+  };
+  for (let i = 0; i < entries.length; i++) {
+    if (keep[i]) {
+      flushGap();
+      out.push(rendered[i]!);
+      keptLines += entries[i]!.count;
+    } else if (!entries[i]!.folded) {
+      omitted += entries[i]!.count;
+    }
+  }
+  flushGap();
+  let text = out.join('\n');
+  if (text.length > budget) text = text.slice(text.length - budget);
+
+  const decisive: DecisiveLine[] = [];
+  for (const e of entries) {
+    if (e.score >= 80 && e.kind === 'error' && !e.folded) {
+      decisive.push({
+        line: e.line,
+        text: e.text.trim(),
+        score: e.score,
+        category: e.category,
+        occurrences: e.count + (folded.get(e) ?? 0),
+        section: sections[e.section]?.name,
+      });
+    }
+  }
+  let exitCode: number | undefined;
+  for (let i = entries.length - 1; i >= 0 && exitCode === undefined; i--) {
+    const m = /(?:exit code|exit status|exited with code|returned a non-zero code:) (\d+)/i.exec(
+      entries[i]!.text,
+    );
+    if (m) exitCode = Number(m[1]);
+  }
+
+  return {
+    text,
+    originalChars: raw.length,
+    totalLines,
+    keptLines,
+    sections,
+    failingSection,
+    failingCommand,
+    decisive,
+    exitCode,
+    tail,
+  };
+}

@@ -1,0 +1,179 @@
+import type { GitLabApi } from '../gitlab/api.ts';
+import type { GitLabJob } from '../gitlab/wire.ts';
+import { isAppError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+
+/** A commit as the analysis mentions it. */
+export interface CommitRef {
+  sha: string;
+  shortId: string;
+  title: string;
+  author: string;
+}
+
+/** The previous successful run of the same job on the same ref ("what changed"). */
+export interface PreviousSuccess {
+  jobId: number;
+  pipelineId: number;
+  finishedAt: string | null;
+  durationSec: number | null;
+  commit: CommitRef | undefined;
+}
+
+/** Everything known about a job beyond its log; GitLab-derived fields are absent when unknown. */
+export interface JobContext {
+  projectId: number;
+  projectName: string;
+  pipelineId: number;
+  jobId: number;
+  jobName: string;
+  stage: string;
+  status: string | undefined;
+  failureReason: string | undefined;
+  allowFailure: boolean | undefined;
+  ref: string | undefined;
+  source: string | undefined;
+  webUrl: string | undefined;
+  durationSec: number | undefined;
+  commit: CommitRef | undefined;
+  /** Undefined when it could not be looked up, null when none was found in recent pipelines. */
+  previousSuccess: PreviousSuccess | null | undefined;
+}
+
+/** What the caller of analyse/followup told us about the job. */
+export interface JobIdentity {
+  projectId: number;
+  pipelineId: number;
+  jobId: number;
+  jobName?: string | undefined;
+  stage?: string | undefined;
+}
+
+/** How many recent pipelines of the ref are searched for the last green run of the job. */
+const PREVIOUS_RUN_SEARCH = 20;
+
+function commitOf(c: GitLabJob['commit']): CommitRef | undefined {
+  if (!c) return undefined;
+  return { sha: c.id, shortId: c.short_id, title: c.title, author: c.author_name };
+}
+
+/** A context built from the caller's words only (GitLab unreachable, or not asked). */
+export function minimalContext(id: JobIdentity, projectName = ''): JobContext {
+  return {
+    projectId: id.projectId,
+    projectName,
+    pipelineId: id.pipelineId,
+    jobId: id.jobId,
+    jobName: id.jobName ?? `job ${id.jobId}`,
+    stage: id.stage ?? '',
+    status: undefined,
+    failureReason: undefined,
+    allowFailure: undefined,
+    ref: undefined,
+    source: undefined,
+    webUrl: undefined,
+    durationSec: undefined,
+    commit: undefined,
+    previousSuccess: undefined,
+  };
+}
+
+/** Builds a context from a job GitLab returned. */
+export function contextFromJob(job: GitLabJob, projectId: number, projectName: string): JobContext {
+  return {
+    projectId,
+    projectName,
+    pipelineId: job.pipeline.id,
+    jobId: job.id,
+    jobName: job.name,
+    stage: job.stage,
+    status: job.status,
+    failureReason: job.failure_reason,
+    allowFailure: job.allow_failure,
+    ref: job.ref,
+    source: undefined,
+    webUrl: job.web_url,
+    durationSec: job.duration === null ? undefined : Math.round(job.duration),
+    commit: commitOf(job.commit),
+    previousSuccess: undefined,
+  };
+}
+
+/**
+ * Looks the job up in GitLab (an unknown job is a 404 for the caller) and adds, best effort, the
+ * pipeline's source and the previous successful run of the same job on the same ref. Failures of
+ * the extras are logged and leave those fields undefined.
+ */
+export async function loadJobContext(
+  gitlab: GitLabApi,
+  id: JobIdentity,
+  projectName: string,
+  logger: Logger,
+  options: { tolerateUnavailable: boolean },
+): Promise<{ context: JobContext; job: GitLabJob | undefined }> {
+  let job: GitLabJob;
+  try {
+    job = await gitlab.getJob(id.projectId, id.jobId);
+  } catch (err) {
+    // An unknown job is the caller's mistake; an unreachable GitLab is not fatal when the caller
+    // sent the log itself.
+    if (options.tolerateUnavailable && !isAppError(err, 'not_found')) {
+      logger.warn({ err, jobId: id.jobId }, 'GitLab unavailable; analysing without job context');
+      return { context: minimalContext(id, projectName), job: undefined };
+    }
+    throw err;
+  }
+  const context = contextFromJob(job, id.projectId, projectName);
+  try {
+    const pipeline = await gitlab.getPipeline(id.projectId, job.pipeline.id);
+    context.source = pipeline.source;
+    if (!context.commit) {
+      const commit = await gitlab.getCommit(id.projectId, pipeline.sha);
+      context.commit = {
+        sha: commit.id,
+        shortId: commit.short_id,
+        title: commit.title,
+        author: commit.author_name,
+      };
+    }
+  } catch (err) {
+    logger.debug({ err, pipelineId: job.pipeline.id }, 'pipeline context unavailable');
+  }
+  try {
+    context.previousSuccess = await findPreviousSuccess(gitlab, id.projectId, job);
+  } catch (err) {
+    logger.debug({ err, jobId: job.id }, 'previous successful run unavailable');
+  }
+  return { context, job };
+}
+
+async function findPreviousSuccess(
+  gitlab: GitLabApi,
+  projectId: number,
+  job: GitLabJob,
+): Promise<PreviousSuccess | null> {
+  const pipelines = await gitlab.listPipelines(projectId, { limit: PREVIOUS_RUN_SEARCH * 3 });
+  const candidates = pipelines
+    .filter((p) => p.ref === job.ref && p.id < job.pipeline.id)
+    .slice(0, PREVIOUS_RUN_SEARCH);
+  // Pipelines are newest first; a failed pipeline can still hold a green run of this job, so look
+  // at successful pipelines first and stop at the first hit.
+  const ordered = [
+    ...candidates.filter((p) => p.status === 'success'),
+    ...candidates.filter((p) => p.status !== 'success'),
+  ].slice(0, 5);
+  for (const p of ordered) {
+    const jobs = await gitlab.listPipelineJobs(projectId, p.id);
+    const green = jobs.find((j) => j.name === job.name && j.status === 'success');
+    if (green) {
+      return {
+        jobId: green.id,
+        pipelineId: p.id,
+        finishedAt: green.finished_at,
+        durationSec: green.duration === null ? null : Math.round(green.duration),
+        commit: commitOf(green.commit),
+      };
+    }
+  }
+  return null;
+}

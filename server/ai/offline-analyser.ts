@@ -1,0 +1,459 @@
+import type { DecisiveLine, DistilledLog } from './distill/log-distiller.ts';
+import type { FailureCategory } from './distill/line-rules.ts';
+import type { JobContext } from './job-context.ts';
+
+/** Words a reader sees for each root-cause category. */
+export const CATEGORY_LABELS: Record<FailureCategory, string> = {
+  test_failure: 'Test failure',
+  compile_error: 'Compile, type-check or lint error',
+  dependency_network: 'Dependency or network problem',
+  oom_killed: 'Out of memory / killed',
+  timeout: 'Timeout',
+  permission_auth: 'Permission or authentication problem',
+  config_yaml: 'Configuration / YAML error',
+  script_error: 'Script error',
+};
+
+/** The offline analyser's structured finding, shared by job and pipeline analyses. */
+export interface Diagnosis {
+  category: FailureCategory;
+  /** One sentence naming the failing step. */
+  failingStep: string;
+  /** Decisive lines worth quoting, most telling first, in log order. */
+  evidence: DecisiveLine[];
+  /** `file:line` references found in the evidence. */
+  locations: string[];
+  nextSteps: string[];
+  /** A short, stable description of the main error, used to merge duplicates across jobs. */
+  signature: string;
+}
+
+// Kills and runner timeouts explain every error printed before them; generic script errors are
+// the weakest evidence.
+const WEIGHT: Record<FailureCategory, number> = {
+  oom_killed: 3,
+  timeout: 1.2,
+  permission_auth: 1.5,
+  config_yaml: 1.4,
+  dependency_network: 1.3,
+  compile_error: 1.2,
+  test_failure: 1,
+  script_error: 0.5,
+};
+const JOB_TIMEOUT =
+  /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout/i;
+const LOCATION =
+  /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
+const MAX_EVIDENCE = 12;
+
+function pickCategory(distilled: DistilledLog, context: JobContext | undefined): FailureCategory {
+  const reason = context?.failureReason ?? '';
+  if (distilled.decisive.some((d) => d.category === 'oom_killed') || distilled.exitCode === 137) {
+    return 'oom_killed';
+  }
+  if (
+    /timeout/.test(reason) ||
+    distilled.decisive.some((d) => JOB_TIMEOUT.test(d.text)) ||
+    distilled.tail.some((t) => JOB_TIMEOUT.test(t))
+  ) {
+    return 'timeout';
+  }
+  const votes = new Map<FailureCategory, number>();
+  for (const d of distilled.decisive) {
+    if (!d.category) continue;
+    // The runner's boilerplate sections (artifact upload) do not explain the failure.
+    if (d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) continue;
+    if (/^ERROR: Job failed\b/.test(d.text)) continue;
+    votes.set(d.category, (votes.get(d.category) ?? 0) + d.score * WEIGHT[d.category]);
+  }
+  let best: FailureCategory = 'script_error';
+  let bestVote = 0;
+  for (const [category, vote] of votes) {
+    // Any specific category beats the generic one, however many generic error lines there are.
+    if (category === 'script_error') continue;
+    if (vote > bestVote) {
+      best = category;
+      bestVote = vote;
+    }
+  }
+  if (bestVote === 0 && distilled.exitCode === 127) return 'script_error';
+  return best;
+}
+
+function pickEvidence(distilled: DistilledLog, category: FailureCategory): DecisiveLine[] {
+  const candidates = distilled.decisive.filter(
+    (d) =>
+      !(d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) &&
+      !/^ERROR: Job failed: exit code \d+$/.test(d.text),
+  );
+  const ranked = [...candidates].sort(
+    (a, b) =>
+      Number(b.category === category) - Number(a.category === category) ||
+      b.score - a.score ||
+      a.line - b.line,
+  );
+  const chosen = new Set(ranked.slice(0, MAX_EVIDENCE));
+  const evidence = candidates.filter((d) => chosen.has(d));
+  if (evidence.length === 0) {
+    // No rule fired: the last lines are the best evidence there is.
+    return distilled.tail.slice(-5).map((text, i) => ({
+      line: distilled.totalLines - 4 + i,
+      text,
+      score: 0,
+      category: undefined,
+      occurrences: 1,
+      section: undefined,
+    }));
+  }
+  return evidence;
+}
+
+/** `file:line` references in lines, deduplicated, in order. */
+export function findLocations(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    LOCATION.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = LOCATION.exec(line)) !== null) {
+      const ref = `${m[1]}:${m[2]}`;
+      if (!out.includes(ref) && !/node_modules|site-packages|\/usr\/lib/.test(ref)) out.push(ref);
+    }
+  }
+  return out.slice(0, 8);
+}
+
+function tool(distilled: DistilledLog): string {
+  const cmd = distilled.failingCommand ?? '';
+  const text = distilled.decisive.map((d) => d.text).join('\n');
+  if (/\bjest\b|npm (?:run )?test|vitest/.test(cmd) || /● /.test(text)) return 'jest';
+  if (/pytest/.test(cmd + text)) return 'pytest';
+  if (/\bgo (?:test|build|vet|mod)/.test(cmd)) return 'go';
+  if (/\bmvn\b|\[ERROR\]/.test(cmd + text)) return 'maven';
+  if (/gradlew?\b/.test(cmd) || /FAILURE: Build failed/.test(text)) return 'gradle';
+  if (/\bcargo\b/.test(cmd)) return 'cargo';
+  if (/\bdocker\b/.test(cmd)) return 'docker';
+  if (/\bnpm\b|\bnpx\b|\byarn\b|\bpnpm\b/.test(cmd)) return 'npm';
+  if (/\bpip\b|python/.test(cmd)) return 'python';
+  if (/terraform/.test(cmd)) return 'terraform';
+  if (/\bhelm\b/.test(cmd)) return 'helm';
+  return '';
+}
+
+function nextStepsFor(
+  category: FailureCategory,
+  distilled: DistilledLog,
+  locations: string[],
+  context: JobContext | undefined,
+): string[] {
+  const cmd = distilled.failingCommand;
+  const runIt = cmd ? `Reproduce it locally with the same image: \`${cmd}\`.` : undefined;
+  const first = locations[0] ? ` Start at \`${locations[0]}\`.` : '';
+  const text = distilled.decisive.map((d) => d.text).join('\n');
+  const t = tool(distilled);
+  const steps: (string | undefined)[] = [];
+  switch (category) {
+    case 'test_failure':
+      steps.push(
+        `Read the first failing test and its expected vs. actual values (quoted above).${first}`,
+        runIt,
+        t === 'jest'
+          ? 'Run only that test: `npx jest <file> -t "<test name>"`.'
+          : t === 'pytest'
+            ? 'Run only that test: `pytest <file>::<test> -x -vv`.'
+            : t === 'go'
+              ? 'Run only that test: `go test ./<pkg> -run <TestName> -count=1 -v`.'
+              : t === 'maven'
+                ? 'Run only that test: `mvn -Dtest=<Class>#<method> test`.'
+                : t === 'gradle'
+                  ? 'Run only that test: `./gradlew test --tests <Class.method>`.'
+                  : t === 'cargo'
+                    ? 'Run only that test: `cargo test <name> -- --nocapture`.'
+                    : undefined,
+        'If it passes locally, look for order dependence, shared state, time zones or timing (retry the job once to rule out a flaky test).',
+      );
+      break;
+    case 'compile_error':
+      steps.push(
+        `Fix the first error first; later ones often follow from it.${first}`,
+        runIt,
+        'Check whether this commit changed a signature, an import or a dependency version that the failing file relies on.',
+      );
+      break;
+    case 'dependency_network':
+      if (
+        /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|resolv|i\/o timeout|Connection (?:refused|reset)|50[234]|TLS|socket hang up|unreachable/i.test(
+          text,
+        )
+      ) {
+        steps.push(
+          'Retry the job: network errors to registries are often transient.',
+          'If it keeps failing, check the registry or mirror status and the runner’s DNS, proxy (HTTP_PROXY/NO_PROXY) and firewall settings.',
+          'Cache dependencies between jobs (GitLab `cache:`) or use a registry mirror to depend less on the network.',
+        );
+      } else {
+        steps.push(
+          'Fix the version constraint named above, then regenerate and commit the lock file.',
+          t === 'npm'
+            ? 'For npm peer-dependency conflicts, align the versions (`npm ls <package>`); `--legacy-peer-deps` only hides the conflict.'
+            : t === 'python'
+              ? 'Check the package exists for this Python version and platform (`pip index versions <package>`), or add the missing package to the requirements.'
+              : undefined,
+          runIt,
+        );
+      }
+      break;
+    case 'oom_killed':
+      steps.push(
+        'Give the job more memory (a larger runner, or the Kubernetes executor’s memory limit/request) or make it use less.',
+        t === 'npm' || t === 'jest'
+          ? 'For Node: raise the heap (`NODE_OPTIONS=--max-old-space-size=4096`) or run fewer workers (`jest --maxWorkers=2`).'
+          : t === 'gradle' || t === 'maven'
+            ? 'For the JVM: set `-Xmx` (`org.gradle.jvmargs` / `MAVEN_OPTS`) below the container limit and reduce parallel workers.'
+            : 'Reduce parallelism (`make -j`, worker counts, batch sizes) so peak memory fits the container limit.',
+        'Exit code 137 means the process was killed (SIGKILL), usually by the out-of-memory killer.',
+      );
+      break;
+    case 'timeout':
+      steps.push(
+        'Look at the last lines before the timeout (quoted above): that is what was running when time ran out.',
+        'If a step hangs (waiting for input, a service or a lock), fix that rather than raising the limit; add timeouts to individual tests and network calls.',
+        'If the job is genuinely slower now, raise `timeout:` in .gitlab-ci.yml (or the project’s CI/CD timeout), cache dependencies, or split it with `parallel:`.',
+      );
+      break;
+    case 'permission_auth':
+      if (/Permission denied/.test(text) && !/publickey|denied:|HTTP/i.test(text)) {
+        steps.push(
+          'Make the script executable and commit the mode: `git update-index --chmod=+x <script>` (or call it with `bash <script>`).',
+          'If a file or directory is meant to be written, check the user the image runs as and the path’s ownership.',
+        );
+      } else {
+        steps.push(
+          'Check the credential the job uses: the CI/CD variable holding it, its expiry and its scopes (e.g. `read_registry`/`write_registry`, `read_api`).',
+          'Protected variables are only available on protected branches and tags; check this ref is protected if the job relies on one.',
+          'For another project’s repository or registry, allow this project in that project’s CI/CD job token settings, or use a deploy token.',
+        );
+      }
+      break;
+    case 'config_yaml':
+      steps.push(
+        `Fix the file and line named above.${first}`,
+        'Validate it locally before pushing (`yamllint`, `helm lint`, `terraform validate`, `docker compose config`, or GitLab’s CI Lint for .gitlab-ci.yml).',
+        runIt,
+      );
+      break;
+    case 'script_error':
+      steps.push(
+        runIt,
+        /command not found|exit code 127/.test(text) || distilled.exitCode === 127
+          ? 'A command is missing from the image: install it in the image or in `before_script`, or use an image that has it.'
+          : undefined,
+        /Segmentation fault|core dumped|Error 139/.test(text)
+          ? 'A segmentation fault is a crash in native code: run the test binary under a debugger or with sanitizers (`-fsanitize=address`).'
+          : undefined,
+        'Exit codes: 1 = the command reported failure, 126 = not executable, 127 = command not found, 137 = killed (often OOM), 139 = segfault.',
+      );
+      break;
+  }
+  if (context?.previousSuccess?.commit && context.commit) {
+    steps.push(
+      `Compare with the last green run: \`git log ${context.previousSuccess.commit.shortId}..${context.commit.shortId}\` lists the commits since.`,
+    );
+  }
+  return steps.filter((s): s is string => s !== undefined);
+}
+
+/** The offline analyser's finding for one job, from its distilled log. */
+export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnosis {
+  const category = pickCategory(distilled, context);
+  const evidence = pickEvidence(distilled, category);
+  // Evidence first; then stack frames and diagnostics shown around it in the excerpt.
+  const locations = findLocations([
+    ...evidence.map((e) => e.text),
+    ...distilled.text
+      .split('\n')
+      .filter((l) => /^\s+at |^\s*File "|^\s*--> |^\s+\S+\.\w+:\d+/.test(l)),
+  ]);
+  const section = distilled.failingSection;
+  const where = section ? ` in the \`${section.name}\` section` : '';
+  const job = context
+    ? ` of job \`${context.jobName}\`${context.stage ? ` (stage \`${context.stage}\`)` : ''}`
+    : '';
+  const failingStep = distilled.failingCommand
+    ? `\`${distilled.failingCommand}\`${where}${job}`
+    : section?.name === 'get_sources'
+      ? `fetching the repository (\`get_sources\`)${job}, before any script ran`
+      : `the job script${where}${job}`;
+  const main = evidence.find((e) => e.category === category) ?? evidence[0];
+  return {
+    category,
+    failingStep,
+    evidence,
+    locations,
+    nextSteps: nextStepsFor(category, distilled, locations, context),
+    signature: main ? `${category}: ${main.text.replace(/\d+/g, '#').slice(0, 160)}` : category,
+  };
+}
+
+/** Wraps text in a Markdown code fence longer than any backtick run inside it. */
+export function fence(text: string, lang = 'text'): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((m) => m.length));
+  const f = '`'.repeat(longest + 1);
+  return `${f}${lang}\n${text}\n${f}`;
+}
+
+function quote(evidence: DecisiveLine[]): string {
+  return fence(
+    evidence
+      .map((e) => (e.occurrences > 1 ? `${e.text}   (×${e.occurrences})` : e.text))
+      .join('\n'),
+  );
+}
+
+/** Describes the previous green run and the commits since, in one line, or undefined. */
+export function describeWhatChanged(context: JobContext | undefined): string | undefined {
+  if (!context) return undefined;
+  const prev = context.previousSuccess;
+  if (prev === undefined) return undefined;
+  const ref = context.ref ? ` on \`${context.ref}\`` : '';
+  if (prev === null) return `No successful run of this job${ref} was found in recent pipelines.`;
+  const then = prev.commit ? ` at commit ${prev.commit.shortId} “${prev.commit.title}”` : '';
+  const now = context.commit
+    ? ` This run is at ${context.commit.shortId} “${context.commit.title}” by ${context.commit.author}.`
+    : '';
+  const same = prev.commit && context.commit && prev.commit.sha === context.commit.sha;
+  return (
+    `The last successful run of this job${ref} was job #${prev.jobId} in pipeline #${prev.pipelineId}${then}.` +
+    (same
+      ? ' It ran the same commit, so the failure is not caused by a code change: suspect flakiness, the environment or an external service.'
+      : now)
+  );
+}
+
+/** A readable analysis of one failed job, made without any network access. */
+export function analyseOffline(distilled: DistilledLog, context?: JobContext): string {
+  if (distilled.totalLines === 0) {
+    return [
+      '**The job log is empty.**',
+      '',
+      'The job may not have started (stuck in pending, no runner picked it up), its log may have been erased, or the runner failed before printing anything.',
+      context?.failureReason ? `GitLab’s failure reason: \`${context.failureReason}\`.` : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  }
+  const d = diagnose(distilled, context);
+  const lines = [
+    `**Failing step:** ${d.failingStep}.`,
+    `**Root cause category:** ${CATEGORY_LABELS[d.category]}.`,
+  ];
+  const facts: string[] = [];
+  if (distilled.exitCode !== undefined) facts.push(`exit code ${distilled.exitCode}`);
+  if (context?.failureReason) facts.push(`GitLab failure reason \`${context.failureReason}\``);
+  if (context?.allowFailure)
+    facts.push('this job is allowed to fail, so the pipeline is not blocked by it');
+  if (facts.length > 0) lines.push(`**Facts:** ${facts.join('; ')}.`);
+  lines.push('', '**Decisive lines:**', quote(d.evidence));
+  if (d.locations.length > 0) {
+    lines.push('', `**Where:** ${d.locations.map((l) => `\`${l}\``).join(', ')}`);
+  }
+  const changed = describeWhatChanged(context);
+  if (changed) lines.push('', `**What changed:** ${changed}`);
+  lines.push('', '**Next steps:**', ...d.nextSteps.map((s, i) => `${i + 1}. ${s}`));
+  lines.push(
+    '',
+    `_Built-in offline analysis: pattern rules over the log (${distilled.keptLines} of ${distilled.totalLines} lines examined in focus). Configure an AI provider for a deeper explanation._`,
+  );
+  return lines.join('\n');
+}
+
+/** What the offline analyser needs to answer a follow-up question. */
+export interface OfflineFollowupInput {
+  question: string;
+  distilled: DistilledLog;
+  context: JobContext | undefined;
+  analysis: string;
+}
+
+const STOP_WORDS = new Set(
+  'the a an is are was were be to of in on for and or but it this that what why how which where when who does did do can could should would will i me my we you your there their with from at by as not no any all log job line lines error errors fail failed failing please show tell explain about anything something mention mentions just'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Answers a follow-up question deterministically from the log and the diagnosis: the cause, the
+ * fix, where it happened, what changed, whether it is flaky, or the log lines mentioning the
+ * question's words.
+ */
+export function answerOffline(input: OfflineFollowupInput): string {
+  const { question, distilled, context } = input;
+  const q = question.toLowerCase();
+  const d = diagnose(distilled, context);
+  const parts: string[] = [];
+  const label = CATEGORY_LABELS[d.category].toLowerCase();
+
+  if (/\b(?:flak|intermittent|random|retry|re-run|rerun|transient)/.test(q)) {
+    const transient = d.category === 'dependency_network' || d.category === 'timeout';
+    const sameCommit =
+      context?.previousSuccess?.commit &&
+      context.commit &&
+      context.previousSuccess.commit.sha === context.commit.sha;
+    parts.push(
+      transient
+        ? `Possibly: a ${label} is often transient, so retrying the job is a reasonable first step.`
+        : sameCommit
+          ? 'Possibly: the same commit passed before, which points at flakiness or the environment rather than the code.'
+          : `Probably not: a ${label} like this one usually fails the same way on every run until the cause is fixed.`,
+    );
+  } else if (
+    /\b(?:fix|solve|resolve|next|should i|what (?:can|do) i|how (?:do|can|to)|workaround|steps?)\b/.test(
+      q,
+    )
+  ) {
+    parts.push(`To fix this ${label}:`, ...d.nextSteps.map((s, i) => `${i + 1}. ${s}`));
+  } else if (/\b(?:where|which (?:file|line|test)|file|location|line number)\b/.test(q)) {
+    parts.push(
+      d.locations.length > 0
+        ? `The failure points at ${d.locations.map((l) => `\`${l}\``).join(', ')}. The step that failed was ${d.failingStep}.`
+        : `The log names no source location; the step that failed was ${d.failingStep}.`,
+      '',
+      quote(d.evidence.slice(0, 6)),
+    );
+  } else if (
+    /\b(?:changed?|previous|last (?:green|success)|before|regression|commit|diff)\b/.test(q)
+  ) {
+    parts.push(
+      describeWhatChanged(context) ??
+        'I could not look up earlier runs of this job, so I cannot say what changed. Compare this commit with the last green pipeline of the branch.',
+    );
+  } else if (/\b(?:why|cause|reason|root|what happened|what went wrong|explain|mean)\b/.test(q)) {
+    parts.push(
+      `The job failed at ${d.failingStep}. The root cause category is **${label}**; the decisive lines are:`,
+      '',
+      quote(d.evidence.slice(0, 8)),
+    );
+    const changed = describeWhatChanged(context);
+    if (changed) parts.push('', changed);
+  } else {
+    const words = q.split(/[^a-z0-9_.-]+/).filter((w) => w.length > 2 && !STOP_WORDS.has(w));
+    const hits = distilled.text
+      .split('\n')
+      .filter((line) => words.some((w) => line.toLowerCase().includes(w)))
+      .slice(0, 12);
+    if (hits.length > 0) {
+      parts.push(
+        `Lines of the log that mention ${words.map((w) => `“${w}”`).join(', ')}:`,
+        '',
+        fence(hits.join('\n')),
+      );
+    } else {
+      parts.push(
+        `The log does not mention ${words.length > 0 ? words.map((w) => `“${w}”`).join(', ') : 'that'}. What it does show: the job failed at ${d.failingStep} with a ${label}:`,
+        '',
+        quote(d.evidence.slice(0, 5)),
+      );
+    }
+  }
+  parts.push('', '_Answered by the built-in offline analyser from the job log._');
+  return parts.join('\n');
+}

@@ -1,0 +1,107 @@
+import type { GitLabJob, GitLabPipeline } from '../gitlab/wire.ts';
+import type { DistilledLog } from './distill/log-distiller.ts';
+import type { JobContext } from './job-context.ts';
+import { CATEGORY_LABELS, fence, type Diagnosis } from './offline-analyser.ts';
+import type { ChatMessage } from './providers/provider.ts';
+import { describeJob, describeLog } from './prompt.ts';
+
+/** One failed job of a pipeline, distilled and diagnosed. */
+export interface JobFinding {
+  job: GitLabJob;
+  context: JobContext;
+  distilled: DistilledLog;
+  diagnosis: Diagnosis;
+}
+
+/** Failed jobs that fail the same way (same category and main error). */
+export interface ProblemGroup {
+  diagnosis: Diagnosis;
+  jobs: JobFinding[];
+}
+
+/** Groups findings whose main error is the same, in order of first appearance. */
+export function groupFindings(findings: JobFinding[]): ProblemGroup[] {
+  const groups = new Map<string, ProblemGroup>();
+  for (const f of findings) {
+    const g = groups.get(f.diagnosis.signature);
+    if (g) g.jobs.push(f);
+    else groups.set(f.diagnosis.signature, { diagnosis: f.diagnosis, jobs: [f] });
+  }
+  return [...groups.values()];
+}
+
+const jobList = (g: ProblemGroup) =>
+  g.jobs.map((j) => `\`${j.job.name}\` (#${j.job.id}, stage \`${j.job.stage}\`)`).join(', ');
+
+function pipelineFacts(pipeline: GitLabPipeline, projectName: string, failed: number): string {
+  return [
+    `- Pipeline #${pipeline.id}${projectName ? ` of ${projectName}` : ''} on \`${pipeline.ref}\` (source: ${pipeline.source}), status ${pipeline.status}`,
+    `- Commit: ${pipeline.sha.slice(0, 8)}`,
+    `- Failed jobs: ${failed}`,
+  ].join('\n');
+}
+
+/** The offline analyser's answer for a whole pipeline: one section per distinct problem. */
+export function pipelineOfflineReport(
+  pipeline: GitLabPipeline,
+  groups: ProblemGroup[],
+  skipped: number,
+): string {
+  const failed = groups.reduce((n, g) => n + g.jobs.length, 0);
+  if (failed === 0) return `Pipeline #${pipeline.id} has no failed jobs to analyse.`;
+  const lines = [
+    `**Pipeline #${pipeline.id}** on \`${pipeline.ref}\`: ${failed} failed job${failed === 1 ? '' : 's'}, ${groups.length} distinct problem${groups.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} more failed jobs not analysed)` : ''}.`,
+  ];
+  groups.forEach((g, i) => {
+    const d = g.diagnosis;
+    lines.push(
+      '',
+      `### ${i + 1}. ${CATEGORY_LABELS[d.category]} in ${jobList(g)}`,
+      `**Failing step:** ${d.failingStep}.`,
+      '',
+      fence(
+        d.evidence
+          .slice(0, 6)
+          .map((e) => e.text)
+          .join('\n'),
+      ),
+      '',
+      '**Next steps:**',
+      ...d.nextSteps.slice(0, 3).map((s, k) => `${k + 1}. ${s}`),
+    );
+    if (g.jobs.length > 1) {
+      lines.push(
+        '',
+        `_The same error appears in ${g.jobs.length} jobs; fixing it once should fix them all._`,
+      );
+    }
+  });
+  lines.push('', '_Built-in offline analysis of every failed job, with duplicate errors merged._');
+  return lines.join('\n');
+}
+
+/** The prompt for a whole-pipeline analysis: one excerpt per distinct problem. */
+export function pipelineMessages(
+  pipeline: GitLabPipeline,
+  projectName: string,
+  groups: ProblemGroup[],
+): ChatMessage[] {
+  const failed = groups.reduce((n, g) => n + g.jobs.length, 0);
+  const parts = [
+    'Analyse this failed GitLab CI pipeline. Explain each distinct problem once (jobs that fail with the same error are grouped), say which jobs it affects and how to fix it, and say which problem to fix first.',
+    '',
+    '## Pipeline',
+    pipelineFacts(pipeline, projectName, failed),
+  ];
+  groups.forEach((g, i) => {
+    const first = g.jobs[0]!;
+    parts.push(
+      '',
+      `## Problem ${i + 1}: ${CATEGORY_LABELS[g.diagnosis.category]} (${g.jobs.length} job${g.jobs.length === 1 ? '' : 's'}: ${jobList(g)})`,
+      describeJob(first.context, first.distilled),
+      '',
+      describeLog(first.distilled),
+    );
+  });
+  return [{ role: 'user', content: parts.join('\n') }];
+}

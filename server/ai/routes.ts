@@ -1,0 +1,217 @@
+import { PassThrough } from 'node:stream';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { AppError } from '../errors.ts';
+import { errorBody, STATUS_BY_CODE } from '../http/error-middleware.ts';
+import type { RouteModule } from '../http/app.ts';
+import { readJsonBody } from '../http/body.ts';
+import { idBodySchema, idParamSchema, parseInput } from '../http/validation.ts';
+import { PROVIDER_NAMES } from './config.ts';
+import type { AiService } from './service.ts';
+
+/** Longest follow-up question accepted (characters). */
+export const MAX_QUESTION_CHARS = 4000;
+
+const nameSchema = z.string({ error: 'must be a string' }).max(500, { error: 'is too long' });
+const jobSchema = z.object({
+  projectId: idBodySchema,
+  pipelineId: idBodySchema,
+  jobId: idBodySchema,
+  jobName: nameSchema.optional(),
+  stage: nameSchema.optional(),
+  log: z.string({ error: 'must be a string' }).optional(),
+  stream: z.boolean({ error: 'must be true or false' }).optional(),
+});
+const analyseSchema = jobSchema.extend({
+  force: z.boolean({ error: 'must be true or false' }).optional(),
+});
+const followupSchema = jobSchema.extend({
+  question: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(MAX_QUESTION_CHARS, { error: `must be at most ${MAX_QUESTION_CHARS} characters` }),
+  previousAnalysis: z
+    .string({ error: 'must be a string' })
+    .max(200_000, { error: 'is too long' })
+    .optional(),
+});
+const pipelineSchema = z.object({
+  projectId: idBodySchema,
+  pipelineId: idBodySchema,
+  force: z.boolean({ error: 'must be true or false' }).optional(),
+  stream: z.boolean({ error: 'must be true or false' }).optional(),
+});
+const projectQuerySchema = z.object({ projectId: idParamSchema });
+const cacheQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
+// Integers only; out-of-range values are clamped by the service (pageSize into 1..100).
+const pageParam = (what: string) =>
+  z
+    .string()
+    .regex(/^-?\d{1,9}$/, { error: `must be an integer` })
+    .transform(Number)
+    .optional()
+    .describe(what);
+const historyQuerySchema = z.object({
+  page: pageParam('page'),
+  pageSize: pageParam('pageSize'),
+});
+const promptSchema = z.object({
+  prompt: z.string({ error: 'is required' }),
+});
+const providerSchema = z.object({
+  provider: z
+    .enum(PROVIDER_NAMES, { error: `must be one of ${PROVIDER_NAMES.join(', ')}` })
+    .optional(),
+  model: z.string({ error: 'must be a string' }).max(200, { error: 'is too long' }).optional(),
+  baseUrl: z.string({ error: 'must be a string' }).max(2000, { error: 'is too long' }).optional(),
+  apiKey: z
+    .string({ error: 'must be a string or null' })
+    .max(4096, { error: 'is too long' })
+    .nullable()
+    .optional(),
+});
+
+/** A query value as a single string (Koa gives arrays for repeated keys). */
+function flatQuery(ctx: Context): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(ctx.query)) out[k] = Array.isArray(v) ? v[0] : v;
+  return out;
+}
+
+type StreamEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; result: object }
+  | { type: 'error'; error: unknown };
+
+/**
+ * Answers as Server-Sent Events: `delta` events with pieces of text, then one `done` event with
+ * the whole response (authoritative: it replaces what was streamed), or an `error` event in the
+ * error shape. Errors that happen before any text (bad input, unknown job) are ordinary HTTP
+ * errors, because the stream only starts with the first piece of text.
+ */
+async function respondStreaming(
+  ctx: Context,
+  run: (onDelta: (text: string) => void) => Promise<object>,
+): Promise<void> {
+  const queue: StreamEvent[] = [];
+  let wake: (() => void) | undefined;
+  const push = (e: StreamEvent) => {
+    queue.push(e);
+    wake?.();
+  };
+  run((text) => push({ type: 'delta', text })).then(
+    (result) => push({ type: 'done', result }),
+    (error: unknown) => push({ type: 'error', error }),
+  );
+  const next = async (): Promise<StreamEvent> => {
+    while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+    return queue.shift()!;
+  };
+  const first = await next();
+  if (first.type === 'error') throw first.error;
+
+  const stream = new PassThrough();
+  ctx.req.socket.setTimeout(0);
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('Connection', 'keep-alive');
+  ctx.set('X-Accel-Buffering', 'no');
+  ctx.type = 'text/event-stream';
+  ctx.status = 200;
+  ctx.body = stream;
+  const write = (event: string, data: unknown) => {
+    if (!stream.destroyed && !stream.writableEnded) {
+      stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    }
+  };
+  const emit = (e: StreamEvent): boolean => {
+    if (e.type === 'delta') {
+      write('delta', { text: e.text });
+      return false;
+    }
+    if (e.type === 'done') {
+      write('done', e.result);
+    } else {
+      const err = e.error;
+      const status = err instanceof AppError ? STATUS_BY_CODE[err.code] : 500;
+      const message = err instanceof AppError ? err.message : 'Internal server error';
+      if (!(err instanceof AppError)) ctx.app.emit('error', err, ctx);
+      write('error', errorBody(status, message));
+    }
+    stream.end();
+    return true;
+  };
+  if (emit(first)) return;
+  void (async () => {
+    for (;;) if (emit(await next())) return;
+  })();
+}
+
+/** The AI routes of API.md plus streaming, pipeline analysis, prompt reset and provider settings. */
+export function aiRoutes(service: AiService): RouteModule {
+  return (router) => {
+    router.post('/ai/analyse', async (ctx) => {
+      const input = parseInput(analyseSchema, await readJsonBody(ctx));
+      if (input.stream)
+        return respondStreaming(ctx, (onDelta) => service.analyse(input, { onDelta }));
+      ctx.body = await service.analyse(input);
+    });
+
+    router.post('/ai/followup', async (ctx) => {
+      const input = parseInput(followupSchema, await readJsonBody(ctx));
+      if (input.stream)
+        return respondStreaming(ctx, (onDelta) => service.followup(input, { onDelta }));
+      ctx.body = await service.followup(input);
+    });
+
+    router.post('/ai/analyse-pipeline', async (ctx) => {
+      const input = parseInput(pipelineSchema, await readJsonBody(ctx));
+      if (input.stream) {
+        return respondStreaming(ctx, (onDelta) => service.analysePipeline(input, { onDelta }));
+      }
+      ctx.body = await service.analysePipeline(input);
+    });
+
+    router.get('/ai/analyzed', (ctx) => {
+      const { projectId } = parseInput(projectQuerySchema, flatQuery(ctx), 'query');
+      ctx.body = service.analyzed(projectId);
+    });
+
+    router.get('/ai/cache', (ctx) => {
+      const { projectId, jobId } = parseInput(cacheQuerySchema, flatQuery(ctx), 'query');
+      ctx.body = service.getCached(projectId, jobId);
+    });
+
+    router.delete('/ai/cache', (ctx) => {
+      const { projectId, jobId } = parseInput(cacheQuerySchema, flatQuery(ctx), 'query');
+      ctx.body = service.deleteCached(projectId, jobId);
+    });
+
+    router.get('/ai/history', (ctx) => {
+      const q = parseInput(historyQuerySchema, flatQuery(ctx), 'query');
+      ctx.body = service.history(q.page ?? 1, q.pageSize ?? 20);
+    });
+
+    router.get('/ai/system-prompt', (ctx) => {
+      ctx.body = service.getSystemPrompt();
+    });
+
+    router.put('/ai/system-prompt', async (ctx) => {
+      const { prompt } = parseInput(promptSchema, await readJsonBody(ctx));
+      ctx.body = service.setSystemPrompt(prompt);
+    });
+
+    router.delete('/ai/system-prompt', (ctx) => {
+      ctx.body = service.resetSystemPrompt();
+    });
+
+    router.get('/ai/provider', async (ctx) => {
+      ctx.body = await service.providerStatus();
+    });
+
+    router.put('/ai/provider', async (ctx) => {
+      const update = parseInput(providerSchema, await readJsonBody(ctx, 64 * 1024));
+      ctx.body = await service.updateProvider(update);
+    });
+  };
+}

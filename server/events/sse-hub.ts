@@ -1,0 +1,140 @@
+import type { ServerResponse } from 'node:http';
+import type { Context } from 'koa';
+
+/** Options of the SSE hub. */
+export interface SseHubOptions {
+  /** Heartbeat period (API: keep-alive signal). Default 15 s. */
+  heartbeatMs?: number;
+  /** Reconnect delay suggested to clients with `retry:`. Default 3 s. */
+  retryMs?: number;
+  /**
+   * A subscriber whose socket has not drained for this long is disconnected; until then it only
+   * ever holds the frame being written plus the newest pending one. Default 60 s.
+   */
+  stuckAfterMs?: number;
+  now?: () => number;
+}
+
+interface Subscriber {
+  res: ServerResponse;
+  /** The newest frame not yet written because the socket was still draining. */
+  pending: Buffer | null;
+  blockedSince: number | null;
+}
+
+/**
+ * One broadcaster for `GET /api/events/pipelines`. Frames are serialised once and the same Buffer is
+ * written to every subscriber. A slow client never queues more than one frame: while its socket
+ * drains, newer updates replace the pending one (it only needs the latest summary), so memory per
+ * subscriber stays bounded; a client stuck beyond `stuckAfterMs` is dropped.
+ */
+export class SseHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly heartbeatMs: number;
+  private readonly retryMs: number;
+  private readonly stuckAfterMs: number;
+  private readonly now: () => number;
+  private readonly timer: NodeJS.Timeout;
+  private latest: Buffer | null = null;
+  private closed = false;
+
+  constructor(options: SseHubOptions = {}) {
+    this.heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.retryMs = options.retryMs ?? 3_000;
+    this.stuckAfterMs = options.stuckAfterMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+    this.timer = setInterval(() => this.heartbeat(), this.heartbeatMs);
+    // The heartbeat must not keep a finished process alive.
+    this.timer.unref();
+  }
+
+  /** Number of connected subscribers. */
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /** Bytes queued in subscribers' sockets and pending frames (diagnostics, benchmarks). */
+  bufferedBytes(): number {
+    let total = 0;
+    for (const sub of this.subscribers)
+      total += sub.res.writableLength + (sub.pending?.length ?? 0);
+    return total;
+  }
+
+  /** Builds an SSE frame. `data` is already-serialised JSON (one line). */
+  static frame(event: string, data: string): Buffer {
+    return Buffer.from(`event: ${event}\ndata: ${data}\n\n`);
+  }
+
+  /** Sends a `pipeline-update` with this pre-serialised summary to everyone, and to newcomers at once. */
+  publish(summaryJson: string): void {
+    this.latest = SseHub.frame('pipeline-update', summaryJson);
+    for (const sub of this.subscribers) this.write(sub, this.latest);
+  }
+
+  /** Takes over the Koa response and streams events until the client goes away. */
+  subscribe(ctx: Context): void {
+    if (this.closed) {
+      ctx.status = 503;
+      return;
+    }
+    ctx.respond = false;
+    const res = ctx.res;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+      ...(ctx.response.get('Access-Control-Allow-Origin')
+        ? {
+            'Access-Control-Allow-Origin': String(ctx.response.get('Access-Control-Allow-Origin')),
+            Vary: 'Origin',
+          }
+        : {}),
+    });
+    ctx.req.socket.setNoDelay(true);
+    ctx.req.socket.setKeepAlive(true);
+    const sub: Subscriber = { res, pending: null, blockedSince: null };
+    this.subscribers.add(sub);
+    res.write(`retry: ${this.retryMs}\n\n`);
+    if (this.latest) this.write(sub, this.latest);
+    res.on('close', () => this.subscribers.delete(sub));
+    res.on('drain', () => {
+      sub.blockedSince = null;
+      const next = sub.pending;
+      sub.pending = null;
+      if (next) this.write(sub, next);
+    });
+  }
+
+  /** Ends every stream and stops the heartbeat (graceful shutdown). */
+  close(): void {
+    this.closed = true;
+    clearInterval(this.timer);
+    for (const sub of this.subscribers) sub.res.end();
+    this.subscribers.clear();
+  }
+
+  private heartbeat(): void {
+    const frame = SseHub.frame(
+      'heartbeat',
+      JSON.stringify({ timestamp: new Date(this.now()).toISOString() }),
+    );
+    for (const sub of this.subscribers) this.write(sub, frame);
+  }
+
+  private write(sub: Subscriber, frame: Buffer): void {
+    if (sub.res.writableNeedDrain) {
+      sub.blockedSince ??= this.now();
+      if (this.now() - sub.blockedSince > this.stuckAfterMs) {
+        this.subscribers.delete(sub);
+        sub.res.destroy();
+        return;
+      }
+      // Keep only the newest summary; a heartbeat never displaces one.
+      if (!sub.pending || frame === this.latest) sub.pending = frame;
+      return;
+    }
+    sub.res.write(frame);
+  }
+}

@@ -1,0 +1,649 @@
+/**
+ * The GitLab REST v4 client behind the `GitLabApi` port: pagination, the shared per-host request
+ * budget, retries with full-jitter back-off, per-request timeouts, and mapping of GitLab's answers to
+ * AppErrors a user can act on. The token never leaves for another origin and never reaches a log line,
+ * an error message or an error's cause.
+ */
+import got, { RequestError, TimeoutError, type Got, type PlainResponse } from 'got';
+import type { Clock } from '../clock.ts';
+import { systemClock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import type { FetchedImage, GitLabApi, ListPipelinesOptions } from './api.ts';
+import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
+import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';
+import { realSleep, RequestBudget, type Sleep } from './request-budget.ts';
+import type {
+  GitLabCommit,
+  GitLabGroup,
+  GitLabJob,
+  GitLabPipeline,
+  GitLabPipelineListItem,
+  GitLabProject,
+} from './wire.ts';
+
+/** How the token is sent: `PRIVATE-TOKEN` (personal, group, project tokens) or OAuth `Bearer`. */
+export type GitLabTokenType = 'private' | 'bearer';
+
+/** One HTTP exchange with GitLab, for metrics (`status` is 0 when no response arrived). */
+export interface GitLabRequestInfo {
+  method: string;
+  /** Path and query on the GitLab host, e.g. `/api/v4/projects/7/pipelines?page=2`. */
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
+/** Everything a GitLabClient is built from; only `baseUrl` is required. */
+export interface GitLabClientOptions {
+  /** e.g. `https://gitlab.example.com`; a trailing slash or `/api/v4` is accepted and dropped. */
+  baseUrl: string;
+  token?: string;
+  /** Default `private`. */
+  tokenType?: GitLabTokenType;
+  logger?: Logger;
+  /** Per-request timeout, whole response included (default 15 000). */
+  timeoutMs?: number;
+  /** Concurrent requests to the host (default 6); sizes the host budget when this client creates it. */
+  maxConcurrency?: number;
+  /** Retries of a failed GET on 5xx, 429, network errors and truncated bodies (default 3). */
+  retries?: number;
+  /** The host budget; default `RequestBudget.forHost(origin, …)`, shared by every client of the host. */
+  budget?: RequestBudget;
+  sleep?: Sleep;
+  clock?: Clock;
+  onRequest?: (info: GitLabRequestInfo) => void;
+  /** Random source in [0, 1) for back-off jitter (default Math.random). */
+  random?: () => number;
+  /** First back-off step, before jitter (default 500 ms); doubles per attempt. */
+  retryBaseDelayMs?: number;
+  /** Largest back-off step, before jitter (default 8 000 ms). */
+  retryMaxDelayMs?: number;
+  /**
+   * A Retry-After (or a host pause) longer than this is not waited out inside a request: the call
+   * fails with `upstream_unavailable` and `retryAfterMs`, and the caller decides (default 60 000).
+   */
+  maxRetryAfterMs?: number;
+}
+
+/** Turns a user-given GitLab URL into `scheme://host[:port][/relative-root]`, no trailing slash. */
+export function normaliseGitLabBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new AppError('bad_request', `Invalid GitLab URL '${raw}': not an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new AppError('bad_request', `Invalid GitLab URL '${raw}': use http:// or https://`);
+  }
+  if (url.username || url.password) {
+    throw new AppError('bad_request', 'Invalid GitLab URL: credentials do not belong in the URL');
+  }
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/i, '');
+  return `${url.origin}${path}`;
+}
+
+type RetryableFailure = {
+  /** For the final message, e.g. "HTTP 503" or "connection reset (ECONNRESET)". */
+  reason: string;
+  /** The host was paused already (Retry-After or a 429), so no extra back-off sleep. */
+  hostPaused: boolean;
+  retryAfterMs: number | undefined;
+  cause: Error | undefined;
+};
+
+type BodyMode = 'json' | 'text';
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+// A guard against a GitLab that keeps inventing new next-page links: 5 000 pages of 100 is far
+// beyond any group this dashboard is meant for.
+const MAX_PAGES = 5_000;
+
+/** The GitLab REST v4 client (the real `GitLabApi`). */
+export class GitLabClient implements GitLabApi {
+  readonly baseUrl: string;
+  /** The host budget this client draws from. */
+  readonly budget: RequestBudget;
+  private readonly origin: string;
+  private readonly apiRoot: URL;
+  private readonly host: string;
+  private readonly authHeaders: Record<string, string>;
+  private readonly token: string | undefined;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly sleep: Sleep;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly retryBaseDelayMs: number;
+  private readonly retryMaxDelayMs: number;
+  private readonly maxRetryAfterMs: number;
+  private readonly logger: Logger | undefined;
+  private readonly onRequest: ((info: GitLabRequestInfo) => void) | undefined;
+  private readonly http: Got;
+
+  constructor(options: GitLabClientOptions) {
+    this.baseUrl = normaliseGitLabBaseUrl(options.baseUrl);
+    this.apiRoot = new URL(`${this.baseUrl}/api/v4/`);
+    this.origin = this.apiRoot.origin;
+    this.host = this.apiRoot.host;
+    this.token = options.token ? options.token : undefined;
+    const tokenType = options.tokenType ?? 'private';
+    this.authHeaders = !this.token
+      ? {}
+      : tokenType === 'bearer'
+        ? { authorization: `Bearer ${this.token}` }
+        : { 'private-token': this.token };
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retries = Math.max(0, options.retries ?? 3);
+    this.sleep = options.sleep ?? realSleep;
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
+    this.retryMaxDelayMs = options.retryMaxDelayMs ?? 8_000;
+    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+    this.logger = options.logger;
+    this.onRequest = options.onRequest;
+    this.budget =
+      options.budget ??
+      RequestBudget.forHost(this.origin, {
+        authenticated: this.token !== undefined,
+        maxConcurrency: options.maxConcurrency,
+        clock: options.clock,
+        sleep: options.sleep,
+      });
+    this.http = got.extend({
+      // Retries, redirects and HTTP errors are ours to decide: got's own would bypass the budget.
+      retry: { limit: 0 },
+      throwHttpErrors: false,
+      followRedirect: false,
+      headers: { 'user-agent': 'pipeline-summary (+https://docs.gitlab.com/api/rest/)' },
+    });
+  }
+
+  /** GET /groups/:id — by numeric id or full path (`acme/platform`). */
+  async getGroup(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup> {
+    return this.getJson<GitLabGroup>(
+      `groups/${groupRef(idOrPath)}`,
+      describeGroup(idOrPath),
+      signal,
+    );
+  }
+
+  /** GET /groups/:id/subgroups (direct children, every page). */
+  async listSubgroups(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup[]> {
+    return this.listAll<GitLabGroup>(
+      `groups/${groupRef(idOrPath)}/subgroups`,
+      {},
+      describeGroup(idOrPath),
+      signal,
+    );
+  }
+
+  /** GET /groups/:id/projects with subgroups, without archived or shared projects, every page. */
+  async listGroupProjects(
+    idOrPath: string | number,
+    signal?: AbortSignal,
+  ): Promise<GitLabProject[]> {
+    return this.listAll<GitLabProject>(
+      `groups/${groupRef(idOrPath)}/projects`,
+      {
+        include_subgroups: 'true',
+        archived: 'false',
+        with_shared: 'false',
+        simple: 'false',
+        order_by: 'last_activity_at',
+      },
+      describeGroup(idOrPath),
+      signal,
+    );
+  }
+
+  /** GET /projects/:id/pipelines, newest first, optionally `updated_after` and capped at `limit`. */
+  async listPipelines(
+    projectId: number,
+    options: ListPipelinesOptions = {},
+  ): Promise<GitLabPipelineListItem[]> {
+    const query: Record<string, string> = { order_by: 'id', sort: 'desc' };
+    if (options.updatedAfter !== undefined) query.updated_after = options.updatedAfter;
+    return this.listAll<GitLabPipelineListItem>(
+      `projects/${projectId}/pipelines`,
+      query,
+      `GitLab project ${projectId}`,
+      options.signal,
+      options.limit,
+    );
+  }
+
+  /** GET /projects/:id/pipelines/:pipeline_id */
+  async getPipeline(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabPipeline> {
+    return this.getJson<GitLabPipeline>(
+      `projects/${projectId}/pipelines/${pipelineId}`,
+      `Pipeline ${pipelineId} of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
+  /** GET /projects/:id/pipelines/:pipeline_id/jobs (latest attempt of each job, every page). */
+  async listPipelineJobs(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabJob[]> {
+    return this.listAll<GitLabJob>(
+      `projects/${projectId}/pipelines/${pipelineId}/jobs`,
+      { include_retried: 'false' },
+      `Pipeline ${pipelineId} of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
+  /** GET /projects/:id/jobs/:job_id */
+  async getJob(projectId: number, jobId: number, signal?: AbortSignal): Promise<GitLabJob> {
+    return this.getJson<GitLabJob>(
+      `projects/${projectId}/jobs/${jobId}`,
+      `Job ${jobId} of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
+  /** GET /projects/:id/jobs/:job_id/trace — the raw log as text. */
+  async getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string> {
+    const { data } = await this.send(
+      this.apiUrl(`projects/${projectId}/jobs/${jobId}/trace`, {}),
+      `The log of job ${jobId} of GitLab project ${projectId}`,
+      'text',
+      signal,
+    );
+    return data as string;
+  }
+
+  /** GET /projects/:id/repository/commits/:sha */
+  async getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit> {
+    return this.getJson<GitLabCommit>(
+      `projects/${projectId}/repository/commits/${encodeURIComponent(sha)}`,
+      `Commit ${sha} of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
+  /**
+   * Fetches an image: only `image/*` answers, at most `maxBytes` (the download is cut off beyond),
+   * within `timeoutMs`, redirects only within the URL's own origin, and the token only when that
+   * origin is GitLab's.
+   */
+  async fetchImage(
+    url: string,
+    options: { maxBytes: number; timeoutMs: number },
+  ): Promise<FetchedImage> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      throw new AppError('bad_request', 'Invalid image URL: not an absolute URL');
+    }
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+      throw new AppError('bad_request', 'Invalid image URL: only http:// and https:// are fetched');
+    }
+    const ownHost = target.origin === this.origin;
+    const release = ownHost
+      ? await this.budget.acquire({ maxPauseMs: this.maxRetryAfterMs })
+      : null;
+    const started = performance.now();
+    let status = 0;
+    try {
+      return await new Promise<FetchedImage>((resolve, reject) => {
+        const stream = this.http.stream(target, {
+          headers: { accept: 'image/*', ...(ownHost ? this.authHeaders : {}) },
+          timeout: { request: options.timeoutMs },
+          followRedirect: (response: PlainResponse) => sameOriginRedirect(response, target.origin),
+        });
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let contentType = '';
+        let settled = false;
+        const fail = (err: AppError) => {
+          if (settled) return;
+          settled = true;
+          stream.destroy();
+          reject(err);
+        };
+        stream.on('response', (response: PlainResponse) => {
+          status = response.statusCode;
+          if (ownHost) this.budget.observe(response.headers);
+          if (status < 200 || status >= 300) {
+            fail(this.imageStatusError(status, target));
+            return;
+          }
+          contentType = (headerValue(response.headers, 'content-type') ?? '')
+            .split(';')[0]!
+            .trim()
+            .toLowerCase();
+          if (!contentType.startsWith('image/')) {
+            fail(
+              new AppError(
+                'unsupported_media_type',
+                `${target.host} answered with ${contentType || 'no content type'}, not an image`,
+              ),
+            );
+            return;
+          }
+          const declared = Number(headerValue(response.headers, 'content-length'));
+          if (declared > options.maxBytes) fail(tooLarge(target, options.maxBytes));
+        });
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) fail(tooLarge(target, options.maxBytes));
+          else chunks.push(chunk);
+        });
+        stream.on('end', () => {
+          if (settled) return;
+          settled = true;
+          resolve({ contentType, body: Buffer.concat(chunks) });
+        });
+        stream.on('error', (err: unknown) => {
+          if (settled) return;
+          settled = true;
+          reject(
+            err instanceof TimeoutError
+              ? new AppError(
+                  'upstream_timeout',
+                  `${target.host} did not send the image within ${formatSeconds(options.timeoutMs)}`,
+                  { cause: this.safeCause(err) },
+                )
+              : new AppError(
+                  'upstream_unavailable',
+                  `Could not fetch the image from ${target.host}: ${networkReason(err)}`,
+                  { cause: this.safeCause(err) },
+                ),
+          );
+        });
+      });
+    } finally {
+      release?.();
+      this.report(target, status, started, 0);
+    }
+  }
+
+  private async getJson<T>(path: string, what: string, signal?: AbortSignal): Promise<T> {
+    const { data } = await this.send(this.apiUrl(path, {}), what, 'json', signal);
+    return data as T;
+  }
+
+  private async listAll<T>(
+    path: string,
+    query: Record<string, string>,
+    what: string,
+    signal?: AbortSignal,
+    limit?: number,
+  ): Promise<T[]> {
+    const perPage = limit !== undefined && limit > 0 ? Math.min(MAX_PER_PAGE, limit) : MAX_PER_PAGE;
+    let url: URL | undefined = this.apiUrl(path, { ...query, per_page: String(perPage) });
+    const seen = new Set<string>();
+    const items: T[] = [];
+    while (url) {
+      if (seen.has(url.href) || seen.size >= MAX_PAGES) {
+        throw new AppError(
+          'upstream_unavailable',
+          `GitLab at ${this.host} sent a pagination link it had already sent while listing ${lowerFirst(what)}; stopped to avoid a loop`,
+        );
+      }
+      seen.add(url.href);
+      const { data, headers } = await this.send(url, what, 'json', signal);
+      if (!Array.isArray(data)) {
+        throw new AppError(
+          'upstream_unavailable',
+          `GitLab at ${this.host} answered with something other than a list for ${lowerFirst(what)}`,
+        );
+      }
+      for (const item of data as T[]) {
+        if (limit !== undefined && items.length >= limit) break;
+        items.push(item);
+      }
+      if ((limit !== undefined && items.length >= limit) || data.length === 0) break;
+      url = nextPageUrl(url, headers, this.apiRoot);
+    }
+    return items;
+  }
+
+  private apiUrl(path: string, query: Record<string, string>): URL {
+    const url = new URL(path, this.apiRoot);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
+  }
+
+  /** One GET with budget, retries and error mapping; `what` names the resource in messages. */
+  private async send(
+    url: URL,
+    what: string,
+    mode: BodyMode,
+    signal: AbortSignal | undefined,
+  ): Promise<{ data: unknown; headers: HeaderBag }> {
+    let failure: RetryableFailure | undefined;
+    for (let attempt = 0; attempt <= this.retries; attempt += 1) {
+      if (failure && !failure.hostPaused) await this.sleep(this.backoffMs(attempt), signal);
+      const release = await this.budget.acquire({ signal, maxPauseMs: this.maxRetryAfterMs });
+      const started = performance.now();
+      let status = 0;
+      try {
+        const response = await this.http.get(url, {
+          headers: {
+            accept: mode === 'json' ? 'application/json' : 'text/plain',
+            ...this.authHeaders,
+          },
+          timeout: { request: this.timeoutMs },
+          signal,
+          responseType: 'text',
+        });
+        status = response.statusCode;
+        const headers = response.headers;
+        // Adapt the host budget before the slot is released, so the next caller sees the pause.
+        this.budget.observe(headers);
+        if (status >= 200 && status < 300) {
+          if (mode === 'text') return { data: response.body, headers };
+          try {
+            return { data: JSON.parse(response.body) as unknown, headers };
+          } catch (err) {
+            failure = {
+              reason: `HTTP ${status} with a truncated or invalid JSON body`,
+              hostPaused: false,
+              retryAfterMs: undefined,
+              cause: this.safeCause(err),
+            };
+            continue;
+          }
+        }
+        if (status === 429 || status >= 500) {
+          failure = this.retryableStatus(status, headers, attempt);
+          continue;
+        }
+        throw this.statusError(status, headers, what);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (signal?.aborted) throw signal.reason;
+        if (err instanceof TimeoutError) {
+          throw new AppError(
+            'upstream_timeout',
+            `GitLab at ${this.host} did not answer within ${formatSeconds(this.timeoutMs)} (${lowerFirst(what)})`,
+            { cause: this.safeCause(err) },
+          );
+        }
+        if (!(err instanceof RequestError)) throw err;
+        failure = {
+          reason: networkReason(err),
+          hostPaused: false,
+          retryAfterMs: undefined,
+          cause: this.safeCause(err),
+        };
+      } finally {
+        release();
+        this.report(url, status, started, attempt);
+      }
+    }
+    throw new AppError(
+      'upstream_unavailable',
+      `GitLab at ${this.host} is unavailable: ${failure!.reason} after ${this.retries + 1} attempts (${lowerFirst(what)})`,
+      { cause: failure!.cause, retryAfterMs: failure!.retryAfterMs },
+    );
+  }
+
+  private retryableStatus(status: number, headers: HeaderBag, attempt: number): RetryableFailure {
+    const retryAfterMs =
+      status === 429 || status === 503
+        ? parseRetryAfter(headerValue(headers, 'retry-after'), serverNow(headers, this.clock.now()))
+        : undefined;
+    const reason = status === 429 ? 'HTTP 429 (rate limited)' : `HTTP ${status}`;
+    if (retryAfterMs !== undefined) {
+      this.budget.pauseFor(retryAfterMs);
+      if (retryAfterMs > this.maxRetryAfterMs) {
+        throw new AppError(
+          'upstream_unavailable',
+          `GitLab at ${this.host} answered ${reason} and asked to wait ${formatSeconds(retryAfterMs)}; try again later`,
+          { retryAfterMs },
+        );
+      }
+      return { reason, hostPaused: true, retryAfterMs, cause: undefined };
+    }
+    if (status === 429) {
+      // Rate limited without a hint: the whole host backs off, not just this caller.
+      this.budget.pauseFor(this.backoffMs(attempt + 1));
+      return { reason, hostPaused: true, retryAfterMs: undefined, cause: undefined };
+    }
+    return { reason, hostPaused: false, retryAfterMs: undefined, cause: undefined };
+  }
+
+  private statusError(status: number, headers: HeaderBag, what: string): AppError {
+    if (status === 401) {
+      return new AppError(
+        'unauthorized',
+        "GitLab rejected the token (401): invalid token for the source-control host. Check GITLAB_TOKEN or run 'pipeline-summary token set'.",
+      );
+    }
+    if (status === 403) {
+      return new AppError(
+        'unauthorized',
+        `GitLab refused access to ${lowerFirst(what)} (403): the token lacks the read_api scope or its user lacks permission. Use a token with the read_api scope from a member of the group.`,
+      );
+    }
+    if (status === 404) {
+      return new AppError('not_found', `${what} not found (or not visible to this GitLab token)`);
+    }
+    if (status >= 300 && status < 400) {
+      const location = headerValue(headers, 'location');
+      let elsewhere = 'another address';
+      try {
+        if (location) elsewhere = new URL(location, this.apiRoot).origin;
+      } catch {
+        // Keep the generic wording.
+      }
+      return new AppError(
+        'upstream_unavailable',
+        `GitLab at ${this.host} redirected the request for ${lowerFirst(what)} to ${elsewhere} (HTTP ${status}); check the GitLab URL setting`,
+      );
+    }
+    return new AppError(
+      'upstream_unavailable',
+      `GitLab at ${this.host} rejected the request for ${lowerFirst(what)} (HTTP ${status})`,
+    );
+  }
+
+  private imageStatusError(status: number, target: URL): AppError {
+    if (status === 404) return new AppError('not_found', `Image not found on ${target.host}`);
+    if (status >= 300 && status < 400) {
+      return new AppError(
+        'upstream_unavailable',
+        `${target.host} redirected the image to another host (HTTP ${status}); not followed`,
+      );
+    }
+    return new AppError(
+      'upstream_unavailable',
+      `Could not fetch the image from ${target.host} (HTTP ${status})`,
+    );
+  }
+
+  /** Full-jitter exponential back-off (AWS architecture blog, "Exponential Backoff And Jitter"). */
+  private backoffMs(attempt: number): number {
+    const ceiling = Math.min(this.retryMaxDelayMs, this.retryBaseDelayMs * 2 ** (attempt - 1));
+    return Math.round(this.random() * ceiling);
+  }
+
+  private report(url: URL, status: number, started: number, attempt: number): void {
+    const info: GitLabRequestInfo = {
+      method: 'GET',
+      path: `${url.pathname}${url.search}`,
+      status,
+      durationMs: Math.round(performance.now() - started),
+    };
+    this.logger?.debug({ gitlab: { ...info, host: url.host, attempt } }, 'GitLab request');
+    this.onRequest?.(info);
+  }
+
+  /**
+   * A plain Error standing in for got's: got's errors carry the request options, headers included,
+   * so they must never be logged or chained as a cause.
+   */
+  private safeCause(err: unknown): Error {
+    const source = err as { name?: unknown; message?: unknown; code?: unknown };
+    const cause = new Error(this.redact(String(source?.message ?? err)));
+    cause.name = typeof source?.name === 'string' ? source.name : 'Error';
+    if (typeof source?.code === 'string') Object.assign(cause, { code: source.code });
+    return cause;
+  }
+
+  private redact(text: string): string {
+    return this.token ? text.split(this.token).join('[redacted]') : text;
+  }
+}
+
+function groupRef(idOrPath: string | number): string {
+  return encodeURIComponent(String(idOrPath).replace(/^\/+|\/+$/g, ''));
+}
+
+function describeGroup(idOrPath: string | number): string {
+  return typeof idOrPath === 'number' ? `GitLab group ${idOrPath}` : `GitLab group '${idOrPath}'`;
+}
+
+function lowerFirst(text: string): string {
+  return text.startsWith('GitLab') ? text : text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function formatSeconds(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
+}
+
+function sameOriginRedirect(response: PlainResponse, origin: string): boolean {
+  const location = headerValue(response.headers, 'location');
+  if (!location) return false;
+  try {
+    return new URL(location, response.url).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+function tooLarge(target: URL, maxBytes: number): AppError {
+  return new AppError(
+    'payload_too_large',
+    `The image from ${target.host} is larger than ${Math.round(maxBytes / 1024)} KiB`,
+  );
+}
+
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNRESET: 'connection reset',
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host name not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EPIPE: 'connection closed',
+  ERR_HTTP_CONTENT_LENGTH_MISMATCH: 'truncated response body',
+};
+
+function networkReason(err: unknown): string {
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code !== 'string') return 'network error';
+  return `${NETWORK_REASONS[code] ?? 'network error'} (${code})`;
+}

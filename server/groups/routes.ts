@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { GroupResponse, SiblingGroupResponse, SubgroupResponse } from '../contract.ts';
+import type { GitLabApi } from '../gitlab/api.ts';
+import type { RouteModule } from '../http/app.ts';
+import { idParamSchema, parseInput } from '../http/validation.ts';
+
+/** A numeric id or a full path like `acme/platform` (GitLab's own path alphabet). */
+const groupRefSchema = z
+  .string()
+  .min(1)
+  .max(512)
+  .regex(/^[A-Za-z0-9_.\-/]+$/, { error: 'must be a group id or a path like acme/platform' })
+  .transform((ref) => (/^[0-9]+$/.test(ref) ? Number(ref) : ref.replace(/^\/+|\/+$/g, '')));
+
+/** GET /api/groups/:idOrPath, /api/groups/:idOrPath/subgroups, /api/groups/parent/:parentId */
+export function groupRoutes(deps: { gitlab: GitLabApi }): RouteModule {
+  return (router) => {
+    // Registered first so /groups/parent/12 is never read as a group path.
+    router.get('/groups/parent/:parentId', async (ctx) => {
+      const parentId = parseInput(idParamSchema, ctx.params.parentId, 'parentId');
+      const groups = await deps.gitlab.listSubgroups(parentId);
+      ctx.body = groups.map((g): SiblingGroupResponse => ({
+        id: g.id,
+        name: g.name,
+        path: g.path,
+      }));
+    });
+    // Paths contain slashes (acme/platform): match the rest of the URL, subgroups suffix first.
+    router.get('/groups/*path/subgroups', async (ctx) => {
+      const ref = parseInput(groupRefSchema, ctx.params.path, 'group');
+      const groups = await deps.gitlab.listSubgroups(ref);
+      ctx.body = groups.map((g): SubgroupResponse => ({
+        id: g.id,
+        name: g.name,
+        path: g.path,
+        full_path: g.full_path,
+      }));
+    });
+    router.get('/groups/*path', async (ctx) => {
+      const ref = parseInput(groupRefSchema, ctx.params.path, 'group');
+      const g = await deps.gitlab.getGroup(ref);
+      const body: GroupResponse = {
+        id: g.id,
+        name: g.name,
+        path: g.path,
+        full_path: g.full_path,
+        description: g.description ?? '',
+        visibility: g.visibility,
+        parent_id: g.parent_id,
+      };
+      ctx.body = body;
+    });
+  };
+}

@@ -1,0 +1,628 @@
+import type { Clock } from '../clock.ts';
+import {
+  ARCHIVED_PROJECT,
+  NAMED_PROJECTS,
+  SIBLING_GROUPS,
+  SUBGROUPS,
+  TOPICS,
+  USERS,
+  generatedProject,
+  type ProjectSpec,
+} from './catalog.ts';
+import type {
+  BranchState,
+  Outcome,
+  RefKind,
+  SimGroup,
+  SimJob,
+  SimPipeline,
+  SimProject,
+  SimUser,
+} from './model.ts';
+import {
+  ACTIVE_JOB_STATUSES,
+  jobCountFor,
+  pipelineStatusOf,
+  pipelineTimesOf,
+  planJobs,
+  stepsFor,
+} from './plan.ts';
+import type { Rng } from './random.ts';
+import { hashSeed, rngFor } from './random.ts';
+
+/** What shapes a dataset. */
+export interface DatasetOptions {
+  seed: number;
+  /** Active projects in the top group (the archived one and the sibling groups' come on top). */
+  projects: number;
+  pipelinesPerDay: number;
+  days: number;
+  groupPath: string;
+  /** The dataset's "now" (ms). */
+  now: number;
+}
+
+/** The null SHA GitLab reports as `before_sha` for new refs and merge-request pipelines. */
+export const NULL_SHA = '0000000000000000000000000000000000000000';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const GROUP_ID_BASE = 7_401_000;
+const PROJECT_ID_BASE = 38_400_100;
+const USER_ID_BASE = 1_000;
+const PIPELINE_ID_BASE = 1_390_000_000;
+const JOB_ID_BASE = 8_010_000_000;
+const JOB_CACHE_SIZE = 2_000;
+
+// Activity by UTC hour (working hours dominate) and weekday (weekends are quiet).
+const HOUR_WEIGHT = [
+  0.08, 0.05, 0.05, 0.05, 0.08, 0.15, 0.3, 0.6, 1, 1.2, 1.3, 1.2, 0.9, 1.1, 1.3, 1.3, 1.2, 1, 0.7,
+  0.5, 0.4, 0.3, 0.2, 0.12,
+];
+const DAY_WEIGHT = [0.2, 1, 1.05, 1.05, 1, 0.85, 0.25]; // Sunday first
+const MEAN_DAY_WEIGHT =
+  (HOUR_WEIGHT.reduce((a, b) => a + b, 0) * DAY_WEIGHT.reduce((a, b) => a + b, 0)) / 7;
+
+/** A pipeline's creation data before ids are given out. */
+interface PipelineDraft {
+  project: SimProject;
+  createdAt: number;
+  iid: number;
+  sha: string;
+  beforeSha: string;
+  ref: string;
+  refKind: RefKind;
+  branch: string;
+  source: string;
+  name: string | null;
+  userId: number;
+  outcome: Outcome;
+  seed: number;
+}
+
+function titleCase(path: string): string {
+  return path
+    .split(/[-_]/)
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** The whole simulated GitLab instance: users, groups, projects, pipelines and their indexes. */
+export class Dataset {
+  readonly users: SimUser[] = [];
+  readonly userById = new Map<number, SimUser>();
+  readonly groups: SimGroup[] = [];
+  readonly groupById = new Map<number, SimGroup>();
+  readonly groupByPath = new Map<string, SimGroup>();
+  readonly projects: SimProject[] = [];
+  readonly projectById = new Map<number, SimProject>();
+  readonly projectByPath = new Map<string, SimProject>();
+  readonly pipelineById = new Map<number, SimPipeline>();
+  /** Every pipeline in ascending `firstJobId` (and id) order, for job-id lookups. */
+  readonly pipelinesByJobId: SimPipeline[] = [];
+  /** Pipelines not yet settled (created/pending/running): what a live step moves. */
+  readonly active = new Set<SimPipeline>();
+  readonly topGroup: SimGroup;
+  private nextPipelineId = PIPELINE_ID_BASE;
+  private nextJobId = JOB_ID_BASE;
+  private readonly idRng: Rng;
+  private readonly jobCache = new Map<number, SimJob[]>();
+
+  constructor(
+    readonly options: DatasetOptions,
+    private readonly clock: Clock,
+  ) {
+    const { seed, now } = options;
+    this.idRng = rngFor(seed, 'ids');
+    const rng = rngFor(seed, 'catalog');
+
+    USERS.forEach((u, i) => {
+      const user: SimUser = {
+        id: USER_ID_BASE + 1 + i * 3 + (hashSeed(seed, u.username) % 3),
+        username: u.username,
+        name: u.name,
+        email: `${u.username.replace(/_/g, '.')}@acme.example`,
+        bot: u.bot ?? false,
+        createdAt: now - rng.int(200, 2_000) * DAY_MS,
+      };
+      this.users.push(user);
+      this.userById.set(user.id, user);
+    });
+
+    // The top group (and any ancestors when groupPath is nested, e.g. `org/team`).
+    const segments = options.groupPath.split('/').filter(Boolean);
+    let parent: SimGroup | null = null;
+    for (const segment of segments) {
+      const isTop = parent === null && segments.length === 1;
+      parent = this.addGroup(rng, {
+        path: segment,
+        parent,
+        name: segment === 'acme' && isTop ? 'Acme Corp' : titleCase(segment),
+        description: segment === 'acme' ? 'Everything Acme builds and runs.' : '',
+        hasAvatar: true,
+      });
+    }
+    if (!parent) throw new Error('groupPath must not be empty');
+    this.topGroup = parent;
+    for (const spec of SUBGROUPS) {
+      const parentPath = spec.path.includes('/')
+        ? `${this.topGroup.fullPath}/${spec.path.slice(0, spec.path.lastIndexOf('/'))}`
+        : this.topGroup.fullPath;
+      this.addGroup(rng, {
+        path: spec.path.slice(spec.path.lastIndexOf('/') + 1),
+        parent: this.groupByPath.get(parentPath) ?? this.topGroup,
+        name: spec.name,
+        description: spec.description,
+        hasAvatar: false,
+      });
+    }
+    const rootParent = this.groupById.get(this.topGroup.parentId ?? -1) ?? null;
+    const siblingProjects: ProjectSpec[] = [];
+    for (const sibling of SIBLING_GROUPS) {
+      const siblingPath = rootParent ? `${rootParent.fullPath}/${sibling.path}` : sibling.path;
+      if (this.groupByPath.has(siblingPath)) continue;
+      const g = this.addGroup(rng, {
+        path: sibling.path,
+        parent: rootParent,
+        name: sibling.name,
+        description: sibling.description,
+        hasAvatar: false,
+      });
+      this.addGroup(rng, {
+        path: sibling.subgroup.path,
+        parent: g,
+        name: sibling.subgroup.name,
+        description: sibling.subgroup.description,
+        hasAvatar: false,
+      });
+      siblingProjects.push({ ...sibling.project, group: `${g.fullPath}/${sibling.project.group}` });
+    }
+
+    const specs: ProjectSpec[] = [];
+    for (let i = 0; i < options.projects; i++) {
+      specs.push(
+        i < NAMED_PROJECTS.length
+          ? NAMED_PROJECTS[i]!
+          : generatedProject(i - NAMED_PROJECTS.length),
+      );
+    }
+    const activity = new Map<SimProject, number>();
+    for (const spec of specs) {
+      const groupPath = spec.group
+        ? `${this.topGroup.fullPath}/${spec.group}`
+        : this.topGroup.fullPath;
+      const p = this.addProject(rng, spec, groupPath, false);
+      activity.set(p, rng.float(0.5, 1.5));
+    }
+    this.addProject(
+      rng,
+      ARCHIVED_PROJECT,
+      `${this.topGroup.fullPath}/${ARCHIVED_PROJECT.group}`,
+      true,
+    );
+    for (const spec of siblingProjects) {
+      const p = this.addProject(rng, spec, spec.group, false);
+      activity.set(p, 0.3);
+    }
+
+    this.generateHistory(activity);
+  }
+
+  private addGroup(
+    rng: Rng,
+    g: {
+      path: string;
+      parent: SimGroup | null;
+      name: string;
+      description: string;
+      hasAvatar: boolean;
+    },
+  ): SimGroup {
+    const group: SimGroup = {
+      id: GROUP_ID_BASE + this.groups.length * 7 + rng.int(0, 6),
+      name: g.name,
+      path: g.path,
+      fullPath: g.parent ? `${g.parent.fullPath}/${g.path}` : g.path,
+      description: g.description,
+      parentId: g.parent?.id ?? null,
+      hasAvatar: g.hasAvatar,
+      createdAt: this.options.now - rng.int(400, 2_500) * DAY_MS,
+    };
+    this.groups.push(group);
+    this.groupById.set(group.id, group);
+    this.groupByPath.set(group.fullPath, group);
+    return group;
+  }
+
+  private addProject(
+    rng: Rng,
+    spec: ProjectSpec,
+    groupPath: string,
+    archived: boolean,
+  ): SimProject {
+    const group = this.groupByPath.get(groupPath);
+    if (!group) throw new Error(`no group ${groupPath}`);
+    const humans = this.users.filter((u) => !u.bot);
+    const contributors = [...humans]
+      .sort((a, b) => hashSeed(spec.path, a.id) - hashSeed(spec.path, b.id))
+      .slice(0, rng.int(3, 6))
+      .map((u) => u.id);
+    const id = PROJECT_ID_BASE + this.projects.length * 13 + rng.int(0, 12);
+    const project: SimProject = {
+      id,
+      name: spec.path,
+      path: spec.path,
+      fullPath: `${group.fullPath}/${spec.path}`,
+      description: spec.description,
+      group,
+      kind: spec.kind,
+      defaultBranch: 'main',
+      archived,
+      createdAt: this.options.now - rng.int(60, 1_600) * DAY_MS,
+      contributors,
+      maintainerId: contributors[0]!,
+      pipelines: [],
+      shaIndex: new Map(),
+      gen: {
+        branches: [],
+        nextMrIid: rng.int(40, 900),
+        minor: rng.int(0, 24),
+        patch: rng.int(0, 6),
+        lastDefaultSha: rng.hex(40),
+        nextIid: rng.int(120, 3_400),
+      },
+    };
+    this.projects.push(project);
+    this.projectById.set(id, project);
+    this.projectByPath.set(project.fullPath, project);
+    return project;
+  }
+
+  private generateHistory(activity: Map<SimProject, number>): void {
+    const { now, days, pipelinesPerDay, seed } = this.options;
+    const start = now - days * DAY_MS;
+    const drafts: PipelineDraft[] = [];
+    for (const [project, factor] of activity) {
+      const rng = rngFor(seed, 'history', project.id);
+      for (let slot = Math.floor(start / HOUR_MS) * HOUR_MS; slot < now; slot += HOUR_MS) {
+        const date = new Date(slot);
+        const weight = HOUR_WEIGHT[date.getUTCHours()]! * DAY_WEIGHT[date.getUTCDay()]!;
+        const count = rng.poisson((pipelinesPerDay * factor * weight) / MEAN_DAY_WEIGHT);
+        const times: number[] = [];
+        for (let i = 0; i < count; i++) times.push(slot + rng.int(0, HOUR_MS - 1));
+        times.sort((a, b) => a - b);
+        for (const createdAt of times) {
+          if (createdAt < start || createdAt >= now) continue;
+          drafts.push(this.draft(project, rng, createdAt, null));
+        }
+      }
+    }
+    drafts.sort((a, b) => a.createdAt - b.createdAt || a.project.id - b.project.id);
+    for (const draft of drafts) this.commit(draft, true);
+  }
+
+  /** Fresh branch/MR/tag/sha for a new pipeline of `project`, advancing the project's refs. */
+  draft(project: SimProject, rng: Rng, createdAt: number, forced: Outcome | null): PipelineDraft {
+    const gen = project.gen;
+    const humans = project.contributors;
+    const source = rng.weighted([
+      ['push', 46],
+      ['merge_request_event', 30],
+      ['schedule', 7],
+      ['web', 7],
+      ['trigger', 5],
+      ['api', 5],
+    ] as const);
+    let refKind: RefKind = 'default';
+    if (source === 'push') {
+      const r = rng.next();
+      refKind = r < 0.5 ? 'default' : r < 0.57 ? 'tag' : 'branch';
+    } else if (source === 'merge_request_event') refKind = 'merge-request';
+    else if (source === 'web') refKind = rng.chance(0.6) ? 'default' : 'branch';
+    let outcome: Outcome =
+      forced ??
+      rng.weighted([
+        ['success', 76],
+        ['failed', 15],
+        ['canceled', 5],
+        ['skipped', 2],
+      ] as const);
+    if (outcome === 'skipped' && !(source === 'push' && refKind !== 'tag')) outcome = 'success';
+
+    let userId = rng.pick(humans);
+    let name: string | null = null;
+    let ref = project.defaultBranch;
+    let branchName = project.defaultBranch;
+    let sha: string;
+    let beforeSha = NULL_SHA;
+    if (source === 'schedule') {
+      userId = project.maintainerId;
+      name = rng.pick(['Nightly build', 'Nightly dependency scan', 'Weekly full test suite']);
+    } else if (source === 'trigger' || source === 'api') {
+      userId = this.users.find((u) => u.bot)?.id ?? userId;
+    }
+    switch (refKind) {
+      case 'default':
+        if (source === 'push') {
+          sha = rng.hex(40);
+          beforeSha = gen.lastDefaultSha;
+          gen.lastDefaultSha = sha;
+        } else {
+          sha = gen.lastDefaultSha;
+        }
+        break;
+      case 'tag':
+        if (rng.chance(0.15)) {
+          gen.minor++;
+          gen.patch = 0;
+        } else gen.patch++;
+        ref = `v1.${gen.minor}.${gen.patch}`;
+        branchName = ref;
+        sha = gen.lastDefaultSha;
+        break;
+      default: {
+        const branch = this.pickBranch(project, rng);
+        branchName = branch.name;
+        if (refKind === 'merge-request') {
+          ref = `refs/merge-requests/${branch.mrIid}/head`;
+          sha = branch.lastSha && rng.chance(0.3) ? branch.lastSha : rng.hex(40);
+        } else {
+          ref = branch.name;
+          beforeSha = branch.lastSha ?? NULL_SHA;
+          sha = rng.hex(40);
+        }
+        branch.lastSha = sha;
+      }
+    }
+    return {
+      project,
+      createdAt,
+      iid: gen.nextIid++,
+      sha,
+      beforeSha,
+      ref,
+      refKind,
+      branch: branchName,
+      source,
+      name,
+      userId,
+      outcome,
+      seed: rng.int(0, 0x7fffffff),
+    };
+  }
+
+  private pickBranch(project: SimProject, rng: Rng): BranchState {
+    const gen = project.gen;
+    if (gen.branches.length < 2 || rng.chance(0.18)) {
+      const topic = slug(rng.pick(TOPICS[project.kind]));
+      const prefix = rng.weighted([
+        ['feat/', 5],
+        ['fix/', 4],
+        ['chore/', 1],
+        [`${this.userById.get(rng.pick(project.contributors))?.username ?? 'dev'}/`, 2],
+      ] as const);
+      gen.branches.push({ name: `${prefix}${topic}`, mrIid: gen.nextMrIid++, lastSha: null });
+      if (gen.branches.length > 6) gen.branches.shift();
+      return gen.branches[gen.branches.length - 1]!;
+    }
+    return rng.pick(gen.branches);
+  }
+
+  /**
+   * Gives a draft its ids and stores it. Historical pipelines get their planned end state (or,
+   * when still in flight at `now`, the state they have at `now`); live ones start as `created`.
+   */
+  commit(draft: PipelineDraft, historical: boolean): SimPipeline {
+    const { project } = draft;
+    const jobCount = jobCountFor(project, draft.refKind, draft.outcome === 'skipped');
+    const id = this.nextPipelineId + this.idRng.int(1, 40);
+    this.nextPipelineId = id;
+    const firstJobId = this.nextJobId + this.idRng.int(1, 400);
+    this.nextJobId = firstJobId + jobCount;
+    const pipeline: SimPipeline = {
+      id,
+      iid: draft.iid,
+      projectId: project.id,
+      sha: draft.sha,
+      beforeSha: draft.beforeSha,
+      ref: draft.ref,
+      refKind: draft.refKind,
+      branch: draft.branch,
+      tag: draft.refKind === 'tag',
+      source: draft.source,
+      name: draft.name,
+      userId: draft.userId,
+      seed: draft.seed,
+      outcome: draft.outcome,
+      status: 'created',
+      createdAt: draft.createdAt,
+      updatedAt: draft.createdAt,
+      startedAt: null,
+      finishedAt: null,
+      duration: null,
+      queuedDuration: null,
+      coverage: null,
+      firstJobId,
+      jobCount,
+      jobs: null,
+      liveSteps: 0,
+      cancelAtStep: null,
+    };
+    const jobs = planJobs(project, pipeline);
+    if (historical) {
+      const now = this.options.now;
+      const plannedEnd = Math.max(draft.createdAt, ...jobs.map((j) => j.finishedAt ?? 0));
+      if (plannedEnd >= now && jobs.length > 0) {
+        rewindToNow(jobs, now);
+        pipeline.jobs = jobs;
+        if (draft.outcome === 'canceled') pipeline.cancelAtStep = 2 + (draft.seed % 5);
+      }
+      this.settle(pipeline, jobs, historical);
+    } else {
+      for (const job of jobs) resetJob(job);
+      if (draft.outcome === 'canceled') {
+        const total = jobs.reduce((sum, j) => sum + j.steps, 0);
+        pipeline.cancelAtStep = 2 + (draft.seed % Math.max(1, Math.floor(total / 2)));
+      }
+      pipeline.jobs = jobs;
+      this.settle(pipeline, jobs, false);
+    }
+    project.pipelines.push(pipeline);
+    if (!project.shaIndex.has(pipeline.sha)) project.shaIndex.set(pipeline.sha, pipeline);
+    this.pipelineById.set(pipeline.id, pipeline);
+    this.pipelinesByJobId.push(pipeline);
+    return pipeline;
+  }
+
+  /** Recomputes a pipeline's status and times from its jobs and files it as active or not. */
+  settle(pipeline: SimPipeline, jobs: readonly SimJob[], historical: boolean): void {
+    pipeline.status = pipelineStatusOf(jobs);
+    const times = pipelineTimesOf(pipeline.createdAt, pipeline.status, jobs);
+    pipeline.startedAt = times.startedAt;
+    pipeline.finishedAt = times.finishedAt;
+    pipeline.duration = times.duration;
+    pipeline.queuedDuration = times.queuedDuration;
+    pipeline.coverage = times.coverage;
+    if (historical) {
+      // GitLab touches updated_at a moment after the last transition.
+      const updated = times.lastEventAt + (pipeline.seed % 900) + 5;
+      pipeline.updatedAt = Math.min(updated, Math.max(this.options.now - 1, times.lastEventAt));
+    }
+    const active = pipeline.status !== 'manual' && pipeline.finishedAt === null && jobs.length > 0;
+    if (active) this.active.add(pipeline);
+    else this.active.delete(pipeline);
+  }
+
+  /** The current time of the simulated world. */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Jobs of a pipeline: its materialised list, or a re-derived plan (cached). */
+  jobsOf(pipeline: SimPipeline): SimJob[] {
+    if (pipeline.jobs) return pipeline.jobs;
+    const cached = this.jobCache.get(pipeline.id);
+    if (cached) {
+      this.jobCache.delete(pipeline.id);
+      this.jobCache.set(pipeline.id, cached);
+      return cached;
+    }
+    const project = this.projectById.get(pipeline.projectId);
+    if (!project) return [];
+    const jobs = planJobs(project, pipeline);
+    this.cacheJobs(pipeline.id, jobs);
+    return jobs;
+  }
+
+  /** Makes a pipeline's jobs mutable state of their own (for live changes and test helpers). */
+  materialise(pipeline: SimPipeline): SimJob[] {
+    if (!pipeline.jobs) {
+      pipeline.jobs = this.jobsOf(pipeline).map((j) => ({ ...j }));
+      this.jobCache.delete(pipeline.id);
+    }
+    return pipeline.jobs;
+  }
+
+  private cacheJobs(pipelineId: number, jobs: SimJob[]): void {
+    this.jobCache.set(pipelineId, jobs);
+    if (this.jobCache.size > JOB_CACHE_SIZE) {
+      const oldest = this.jobCache.keys().next().value;
+      if (oldest !== undefined) this.jobCache.delete(oldest);
+    }
+  }
+
+  /** The pipeline and job for a job id, if any. */
+  findJob(jobId: number): { pipeline: SimPipeline; job: SimJob } | null {
+    const list = this.pipelinesByJobId;
+    let lo = 0;
+    let hi = list.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.firstJobId <= jobId) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const pipeline = found >= 0 ? list[found] : undefined;
+    if (!pipeline || jobId >= pipeline.firstJobId + pipeline.jobCount) return null;
+    const job = this.jobsOf(pipeline)[jobId - pipeline.firstJobId];
+    return job ? { pipeline, job } : null;
+  }
+
+  /** Active (non-archived) projects in the top group, in creation order. */
+  topProjects(): SimProject[] {
+    const prefix = `${this.topGroup.fullPath}/`;
+    return this.projects.filter((p) => !p.archived && p.fullPath.startsWith(prefix));
+  }
+
+  /** Total counts, for the dev entry and the report. */
+  counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number } {
+    let jobs = 0;
+    for (const p of this.pipelineById.values()) jobs += p.jobCount;
+    return {
+      groups: this.groups.length,
+      projects: this.projects.length,
+      pipelines: this.pipelineById.size,
+      jobs,
+      users: this.users.length,
+    };
+  }
+}
+
+/** A live job back to its not-yet-run state (plan kept). */
+export function resetJob(job: SimJob): void {
+  job.status = 'created';
+  job.queuedAt = null;
+  job.startedAt = null;
+  job.finishedAt = null;
+  job.stepsDone = 0;
+  job.coverage = null;
+  if (job.plannedStatus === 'success') job.failure = null;
+}
+
+/**
+ * Turns a pipeline planned into the future into its state at `now`: earlier stages as planned,
+ * the stage under way by the clock, later stages not yet created. Live steps take it from there.
+ */
+export function rewindToNow(jobs: SimJob[], now: number): void {
+  const current = jobs.find(
+    (j) => j.finishedAt === null || j.finishedAt > now || ACTIVE_JOB_STATUSES.has(j.status),
+  );
+  const currentStage = current ? current.stageIndex : Infinity;
+  for (const job of jobs) {
+    if (job.stageIndex < currentStage) continue;
+    if (job.stageIndex > currentStage) {
+      resetJob(job);
+      continue;
+    }
+    if (job.manual && job.status === 'manual') continue;
+    if (job.status === 'canceled' || job.status === 'skipped') resetJob(job);
+    if (job.finishedAt !== null && job.finishedAt <= now) continue;
+    if (job.startedAt !== null && job.startedAt <= now) {
+      const remaining = (job.finishedAt ?? now) - now;
+      const total = Math.max(1, job.plannedDurationMs);
+      job.steps = Math.max(job.steps, stepsFor(total));
+      job.stepsDone = Math.min(
+        job.steps - 1,
+        Math.floor(((total - remaining) / total) * job.steps),
+      );
+      job.status = 'running';
+      job.finishedAt = null;
+      job.coverage = null;
+    } else if (job.queuedAt !== null && job.queuedAt <= now) {
+      job.status = 'pending';
+      job.startedAt = null;
+      job.finishedAt = null;
+    } else {
+      resetJob(job);
+    }
+  }
+}

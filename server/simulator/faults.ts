@@ -1,0 +1,91 @@
+/** A fault injected into the simulator's responses (tests of retries, timeouts, parsing). */
+export type Fault =
+  | {
+      kind: 'status';
+      status: 429 | 500 | 502 | 503;
+      /** Sent as `Retry-After` (seconds) when given. */
+      retryAfterSec?: number;
+      times?: number;
+      match?: RegExp;
+    }
+  | { kind: 'delay'; ms: number; times?: number; match?: RegExp }
+  | { kind: 'truncate'; times?: number; match?: RegExp }
+  | { kind: 'reset'; times?: number; match?: RegExp };
+
+/** A fault once added: how often it fired, and a way to take it back. */
+export interface FaultHandle {
+  readonly fault: Fault;
+  /** Requests it has applied to so far. */
+  readonly hits: number;
+  remove(): void;
+}
+
+/** Switches faults on and off; `times` omitted = until cleared. */
+export interface FaultController {
+  /** Adds a fault; it applies to requests whose path+query matches `match` (all when omitted). */
+  add(fault: Fault): FaultHandle;
+  /** Removes every fault. */
+  clear(): void;
+  /** Faults still in force. */
+  readonly active: readonly Fault[];
+}
+
+/** What the faults decide for one request. */
+export interface FaultDecision {
+  delayMs: number;
+  terminal: Exclude<Fault, { kind: 'delay' }> | null;
+}
+
+interface Entry {
+  fault: Fault;
+  remaining: number;
+  hits: number;
+}
+
+/** The simulator's fault list. Delays add up; the first matching non-delay fault wins. */
+export class Faults implements FaultController {
+  private entries: Entry[] = [];
+
+  add(fault: Fault): FaultHandle {
+    const entry: Entry = { fault, remaining: fault.times ?? Infinity, hits: 0 };
+    this.entries.push(entry);
+    return {
+      fault,
+      get hits() {
+        return entry.hits;
+      },
+      remove: () => {
+        this.entries = this.entries.filter((e) => e !== entry);
+      },
+    };
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+
+  get active(): readonly Fault[] {
+    return this.entries.map((e) => e.fault);
+  }
+
+  /** Consumes the faults that apply to a request for `pathAndQuery`. */
+  decide(pathAndQuery: string): FaultDecision {
+    const decision: FaultDecision = { delayMs: 0, terminal: null };
+    for (const entry of this.entries) {
+      const { fault } = entry;
+      if (fault.match) {
+        fault.match.lastIndex = 0;
+        if (!fault.match.test(pathAndQuery)) continue;
+      }
+      if (fault.kind === 'delay') {
+        decision.delayMs += fault.ms;
+      } else if (decision.terminal === null) {
+        decision.terminal = fault;
+      } else continue;
+      entry.hits++;
+      entry.remaining--;
+    }
+    this.entries = this.entries.filter((e) => e.remaining > 0);
+    return decision;
+  }
+}

@@ -1,0 +1,145 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../clock.ts';
+import { Dataset } from './dataset.ts';
+import { Faults, type FaultController } from './faults.ts';
+import { LiveWorld } from './live.ts';
+import type { SimUser } from './model.ts';
+import { SimulatorHandler } from './server.ts';
+import { Stats, type SimulatorStats } from './stats.ts';
+import { Views } from './views.ts';
+
+export type { Fault, FaultController, FaultHandle } from './faults.ts';
+export type { RecordedRequest, RouteKind, SimulatorStats } from './stats.ts';
+
+/** How to start the simulator; every field has a demo-friendly default. */
+export interface SimulatorOptions {
+  /** Dataset seed (default 42): same seed + same clock start = same data. */
+  seed?: number;
+  /** Active projects in the top group (default 12; more are generated names). */
+  projects?: number;
+  /** Mean pipelines per project per day (default 6). */
+  pipelinesPerDay?: number;
+  /** Days of history (default 14). */
+  days?: number;
+  /** Added to every response (default 0). */
+  latencyMs?: number;
+  /** Advance by itself every `tickMs` (default true: the demo wants life). Tests pass false. */
+  live?: boolean;
+  /** Live tick (default 3000 ms). */
+  tickMs?: number;
+  /** Accepted tokens (default ['demo-token']); the n-th belongs to the n-th simulated engineer. */
+  tokens?: string[];
+  /** The top group's full path (default 'acme'). */
+  groupPath?: string;
+  /** Listen host (default 127.0.0.1). */
+  host?: string;
+  /** Listen port (default 0 = any free port). */
+  port?: number;
+  /** Time source (default the system clock). */
+  clock?: Clock;
+  /** Requests per minute before GitLab-style 429s (default 2000, GitLab.com's authenticated limit). */
+  rateLimitPerMinute?: number;
+}
+
+/** A running simulator. */
+export interface GitLabSimulator {
+  /** Base URL without /api/v4, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string;
+  /** The first accepted token. */
+  readonly token: string;
+  /** The top group's full path. */
+  readonly groupPath: string;
+  readonly faults: FaultController;
+  readonly stats: SimulatorStats;
+  /** Advances the world one tick (what live mode does every `tickMs`). */
+  step(): void;
+  /** Starts a `created` pipeline (random active project when omitted). */
+  startPipeline(projectId?: number): { projectId: number; pipelineId: number };
+  /** Finishes every job of a pipeline as `status` implies and bumps `updated_at`. */
+  finishPipeline(projectId: number, pipelineId: number, status: 'success' | 'failed'): void;
+  /** Dataset totals (for logs and reports). */
+  counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number };
+  close(): Promise<void>;
+}
+
+/** Builds the seeded dataset and starts the GitLab REST v4 simulator on loopback. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<GitLabSimulator> {
+  const clock = options.clock ?? systemClock;
+  const seed = options.seed ?? 42;
+  const tokens = options.tokens ?? ['demo-token'];
+  if (tokens.length === 0) throw new Error('The simulator needs at least one token');
+  const groupPath = (options.groupPath ?? 'acme').replace(/^\/+|\/+$/g, '');
+  const data = new Dataset(
+    {
+      seed,
+      projects: Math.max(0, Math.floor(options.projects ?? 12)),
+      pipelinesPerDay: Math.max(0, options.pipelinesPerDay ?? 6),
+      days: Math.max(0, options.days ?? 14),
+      groupPath,
+      now: clock.now(),
+    },
+    clock,
+  );
+  const humans = data.users.filter((u) => !u.bot);
+  const tokenUsers = new Map<string, SimUser>(
+    tokens.map((t, i) => [t, humans[i % humans.length]!]),
+  );
+  const world = new LiveWorld(data, clock, seed);
+  const faults = new Faults();
+  const stats = new Stats();
+  const host = options.host ?? '127.0.0.1';
+  let baseUrl = '';
+  const views = new Views(data, () => baseUrl);
+  const handler = new SimulatorHandler({
+    data,
+    views,
+    faults,
+    stats,
+    clock,
+    tokens: tokenUsers,
+    latencyMs: Math.max(0, options.latencyMs ?? 0),
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 2000,
+    baseUrl: () => baseUrl,
+  });
+  const server = createServer((req, res) => handler.handle(req, res));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let timer: NodeJS.Timeout | null = null;
+  if (options.live ?? true) {
+    timer = setInterval(() => world.step(), Math.max(10, options.tickMs ?? 3000));
+    timer.unref();
+  }
+
+  return {
+    url: baseUrl,
+    token: tokens[0]!,
+    groupPath,
+    faults,
+    stats,
+    step: () => world.step(),
+    startPipeline: (projectId) => {
+      const p = world.start(projectId);
+      return { projectId: p.projectId, pipelineId: p.id };
+    },
+    finishPipeline: (projectId, pipelineId, status) => world.finish(projectId, pipelineId, status),
+    counts: () => data.counts(),
+    close: async () => {
+      if (timer) clearInterval(timer);
+      faults.clear();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

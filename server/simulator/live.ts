@@ -1,0 +1,192 @@
+import type { Clock } from '../clock.ts';
+import type { Dataset } from './dataset.ts';
+import type { SimJob, SimPipeline, SimProject } from './model.ts';
+import { ACTIVE_JOB_STATUSES, pickFailure } from './plan.ts';
+import { rngFor, type Rng } from './random.ts';
+
+/** Chance per step that a new pipeline starts somewhere (when under the concurrency cap). */
+const START_CHANCE = 0.3;
+
+/**
+ * Moves the simulated world forward: starts pipelines, walks jobs pending → running → done stage
+ * by stage, and offers the test helpers that force a pipeline's outcome. Times come from `clock`.
+ */
+export class LiveWorld {
+  private readonly rng: Rng;
+  private readonly candidates: SimProject[];
+
+  constructor(
+    private readonly data: Dataset,
+    private readonly clock: Clock,
+    seed: number,
+  ) {
+    this.rng = rngFor(seed, 'live');
+    this.candidates = data.topProjects();
+  }
+
+  /** One tick: advance every unsettled pipeline, then maybe start a new one. */
+  step(): void {
+    const now = this.clock.now();
+    for (const pipeline of [...this.data.active]) this.advance(pipeline, now);
+    const cap = Math.max(4, Math.ceil(this.candidates.length / 8));
+    if (
+      this.candidates.length > 0 &&
+      this.data.active.size < cap &&
+      this.rng.chance(START_CHANCE)
+    ) {
+      this.start();
+    }
+  }
+
+  /** Starts a `created` pipeline in `projectId` (or a random active project of the top group). */
+  start(projectId?: number): SimPipeline {
+    const project =
+      projectId === undefined
+        ? this.rng.pick(this.candidates)
+        : this.data.projectById.get(projectId);
+    if (!project) throw new Error(`The simulator has no project ${projectId}`);
+    if (project.archived) throw new Error(`Project ${project.fullPath} is archived`);
+    const outcome = this.rng.weighted([
+      ['success', 78],
+      ['failed', 17],
+      ['canceled', 5],
+    ] as const);
+    const draft = this.data.draft(project, this.rng, this.clock.now(), outcome);
+    return this.data.commit(draft, false);
+  }
+
+  /** Ends a pipeline now: every job finishes as `status` implies (test helper). */
+  finish(projectId: number, pipelineId: number, status: 'success' | 'failed'): void {
+    const pipeline = this.data.pipelineById.get(pipelineId);
+    if (!pipeline || pipeline.projectId !== projectId) {
+      throw new Error(`The simulator has no pipeline ${pipelineId} in project ${projectId}`);
+    }
+    const now = this.clock.now();
+    const jobs = this.data.materialise(pipeline);
+    pipeline.cancelAtStep = null;
+    if (status === 'success') {
+      for (const job of jobs) {
+        if (
+          job.status === 'success' ||
+          (job.manual && job.allowFailure && job.status === 'manual')
+        ) {
+          continue;
+        }
+        completeJob(job, 'success', now);
+      }
+    } else {
+      const runnable = (j: SimJob): boolean => !j.allowFailure && !j.manual;
+      const firstActive = jobs.find((j) => ACTIVE_JOB_STATUSES.has(j.status));
+      let victim = firstActive
+        ? jobs.find((j) => j.stageIndex === firstActive.stageIndex && runnable(j))
+        : undefined;
+      victim ??= [...jobs].reverse().find(runnable);
+      if (!victim) throw new Error(`Pipeline ${pipelineId} has no job that can fail`);
+      const stage = victim.stageIndex;
+      for (const job of jobs) {
+        if (job === victim) {
+          job.failure ??= pickFailure(rngFor(job.id, 'forced-failure'), job.template);
+          completeJob(job, 'failed', now);
+        } else if (job.stageIndex <= stage) {
+          if (ACTIVE_JOB_STATUSES.has(job.status)) completeJob(job, 'success', now);
+        } else {
+          job.status = 'skipped';
+          job.queuedAt = null;
+          job.startedAt = null;
+          job.finishedAt = null;
+          job.coverage = null;
+        }
+      }
+    }
+    this.data.settle(pipeline, jobs, false);
+    pipeline.updatedAt = now;
+  }
+
+  private advance(pipeline: SimPipeline, now: number): void {
+    const jobs = this.data.materialise(pipeline);
+    pipeline.liveSteps++;
+    let changed = false;
+    if (
+      pipeline.cancelAtStep !== null &&
+      pipeline.liveSteps >= pipeline.cancelAtStep &&
+      pipeline.status !== 'created'
+    ) {
+      for (const job of jobs) {
+        if (!ACTIVE_JOB_STATUSES.has(job.status)) continue;
+        job.status = 'canceled';
+        job.finishedAt = now;
+        if (job.startedAt === null) job.queuedAt = null;
+      }
+      changed = true;
+    } else {
+      const current = jobs.find((j) => ACTIVE_JOB_STATUSES.has(j.status));
+      if (current) {
+        const stage = current.stageIndex;
+        for (const job of jobs) {
+          if (job.stageIndex !== stage) continue;
+          if (job.status === 'created') {
+            activate(job, now);
+            changed = true;
+          } else if (job.status === 'pending') {
+            job.status = 'running';
+            job.startedAt = now;
+            changed = true;
+          } else if (job.status === 'running') {
+            job.stepsDone++;
+            if (job.stepsDone >= job.steps) {
+              completeJob(job, job.plannedStatus, now);
+              changed = true;
+            }
+          }
+        }
+        if (changed) this.afterStage(jobs, stage, now);
+      }
+    }
+    if (changed) {
+      this.data.settle(pipeline, jobs, false);
+      pipeline.updatedAt = now;
+    }
+  }
+
+  /** When a stage has settled: skip the rest after a failure, else start the next stage(s). */
+  private afterStage(jobs: SimJob[], stage: number, now: number): void {
+    let index = stage;
+    for (;;) {
+      const inStage = jobs.filter((j) => j.stageIndex === index);
+      if (inStage.some((j) => ACTIVE_JOB_STATUSES.has(j.status))) return;
+      if (inStage.some((j) => j.status === 'failed' && !j.allowFailure)) {
+        for (const job of jobs) if (job.stageIndex > index) job.status = 'skipped';
+        return;
+      }
+      if (inStage.some((j) => j.status === 'manual' && !j.allowFailure)) return; // blocked
+      const next = jobs.find((j) => j.stageIndex > index);
+      if (!next) return;
+      index = next.stageIndex;
+      for (const job of jobs)
+        if (job.stageIndex === index && job.status === 'created') activate(job, now);
+    }
+  }
+}
+
+function activate(job: SimJob, now: number): void {
+  if (job.manual) {
+    job.status = 'manual';
+    return;
+  }
+  job.status = 'pending';
+  job.queuedAt = now;
+}
+
+function completeJob(job: SimJob, status: 'success' | 'failed', now: number): void {
+  job.status = status;
+  job.plannedStatus = status;
+  if (status === 'success') job.failure = null;
+  job.queuedAt ??= now;
+  job.startedAt ??= now;
+  job.finishedAt = now;
+  job.stepsDone = job.steps;
+  job.coverage =
+    status === 'success' && job.template.coverage
+      ? Math.round(rngFor(job.id, 'coverage').float(61, 94) * 100) / 100
+      : null;
+}

@@ -1,0 +1,206 @@
+import type { GitLabJobStatus, GitLabPipelineStatus } from '../gitlab/wire.ts';
+
+/** What a project builds; picks its CI template, tools and durations. */
+export type ProjectKind =
+  | 'node-service'
+  | 'frontend'
+  | 'go-service'
+  | 'rust-service'
+  | 'python-data'
+  | 'java-service'
+  | 'terraform'
+  | 'helm'
+  | 'docs'
+  | 'mobile';
+
+/** The program a job runs; decides its log output and how it can fail. */
+export type ToolKind =
+  | 'npm-build'
+  | 'jest'
+  | 'npm-audit'
+  | 'eslint'
+  | 'tsc'
+  | 'go-build'
+  | 'go-test'
+  | 'golangci-lint'
+  | 'docker-build'
+  | 'cargo-build'
+  | 'cargo-test'
+  | 'clippy'
+  | 'pytest'
+  | 'mypy'
+  | 'ruff'
+  | 'maven-compile'
+  | 'maven-test'
+  | 'checkstyle'
+  | 'terraform-fmt'
+  | 'terraform-validate'
+  | 'terraform-plan'
+  | 'terraform-apply'
+  | 'helm-lint'
+  | 'chart-testing'
+  | 'mkdocs'
+  | 'link-check'
+  | 'gradle'
+  | 'xcode'
+  | 'deploy';
+
+/** Why a job failed; each has its own realistic log ending. */
+export type FailureKind =
+  | 'jest-assertion'
+  | 'pytest-assertion'
+  | 'junit-assertion'
+  | 'go-test'
+  | 'tsc-error'
+  | 'go-compile'
+  | 'rust-compile'
+  | 'npm-eresolve'
+  | 'maven-dependency'
+  | 'lint'
+  | 'terraform-error'
+  | 'rollout'
+  | 'oom-killed'
+  | 'timeout'
+  | 'network';
+
+/** Which pipelines a job appears in (GitLab `rules:`). */
+export type JobRule = 'always' | 'default-branch' | 'tags' | 'merge-requests' | 'release';
+
+/** One job of a project's CI configuration. */
+export interface JobTemplate {
+  name: string;
+  stage: string;
+  tool: ToolKind;
+  /** Typical run time in seconds, [min, max]. */
+  seconds: readonly [number, number];
+  allowFailure?: boolean;
+  /** `when: manual`; blocking when allowFailure is false (GitLab's `manual` pipeline status). */
+  manual?: boolean;
+  rule?: JobRule;
+  /** Reports a coverage percentage. */
+  coverage?: boolean;
+}
+
+/** A user (human or project bot). */
+export interface SimUser {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  bot: boolean;
+  createdAt: number;
+}
+
+/** A group (top-level or subgroup). */
+export interface SimGroup {
+  id: number;
+  name: string;
+  path: string;
+  fullPath: string;
+  description: string;
+  parentId: number | null;
+  hasAvatar: boolean;
+  createdAt: number;
+}
+
+/** A feature branch with its open merge request. */
+export interface BranchState {
+  name: string;
+  mrIid: number;
+  lastSha: string | null;
+}
+
+/** Per-project generator state, carried from history into live mode so refs stay coherent. */
+export interface ProjectGenState {
+  branches: BranchState[];
+  nextMrIid: number;
+  minor: number;
+  patch: number;
+  lastDefaultSha: string;
+  nextIid: number;
+}
+
+/** A project and its pipelines (ascending id). */
+export interface SimProject {
+  id: number;
+  name: string;
+  path: string;
+  fullPath: string;
+  description: string;
+  group: SimGroup;
+  kind: ProjectKind;
+  defaultBranch: string;
+  archived: boolean;
+  createdAt: number;
+  contributors: number[];
+  maintainerId: number;
+  pipelines: SimPipeline[];
+  /** sha → newest pipeline on it. */
+  shaIndex: Map<string, SimPipeline>;
+  gen: ProjectGenState;
+}
+
+/** Kind of ref a pipeline runs for. */
+export type RefKind = 'default' | 'branch' | 'merge-request' | 'tag';
+
+/** How a pipeline is meant to end (the job plan follows from it). */
+export type Outcome = 'success' | 'failed' | 'canceled' | 'skipped';
+
+/** A pipeline. Jobs of finished historical pipelines are re-derived from `seed` on demand. */
+export interface SimPipeline {
+  id: number;
+  iid: number;
+  projectId: number;
+  sha: string;
+  beforeSha: string;
+  ref: string;
+  refKind: RefKind;
+  /** The branch behind a merge-request pipeline (or the ref itself). */
+  branch: string;
+  tag: boolean;
+  source: string;
+  name: string | null;
+  userId: number;
+  seed: number;
+  outcome: Outcome;
+  status: GitLabPipelineStatus;
+  createdAt: number;
+  updatedAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  duration: number | null;
+  queuedDuration: number | null;
+  coverage: string | null;
+  firstJobId: number;
+  jobCount: number;
+  /** Materialised jobs: set for pipelines that are (or were) live or forced by a test helper. */
+  jobs: SimJob[] | null;
+  /** Steps taken since going live (drives planned cancellation). */
+  liveSteps: number;
+  /** Step at which a live pipeline planned to be canceled is canceled. */
+  cancelAtStep: number | null;
+}
+
+/** A job, with its plan (what it will do) next to its state (what it has done). */
+export interface SimJob {
+  id: number;
+  name: string;
+  stage: string;
+  stageIndex: number;
+  template: JobTemplate;
+  status: GitLabJobStatus;
+  allowFailure: boolean;
+  manual: boolean;
+  createdAt: number;
+  queuedAt: number | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** The failure this job has (finished) or will have (running). */
+  failure: FailureKind | null;
+  plannedStatus: 'success' | 'failed';
+  plannedDurationMs: number;
+  /** Live progress: steps the run takes and steps done (trace growth follows it). */
+  steps: number;
+  stepsDone: number;
+  coverage: number | null;
+}

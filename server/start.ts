@@ -1,0 +1,127 @@
+import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
+import { AppError, isAppError } from './errors.ts';
+import type { GitLabApi } from './gitlab/api.ts';
+import { GitLabClient } from './gitlab/client.ts';
+import type { Logger } from './logger.ts';
+import { startService, type PipelineSummaryService } from './service.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from './secrets/secret-store.ts';
+import { FileSettingsStore } from './settings/settings-store.ts';
+
+/** Resolved configuration of one `serve` run (see cli/commands/serve.ts for precedence). */
+export interface ServeConfig {
+  port: number;
+  host: string;
+  gitlabUrl: string;
+  group: string | undefined;
+  since: string;
+  demo: boolean;
+  open: boolean;
+  dataDir: string;
+}
+
+/** Edges `startFromConfig` needs from its caller (the CLI or the Electron main process). */
+export interface StartEdges {
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
+  dashboardDir?: string;
+  /** The secret store (OS keychain or its file fallback) for the GitLab token and the AI key. */
+  secretStore?: SecretStore;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/**
+ * Starts the service for a `serve` configuration: the GitLab client (or, with --demo, the built-in
+ * simulator), the settings store in the data dir, and the HTTP server. Misconfiguration (no group,
+ * no token, a token GitLab rejects, an unknown group) fails here with a message that says what to do.
+ */
+export async function startFromConfig(
+  config: ServeConfig,
+  edges: StartEdges,
+): Promise<PipelineSummaryService> {
+  const { logger } = edges;
+  const settingsStore = new FileSettingsStore(config.dataDir);
+  let gitlab: GitLabApi;
+  let group = config.group;
+  let closeSimulator: (() => Promise<void>) | undefined;
+  let timing;
+
+  if (config.demo) {
+    const { startSimulator } = await import('./simulator/index.ts');
+    const simulator = await startSimulator({ live: true });
+    closeSimulator = () => simulator.close();
+    gitlab = new GitLabClient({ baseUrl: simulator.url, token: simulator.token, logger });
+    group ??= simulator.groupPath;
+    // The simulator moves every few seconds; poll it briskly so the demo feels alive.
+    timing = { fastIntervalMs: 2_000, slowIntervalMs: 5_000 };
+  } else {
+    if (!group) {
+      throw new AppError(
+        'bad_request',
+        'No group to watch: pass --group PATH, set GITLAB_GROUP, or try --demo',
+      );
+    }
+    const token =
+      edges.env.GITLAB_TOKEN ||
+      (await edges.secretStore?.get(SECRET_ACCOUNTS.gitlabToken(config.gitlabUrl)));
+    if (!token) {
+      throw new AppError(
+        'unauthorized',
+        `No GitLab token for ${config.gitlabUrl}: set GITLAB_TOKEN or run 'pipeline-summary token set --url ${config.gitlabUrl}'`,
+      );
+    }
+    gitlab = new GitLabClient({ baseUrl: config.gitlabUrl, token, logger });
+    try {
+      await gitlab.getGroup(group);
+    } catch (err) {
+      // A wrong token or group will not fix itself: stop with the reason. GitLab being down might.
+      if (isAppError(err, 'unauthorized', 'not_found')) throw err;
+      logger.warn(
+        { err: (err as Error).message },
+        'GitLab is not reachable yet; starting anyway and retrying',
+      );
+    }
+  }
+
+  if (!LOOPBACK.has(config.host)) {
+    logger.warn(
+      `Listening on ${config.host}: the service is reachable from other machines and has no authentication`,
+    );
+  }
+  // The demo analyses offline unless AI_PROVIDER asks for a real provider, so it needs no key.
+  const ai = createAiService({
+    gitlab,
+    dataDir: config.dataDir,
+    logger,
+    config: config.demo && !edges.env.AI_PROVIDER ? { provider: 'offline' } : aiConfigFrom(edges.env),
+    secretStore: edges.secretStore,
+    projectName: (id) => projectName(id),
+  });
+  let projectName: (id: number) => string | undefined = () => undefined;
+  try {
+    return await startService({
+      gitlab,
+      group: group!,
+      since: config.since,
+      settingsStore,
+      logger,
+      host: config.host,
+      port: config.port,
+      timing,
+      dashboardDir: edges.dashboardDir,
+      security: LOOPBACK.has(config.host) ? undefined : { allowedHosts: [config.host] },
+      extraRoutes: (poller) => {
+        projectName = (id) => poller.projectName(id);
+        return [aiRoutes(ai)];
+      },
+      onStop: async () => {
+        ai.close();
+        await closeSimulator?.();
+      },
+    });
+  } catch (err) {
+    ai.close();
+    await closeSimulator?.();
+    throw err;
+  }
+}

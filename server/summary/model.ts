@@ -1,0 +1,65 @@
+/**
+ * Domain types of the summary engine: what the poller knows about a project and its pipelines.
+ * Built from GitLab wire types in server/gitlab/convert.ts; turned into API shapes by summarise.ts.
+ */
+
+/** A watched project. */
+export interface Project {
+  id: number;
+  name: string;
+  path: string;
+  webUrl: string;
+}
+
+/** Who triggered a pipeline. */
+export interface PipelineUser {
+  id: number;
+  username: string;
+  name: string;
+  avatarUrl: string;
+}
+
+/** A pipeline as the summary needs it; list fields always, detail fields once fetched. */
+export interface PipelineRecord {
+  id: number;
+  projectId: number;
+  status: string;
+  ref: string;
+  source: string;
+  /** Epoch ms. */
+  createdAt: number;
+  /** GitLab's updated_at as sent (ISO), used to detect changes. */
+  updatedAt: string;
+  webUrl: string;
+  /** Integer seconds from the single-pipeline endpoint; null until fetched or while never started. */
+  duration: number | null;
+  user: PipelineUser | null;
+  /** The updated_at the details were fetched at; details are stale when it differs from updatedAt. */
+  detailsFor: string | null;
+}
+
+/** Statuses counted as `running` (DESIGN §3.1). */
+export const ACTIVE_STATUSES: ReadonlySet<string> = new Set([
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'pending',
+  'running',
+]);
+
+/** Statuses after which GitLab changes a pipeline only when someone retries it. */
+export const FINISHED_STATUSES: ReadonlySet<string> = new Set([
+  'success',
+  'failed',
+  'canceled',
+  'skipped',
+]);
+
+/** Job statuses after which the log no longer grows. */
+export const FINISHED_JOB_STATUSES: ReadonlySet<string> = new Set([
+  'success',
+  'failed',
+  'canceled',
+  'skipped',
+  'manual',
+]);

@@ -1,0 +1,453 @@
+import type { SummaryResponse, SummaryStatus } from '../contract.ts';
+import type { Clock } from '../clock.ts';
+import { AppError, isAppError } from '../errors.ts';
+import type { GitLabApi } from '../gitlab/api.ts';
+import { toPipelineRecord, toProject, withPipelineDetails } from '../gitlab/convert.ts';
+import type { Logger } from '../logger.ts';
+import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
+import { parseSince } from './since.ts';
+import { summarise } from './summarise.ts';
+
+/** Tuning of the poller; defaults suit a real GitLab. */
+export interface PollerTiming {
+  /** Between cycles while any pipeline is active. Default 10 s. */
+  fastIntervalMs: number;
+  /** Between cycles when everything is finished. Default 60 s. */
+  slowIntervalMs: number;
+  /** Longest wait between failing cycles. Default 5 min. */
+  maxBackoffMs: number;
+  /** How often the group's project list is re-read. Default 5 min. */
+  projectRefreshMs: number;
+  /** Parallel single-pipeline fetches. Default 4. */
+  detailConcurrency: number;
+  /** Parallel pipeline-list fetches. Default 8. */
+  listConcurrency: number;
+}
+
+/** What the poller needs. */
+export interface PollerDeps {
+  gitlab: GitLabApi;
+  clock: Clock;
+  logger: Logger;
+  group: string;
+  since: string;
+  timing?: Partial<PollerTiming>;
+  /** Called with the pre-serialised summary whenever projects/summary/state changed. */
+  onChange?: (summaryJson: string) => void;
+  /** Waits `ms` unless woken or aborted; injectable so tests can drive cycles. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+interface ProjectState {
+  project: Project;
+  pipelines: Map<number, PipelineRecord>;
+  /** `updated_after` for the next list request (ISO), from the newest updated_at seen. */
+  cursor: string | null;
+}
+
+const DEFAULT_TIMING: PollerTiming = {
+  fastIntervalMs: 10_000,
+  slowIntervalMs: 60_000,
+  maxBackoffMs: 300_000,
+  projectRefreshMs: 300_000,
+  detailConcurrency: 4,
+  listConcurrency: 8,
+};
+
+/** Cursor overlap: GitLab timestamps have second precision; re-read that second and dedupe. */
+const CURSOR_OVERLAP_MS = 1_000;
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+async function forEachLimit<T>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
+  let index = 0;
+  let failure: unknown;
+  const worker = async () => {
+    while (index < items.length && failure === undefined) {
+      const item = items[index++]!;
+      try {
+        await fn(item);
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== undefined) throw failure;
+}
+
+/**
+ * Keeps a live summary of a group's pipelines. The first cycle lists the group's projects and their
+ * pipelines in the window; later cycles ask each project only for pipelines updated since the newest
+ * one seen, fetch single-pipeline details (the only source of duration and user) only for pipelines
+ * that changed, and never re-fetch a finished one. Cycles run faster while anything is active and
+ * back off while GitLab fails, serving the last good summary meanwhile. The summary is recomputed
+ * after each change and handed out pre-serialised.
+ */
+export class PipelinePoller {
+  private readonly timing: PollerTiming;
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  private group: string;
+  private since: string;
+  private windowMs: number;
+  private states = new Map<number, ProjectState>();
+  private projectsReadAt = -Infinity;
+  private loaded = false;
+  private failures = 0;
+  private lastError: string | null = null;
+  private lastUpdated: number | null = null;
+  private detailQueue = new Map<
+    string,
+    { projectId: number; pipelineId: number; createdAt: number }
+  >();
+  private detailsInFlight = 0;
+  private detailWaiters: (() => void)[] = [];
+  private generation = 0;
+  private controller = new AbortController();
+  private wake = new AbortController();
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private dataJson =
+    '{"projects":[],"summary":{"total_pipelines":0,"successful":0,"failed":0,"running":0,"average_duration":0,"overall_success_rate":0}}';
+  private publishedKey = '';
+  private snapshotCache: string | null = null;
+  private recomputeTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly deps: PollerDeps) {
+    this.timing = { ...DEFAULT_TIMING, ...deps.timing };
+    this.sleep = deps.sleep ?? abortableSleep;
+    this.group = deps.group;
+    this.since = deps.since;
+    this.windowMs = parseSince(deps.since);
+  }
+
+  /** The group and window being watched. */
+  get target(): { group: string; since: string } {
+    return { group: this.group, since: this.since };
+  }
+
+  /** Freshness and GitLab health, for the dashboard. */
+  get status(): SummaryStatus {
+    return {
+      state: !this.loaded
+        ? this.failures > 0
+          ? 'degraded'
+          : 'loading'
+        : this.failures > 0
+          ? 'degraded'
+          : 'ok',
+      last_updated: this.lastUpdated === null ? null : new Date(this.lastUpdated).toISOString(),
+      last_error: this.lastError,
+      group: this.group,
+      since: this.since,
+    };
+  }
+
+  /** The current summary, serialised once per change (the snapshot route serves these bytes). */
+  get snapshotJson(): string {
+    this.snapshotCache ??= `${this.dataJson.slice(0, -1)},"status":${JSON.stringify(this.status)}}`;
+    return this.snapshotCache;
+  }
+
+  /** The current summary as an object (tests, the terminal view). */
+  get snapshot(): SummaryResponse {
+    return JSON.parse(this.snapshotJson) as SummaryResponse;
+  }
+
+  /** The name of a watched project, if known. */
+  projectName(projectId: number): string | undefined {
+    return this.states.get(projectId)?.project.name;
+  }
+
+  /** True once the first load finished. */
+  get isLoaded(): boolean {
+    return this.loaded;
+  }
+
+  /** Starts polling in the background. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.publish(true);
+    this.loop = this.runLoop(this.generation);
+  }
+
+  /** Stops polling and waits for the current cycle to wind down. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.controller.abort();
+    this.wake.abort();
+    if (this.recomputeTimer) clearTimeout(this.recomputeTimer);
+    this.detailQueue.clear();
+    if (this.detailsInFlight === 0) for (const resolve of this.detailWaiters.splice(0)) resolve();
+    await this.loop;
+  }
+
+  /**
+   * Points the poller at another group and/or window at once: the current cycle is cancelled, the
+   * old data dropped, and a fresh first load starts immediately. A bad `since` is a 400.
+   */
+  retarget(target: { group?: string; since?: string }): void {
+    const windowMs = target.since === undefined ? this.windowMs : parseSince(target.since);
+    const groupChanged = target.group !== undefined && target.group !== this.group;
+    this.since = target.since ?? this.since;
+    this.windowMs = windowMs;
+    if (!groupChanged) {
+      // Same group, new window: a shorter window needs no request; a longer one needs a re-read.
+      this.group = target.group ?? this.group;
+      for (const state of this.states.values()) state.cursor = null;
+    } else {
+      this.group = target.group!;
+      this.states = new Map();
+      this.projectsReadAt = -Infinity;
+      this.loaded = false;
+      this.lastUpdated = null;
+    }
+    this.failures = 0;
+    this.lastError = null;
+    this.detailQueue.clear();
+    this.generation++;
+    this.controller.abort();
+    this.controller = new AbortController();
+    this.recompute();
+    if (this.running) this.loop = this.runLoop(this.generation);
+  }
+
+  /**
+   * Runs one cycle now (tests, the terminal view), recording success or failure in `status` like the
+   * background loop does; rethrows what the cycle throws.
+   */
+  async cycleOnce(): Promise<void> {
+    try {
+      await this.cycle(this.controller.signal);
+      this.failures = 0;
+      this.lastError = null;
+    } catch (err) {
+      this.failures++;
+      this.lastError = describe(err);
+      throw err;
+    } finally {
+      this.recompute();
+    }
+  }
+
+  /** Resolves when no single-pipeline fetch is queued or running, with the summary recomputed. */
+  detailsSettled(): Promise<void> {
+    if (this.detailQueue.size === 0 && this.detailsInFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.detailWaiters.push(resolve));
+  }
+
+  private async runLoop(generation: number): Promise<void> {
+    while (this.running && generation === this.generation) {
+      const signal = this.controller.signal;
+      let retryAfterMs = 0;
+      try {
+        await this.cycle(signal);
+        if (generation !== this.generation) return;
+        this.failures = 0;
+        this.lastError = null;
+      } catch (err) {
+        if (signal.aborted || generation !== this.generation) return;
+        this.failures++;
+        this.lastError = describe(err);
+        retryAfterMs = isAppError(err) ? (err.retryAfterMs ?? 0) : 0;
+        this.deps.logger.warn(
+          { err: this.lastError, failures: this.failures },
+          'GitLab poll failed; serving the last good summary',
+        );
+      }
+      this.recompute();
+      const base = this.anyActive() ? this.timing.fastIntervalMs : this.timing.slowIntervalMs;
+      const delay =
+        this.failures === 0
+          ? base
+          : Math.min(
+              this.timing.maxBackoffMs,
+              Math.max(
+                retryAfterMs,
+                this.timing.fastIntervalMs * 2 ** Math.min(this.failures - 1, 10),
+              ),
+            );
+      if (this.wake.signal.aborted) this.wake = new AbortController();
+      const both = AbortSignal.any([this.wake.signal, signal]);
+      await this.sleep(delay, both);
+    }
+  }
+
+  private anyActive(): boolean {
+    for (const state of this.states.values()) {
+      for (const p of state.pipelines.values()) if (ACTIVE_STATUSES.has(p.status)) return true;
+    }
+    return false;
+  }
+
+  private async cycle(signal: AbortSignal): Promise<void> {
+    const now = this.deps.clock.now();
+    const cutoff = now - this.windowMs;
+    if (now - this.projectsReadAt >= this.timing.projectRefreshMs) {
+      const projects = await this.deps.gitlab.listGroupProjects(this.group, signal);
+      if (signal.aborted) return;
+      const next = new Map<number, ProjectState>();
+      for (const wire of projects) {
+        const project = toProject(wire);
+        const existing = this.states.get(project.id);
+        next.set(
+          project.id,
+          existing ? { ...existing, project } : { project, pipelines: new Map(), cursor: null },
+        );
+      }
+      this.states = next;
+      this.projectsReadAt = now;
+    }
+
+    const states = [...this.states.values()];
+    await forEachLimit(states, this.timing.listConcurrency, async (state) => {
+      const updatedAfter = state.cursor ?? new Date(cutoff).toISOString();
+      const items = await this.deps.gitlab.listPipelines(state.project.id, {
+        updatedAfter,
+        signal,
+      });
+      let newest = state.cursor ? Date.parse(state.cursor) + CURSOR_OVERLAP_MS : -Infinity;
+      for (const item of items) {
+        newest = Math.max(newest, Date.parse(item.updated_at));
+        if (Date.parse(item.created_at) < cutoff) continue;
+        const previous = state.pipelines.get(item.id);
+        if (previous && previous.updatedAt === item.updated_at && previous.status === item.status)
+          continue;
+        state.pipelines.set(item.id, toPipelineRecord(item, previous));
+      }
+      if (Number.isFinite(newest))
+        state.cursor = new Date(newest - CURSOR_OVERLAP_MS).toISOString();
+    });
+    if (signal.aborted) return;
+
+    for (const state of states) {
+      for (const [id, p] of state.pipelines) {
+        if (p.createdAt < cutoff) state.pipelines.delete(id);
+        else if (p.detailsFor !== p.updatedAt) this.queueDetails(p);
+      }
+    }
+    this.loaded = true;
+    this.lastUpdated = now;
+    this.recompute();
+    this.pumpDetails(signal);
+  }
+
+  private queueDetails(p: PipelineRecord): void {
+    const key = `${p.projectId}:${p.id}`;
+    if (!this.detailQueue.has(key))
+      this.detailQueue.set(key, {
+        projectId: p.projectId,
+        pipelineId: p.id,
+        createdAt: p.createdAt,
+      });
+  }
+
+  /** Fetches queued single-pipeline details, newest first, in the background. */
+  private pumpDetails(signal: AbortSignal): void {
+    while (
+      this.detailsInFlight < this.timing.detailConcurrency &&
+      this.detailQueue.size > 0 &&
+      !signal.aborted
+    ) {
+      let next: { key: string; projectId: number; pipelineId: number; createdAt: number } | null =
+        null;
+      for (const [key, item] of this.detailQueue)
+        if (!next || item.createdAt > next.createdAt) next = { key, ...item };
+      this.detailQueue.delete(next!.key);
+      this.detailsInFlight++;
+      void this.fetchDetails(next!.projectId, next!.pipelineId, signal).finally(() => {
+        this.detailsInFlight--;
+        this.pumpDetails(signal);
+        if (
+          this.detailQueue.size === 0 &&
+          this.detailsInFlight === 0 &&
+          this.detailWaiters.length > 0
+        ) {
+          this.recompute();
+          for (const resolve of this.detailWaiters.splice(0)) resolve();
+        }
+      });
+    }
+    if (signal.aborted && this.detailsInFlight === 0)
+      for (const resolve of this.detailWaiters.splice(0)) resolve();
+  }
+
+  private async fetchDetails(
+    projectId: number,
+    pipelineId: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    try {
+      const detail = await this.deps.gitlab.getPipeline(projectId, pipelineId, signal);
+      if (signal.aborted) return;
+      const state = this.states.get(projectId);
+      const record = state?.pipelines.get(pipelineId);
+      if (!state || !record) return;
+      state.pipelines.set(pipelineId, withPipelineDetails(record, detail));
+      this.scheduleRecompute();
+    } catch (err) {
+      if (signal.aborted) return;
+      if (isAppError(err, 'not_found')) {
+        // Deleted upstream since it was listed.
+        this.states.get(projectId)?.pipelines.delete(pipelineId);
+        this.scheduleRecompute();
+        return;
+      }
+      // Left stale: the next cycle queues it again.
+      this.deps.logger.debug(
+        { projectId, pipelineId, err: describe(err) },
+        'pipeline details fetch failed',
+      );
+    }
+  }
+
+  private scheduleRecompute(): void {
+    this.recomputeTimer ??= setTimeout(() => {
+      this.recomputeTimer = null;
+      this.recompute();
+    }, 100);
+  }
+
+  /** Recomputes the summary; publishes only when projects, numbers or health changed. */
+  private recompute(): void {
+    const states = this.states;
+    const data = summarise(
+      [...states.values()].map((s) => s.project),
+      (id) => states.get(id)?.pipelines.values() ?? [],
+      this.deps.clock.now(),
+      this.windowMs,
+    );
+    this.dataJson = JSON.stringify(data);
+    this.snapshotCache = null;
+    this.publish(false);
+  }
+
+  private publish(force: boolean): void {
+    const status = this.status;
+    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}`;
+    if (!force && key === this.publishedKey) return;
+    this.publishedKey = key;
+    this.deps.onChange?.(this.snapshotJson);
+  }
+}
+
+/** A GitLab failure in words for the dashboard (AppError messages are written for users). */
+function describe(err: unknown): string {
+  if (err instanceof AppError) return err.message;
+  return err instanceof Error ? `Unexpected error: ${err.message}` : 'Unexpected error';
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { parseSince } from './since.ts';
+import { summarise } from './summarise.ts';
+import { aPipeline, aProject } from './testing/factories.ts';
+import type { PipelineRecord } from './model.ts';
+
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+function run(pipelines: PipelineRecord[], windowMs = 7 * DAY, projects = [aProject({ id: 1 })]) {
+  return summarise(projects, (id) => pipelines.filter((p) => p.projectId === id), NOW, windowMs);
+}
+
+describe('summarise', () => {
+  it('counts only pipelines created inside the window (created_at >= now - since)', () => {
+    const result = run([
+      aPipeline({ createdAt: NOW - 7 * DAY }), // exactly on the edge: counted
+      aPipeline({ createdAt: NOW - 7 * DAY - 1 }), // a millisecond older: not counted
+      aPipeline({ createdAt: NOW - HOUR }),
+    ]);
+    expect(result.projects[0]!.total_pipelines).toBe(2);
+    expect(result.summary.total_pipelines).toBe(2);
+  });
+
+  it('counts active statuses as running and others only in the total', () => {
+    const statuses = [
+      'created',
+      'waiting_for_resource',
+      'preparing',
+      'pending',
+      'running',
+      'success',
+      'success',
+      'failed',
+      'canceled',
+      'skipped',
+      'manual',
+      'scheduled',
+    ];
+    const result = run(statuses.map((status) => aPipeline({ status })));
+    expect(result.projects[0]).toMatchObject({
+      total_pipelines: 12,
+      successful: 2,
+      failed: 1,
+      running: 5,
+    });
+    expect(result.summary).toMatchObject({
+      total_pipelines: 12,
+      successful: 2,
+      failed: 1,
+      running: 5,
+    });
+  });
+
+  it('computes success rate over finished pipelines with one decimal, 0 when nothing finished', () => {
+    const twoOfThree = run([
+      aPipeline({ status: 'success' }),
+      aPipeline({ status: 'success' }),
+      aPipeline({ status: 'failed' }),
+      aPipeline({ status: 'canceled' }),
+    ]);
+    expect(twoOfThree.projects[0]!.success_rate).toBe(66.7);
+    expect(twoOfThree.summary.overall_success_rate).toBe(66.7);
+    const none = run([aPipeline({ status: 'running' }), aPipeline({ status: 'canceled' })]);
+    expect(none.projects[0]!.success_rate).toBe(0);
+    expect(none.summary.overall_success_rate).toBe(0);
+    expect(run([]).summary.overall_success_rate).toBe(0);
+  });
+
+  it('sums durations per project and averages over pipelines that have one, rounded to integers', () => {
+    const result = run([
+      aPipeline({ duration: 100 }),
+      aPipeline({ duration: 51 }),
+      aPipeline({ duration: null, status: 'running' }),
+    ]);
+    expect(result.projects[0]!.total_duration).toBe(151);
+    expect(result.summary.average_duration).toBe(76); // 75.5 rounds up
+    expect(run([aPipeline({ duration: null })]).summary.average_duration).toBe(0);
+  });
+
+  it('averages over all projects, not the mean of project means', () => {
+    const projects = [aProject({ id: 1 }), aProject({ id: 2 })];
+    const result = run(
+      [
+        aPipeline({ projectId: 1, duration: 10 }),
+        aPipeline({ projectId: 2, duration: 20 }),
+        aPipeline({ projectId: 2, duration: 90 }),
+      ],
+      7 * DAY,
+      projects,
+    );
+    expect(result.summary.average_duration).toBe(40);
+  });
+
+  it('lists the 10 newest pipelines newest first with the documented fields', () => {
+    const pipelines = Array.from({ length: 12 }, (_, i) =>
+      aPipeline({ id: 100 + i, createdAt: NOW - (12 - i) * HOUR }),
+    );
+    const recent = run(pipelines).projects[0]!.recent_pipelines;
+    expect(recent.map((p) => p.pipeline_id)).toEqual([
+      111, 110, 109, 108, 107, 106, 105, 104, 103, 102,
+    ]);
+    expect(Object.keys(recent[0]!).sort()).toEqual(
+      [
+        'created_at',
+        'duration',
+        'pipeline_id',
+        'ref',
+        'source',
+        'status',
+        'user',
+        'web_url',
+      ].sort(),
+    );
+    expect(recent[0]!.user).toEqual({
+      username: 'ada',
+      name: 'Ada Lovelace',
+      avatar_url: 'https://gitlab.test/ada.png',
+    });
+    expect(recent[0]!.created_at).toBe(new Date(NOW - HOUR).toISOString());
+  });
+
+  it('orders projects by most recent pipeline activity, empty projects last', () => {
+    const projects = [
+      aProject({ id: 1, name: 'quiet' }),
+      aProject({ id: 2, name: 'busy' }),
+      aProject({ id: 3, name: 'empty' }),
+    ];
+    const result = run(
+      [
+        aPipeline({ projectId: 1, createdAt: NOW - 2 * DAY }),
+        aPipeline({
+          projectId: 2,
+          createdAt: NOW - 3 * DAY,
+          updatedAt: new Date(NOW - HOUR).toISOString(),
+        }),
+      ],
+      7 * DAY,
+      projects,
+    );
+    expect(result.projects.map((p) => p.project_name)).toEqual(['busy', 'quiet', 'empty']);
+    expect(result.projects[2]).toMatchObject({
+      total_pipelines: 0,
+      success_rate: 0,
+      recent_pipelines: [],
+    });
+  });
+
+  it('applies a 30m window given by since', () => {
+    const result = run(
+      [aPipeline({ createdAt: NOW - 29 * 60_000 }), aPipeline({ createdAt: NOW - 31 * 60_000 })],
+      parseSince('30m'),
+    );
+    expect(result.summary.total_pipelines).toBe(1);
+  });
+});
+
+describe('parseSince', () => {
+  it('accepts a positive integer and m/h/d/w', () => {
+    expect(parseSince('30m')).toBe(30 * 60_000);
+    expect(parseSince('12h')).toBe(12 * HOUR);
+    expect(parseSince('7d')).toBe(7 * DAY);
+    expect(parseSince('2w')).toBe(14 * DAY);
+  });
+  it.each(['', '7', 'd', '0d', '-1d', '1.5h', '7D', ' 7d', '7d ', '7days', '1y', '999999w', '07d'])(
+    'rejects %j with a clear message',
+    (bad) => {
+      expect(() => parseSince(bad)).toThrow(
+        /use a positive whole number followed by m, h, d or w|longest window/,
+      );
+    },
+  );
+});

@@ -1,0 +1,118 @@
+import type {
+  OverallSummary,
+  ProjectSummary,
+  RecentPipeline,
+  SummaryResponse,
+} from '../contract.ts';
+import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
+
+/** How many pipelines `recent_pipelines` lists per project. */
+export const RECENT_PIPELINES = 10;
+
+/** Rounds a percentage to one decimal place. */
+function percent(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
+}
+
+function toRecent(p: PipelineRecord): RecentPipeline {
+  return {
+    pipeline_id: p.id,
+    status: p.status,
+    ref: p.ref,
+    source: p.source,
+    created_at: new Date(p.createdAt).toISOString(),
+    duration: p.duration,
+    web_url: p.webUrl,
+    user: p.user
+      ? { username: p.user.username, name: p.user.name, avatar_url: p.user.avatarUrl }
+      : null,
+  };
+}
+
+const newestFirst = (a: PipelineRecord, b: PipelineRecord) =>
+  b.createdAt - a.createdAt || b.id - a.id;
+
+/**
+ * Computes the summary exactly as DESIGN §3.1 defines every number: the window is
+ * `created_at >= now - windowMs`; running = active statuses; success rate = success / (success +
+ * failed), one decimal, 0 when nothing finished; durations are integer seconds; projects ordered by
+ * most recent pipeline activity (projects without pipelines in the window last, by name).
+ */
+export function summarise(
+  projects: Iterable<Project>,
+  pipelinesOf: (projectId: number) => Iterable<PipelineRecord>,
+  now: number,
+  windowMs: number,
+): Omit<SummaryResponse, 'status'> {
+  const cutoff = now - windowMs;
+  const rows: { summary: ProjectSummary; activity: number }[] = [];
+  const overall = {
+    total: 0,
+    successful: 0,
+    failed: 0,
+    running: 0,
+    durationSum: 0,
+    durationCount: 0,
+  };
+
+  for (const project of projects) {
+    const inWindow: PipelineRecord[] = [];
+    for (const p of pipelinesOf(project.id)) if (p.createdAt >= cutoff) inWindow.push(p);
+    inWindow.sort(newestFirst);
+
+    let successful = 0;
+    let failed = 0;
+    let running = 0;
+    let totalDuration = 0;
+    let activity = -Infinity;
+    for (const p of inWindow) {
+      if (p.status === 'success') successful++;
+      else if (p.status === 'failed') failed++;
+      else if (ACTIVE_STATUSES.has(p.status)) running++;
+      if (p.duration !== null) {
+        totalDuration += p.duration;
+        overall.durationSum += p.duration;
+        overall.durationCount++;
+      }
+      activity = Math.max(activity, Date.parse(p.updatedAt) || p.createdAt);
+    }
+    overall.total += inWindow.length;
+    overall.successful += successful;
+    overall.failed += failed;
+    overall.running += running;
+
+    rows.push({
+      activity,
+      summary: {
+        project_id: project.id,
+        project_name: project.name,
+        total_pipelines: inWindow.length,
+        successful,
+        failed,
+        running,
+        total_duration: totalDuration,
+        success_rate: percent(successful, successful + failed),
+        recent_pipelines: inWindow.slice(0, RECENT_PIPELINES).map(toRecent),
+        project_path: project.path,
+        web_url: project.webUrl,
+      },
+    });
+  }
+
+  rows.sort(
+    (a, b) =>
+      b.activity - a.activity ||
+      a.summary.project_name.localeCompare(b.summary.project_name) ||
+      a.summary.project_id - b.summary.project_id,
+  );
+  const summary: OverallSummary = {
+    total_pipelines: overall.total,
+    successful: overall.successful,
+    failed: overall.failed,
+    running: overall.running,
+    average_duration:
+      overall.durationCount === 0 ? 0 : Math.round(overall.durationSum / overall.durationCount),
+    overall_success_rate: percent(overall.successful, overall.successful + overall.failed),
+  };
+  return { projects: rows.map((r) => r.summary), summary };
+}

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Clock } from '../clock.ts';
+import { GitLabClient } from '../gitlab/client.ts';
+import { silentLogger } from '../logger.ts';
+import { startService, type PipelineSummaryService, type ServiceOptions } from '../service.ts';
+import { FileSettingsStore } from '../settings/settings-store.ts';
+import { startSimulator, type GitLabSimulator, type SimulatorOptions } from '../simulator/index.ts';
+
+/** A service wired to a fresh GitLab simulator on loopback, for integration tests. */
+export interface Harness {
+  simulator: GitLabSimulator;
+  service: PipelineSummaryService;
+  dataDir: string;
+  /** GET/POST helper returning status and parsed JSON. */
+  api(
+    pathAndQuery: string,
+    init?: RequestInit,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests index into arbitrary JSON
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+}
+
+/** Starts simulator + service; the poller runs one full load before this resolves. */
+export async function startHarness(
+  options: {
+    simulator?: SimulatorOptions;
+    service?: Partial<ServiceOptions>;
+    token?: string;
+    clock?: Clock;
+  } = {},
+): Promise<Harness> {
+  const simulator = await startSimulator({ live: false, ...options.simulator });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-test-'));
+  const gitlab = new GitLabClient({
+    baseUrl: simulator.url,
+    token: options.token ?? simulator.token,
+    logger: silentLogger,
+    retries: 1,
+  });
+  const service = await startService({
+    gitlab,
+    group: simulator.groupPath,
+    since: '7d',
+    settingsStore: new FileSettingsStore(dataDir),
+    logger: silentLogger,
+    host: '127.0.0.1',
+    port: 0,
+    // Tests drive cycles themselves; the background loop waits long between them.
+    timing: { fastIntervalMs: 60_000, slowIntervalMs: 60_000 },
+    ...options.service,
+  });
+  for (
+    let i = 0;
+    i < 200 && !service.poller.isLoaded && service.poller.status.state !== 'degraded';
+    i++
+  ) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await service.poller.detailsSettled();
+  return {
+    simulator,
+    service,
+    dataDir,
+    async api(pathAndQuery, init) {
+      const res = await fetch(`${service.url}${pathAndQuery}`, init);
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON (images): keep the text.
+      }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async close() {
+      await service.stop();
+      await simulator.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
