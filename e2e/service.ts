@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(root, 'dist/cli/pipeline-summary.js');
+// The project's pinned Node (24): native addons are built for it, so never the system node.
+const NODE = existsSync(path.join(root, 'node_modules/.bin/node'))
+  ? path.join(root, 'node_modules/.bin/node')
+  : process.execPath;
 
 /** A free loopback port (bound then released). */
 export async function freePort(): Promise<number> {
@@ -45,7 +49,7 @@ export class DemoService {
   private async launch(): Promise<void> {
     this.output = '';
     const child = spawn(
-      process.execPath,
+      NODE,
       [CLI, 'serve', '--demo', '--port', String(this.port), '--data-dir', this.dataDir],
       {
         cwd: root,

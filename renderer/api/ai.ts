@@ -5,7 +5,8 @@ import type {
   HistoryResponse,
   JobDetails,
 } from '../../server/contract.ts';
-import { ApiError, api } from './client.ts';
+import { ApiError, api, apiUrl } from './client.ts';
+import { readSse } from './sse-reader.ts';
 
 /** What identifies a job for the AI routes. */
 export interface AiJobRef {
@@ -38,22 +39,130 @@ export async function getCachedAnalysis(
   }
 }
 
-/** Asks for an analysis (the service fetches and distils the log itself). */
-export function analyse(ref: AiJobRef, signal?: AbortSignal): Promise<AnalyseResponse> {
-  return api.post<AnalyseResponse>('/ai/analyse', body(ref), signal);
+/** The AI service's provider status (mirrors ProviderStatus in server/ai/service.ts). */
+export interface ProviderStatus {
+  provider: string;
+  model: string;
+  baseUrl: string;
+  apiKeySet: boolean;
+  apiKeySource: 'environment' | 'secret-store' | 'memory' | null;
+  secretStore: string | null;
+  pinnedByEnvironment: boolean;
+  fallbackToOffline: boolean;
+  providers: readonly string[];
 }
 
-/** Asks a follow-up question about an analysis. */
+/** POST /api/ai/analyse-pipeline (mirrors PipelineAnalysisResponse in server/ai/service.ts). */
+export interface PipelineAnalysisResponse {
+  analysis: string;
+  cached: boolean;
+  timestamp: string;
+  jobs: { jobId: number; jobName: string; stage: string; problem: number }[];
+}
+
+/**
+ * POSTs with `stream: true` and reads the SSE answer: `delta` pieces go to `onDelta` as they arrive,
+ * the `done` event is the authoritative result, an `error` event throws its message. A service that
+ * answers plain JSON (no streaming) works too.
+ */
+export async function postStreaming<T>(
+  path: string,
+  payload: object,
+  onDelta: (textSoFar: string) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream, application/json',
+      },
+      body: JSON.stringify({ ...payload, stream: true }),
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError('Cannot reach the Pipeline Summary service. Is it running?', 0);
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || !type.includes('text/event-stream') || !res.body) {
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!res.ok) {
+      const message = (json as { error?: unknown })?.error;
+      throw new ApiError(
+        typeof message === 'string' ? message : `The service answered ${res.status}`,
+        res.status,
+      );
+    }
+    return json as T;
+  }
+  let text = '';
+  let result: T | undefined;
+  let failure: ApiError | undefined;
+  await readSse(res.body, (e) => {
+    const data = JSON.parse(e.data) as Record<string, unknown>;
+    if (e.event === 'delta' && typeof data.text === 'string') {
+      text += data.text;
+      onDelta(text);
+    } else if (e.event === 'done') result = data as T;
+    else if (e.event === 'error')
+      failure = new ApiError(
+        String(data.error ?? 'The analysis failed'),
+        Number(data.statusCode ?? 500),
+      );
+  });
+  if (failure) throw failure;
+  if (result === undefined) throw new ApiError('The analysis stream ended without a result', 502);
+  return result;
+}
+
+/** Asks for an analysis, streamed; `force` re-analyses even when one is cached. */
+export function analyse(
+  ref: AiJobRef,
+  options: { force?: boolean; onDelta?: (text: string) => void; signal?: AbortSignal } = {},
+): Promise<AnalyseResponse> {
+  return postStreaming<AnalyseResponse>(
+    '/ai/analyse',
+    { ...body(ref), ...(options.force ? { force: true } : {}) },
+    options.onDelta ?? (() => undefined),
+    options.signal,
+  );
+}
+
+/** Asks a follow-up question about an analysis, streamed. */
 export function followUp(
   ref: AiJobRef,
   question: string,
   previousAnalysis: string,
-  signal?: AbortSignal,
+  options: { onDelta?: (text: string) => void; signal?: AbortSignal } = {},
 ): Promise<FollowupResponse> {
-  return api.post<FollowupResponse>(
+  return postStreaming<FollowupResponse>(
     '/ai/followup',
     { ...body(ref), question, previousAnalysis },
-    signal,
+    options.onDelta ?? (() => undefined),
+    options.signal,
+  );
+}
+
+/** Analyses every failed job of a pipeline together, streamed. */
+export function analysePipeline(
+  projectId: number,
+  pipelineId: number,
+  options: { force?: boolean; onDelta?: (text: string) => void; signal?: AbortSignal } = {},
+): Promise<PipelineAnalysisResponse> {
+  return postStreaming<PipelineAnalysisResponse>(
+    '/ai/analyse-pipeline',
+    { projectId, pipelineId, ...(options.force ? { force: true } : {}) },
+    options.onDelta ?? (() => undefined),
+    options.signal,
   );
 }
 
@@ -75,11 +184,9 @@ export function getHistory(
 }
 
 /** The provider's status as the service reports it, or null when the route does not exist. */
-export async function getProviderStatus(
-  signal?: AbortSignal,
-): Promise<Record<string, unknown> | null> {
+export async function getProviderStatus(signal?: AbortSignal): Promise<ProviderStatus | null> {
   try {
-    return await api.get<Record<string, unknown>>('/ai/provider', undefined, signal);
+    return await api.get<ProviderStatus>('/ai/provider', undefined, signal);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { projectSummary, recentPipeline } from '../testing/fixtures.ts';
-import { bucketTimeline, topContributors } from './timeline.ts';
+import { bucketTimeline, coverageStart, topContributors } from './timeline.ts';
 
 const now = new Date('2026-03-10T12:30:00.000Z');
 const HOUR = 3_600_000;
@@ -70,5 +70,26 @@ describe('topContributors', () => {
       ['grace', 3, 50],
       ['ada', 1, 100],
     ]);
+  });
+});
+
+describe('coverageStart', () => {
+  it("starts where the busiest truncated project's recent list ends", () => {
+    const windowStart = Date.parse('2026-03-03T12:30:00.000Z');
+    const complete = projectSummary(1, [
+      recentPipeline({ created_at: '2026-03-04T00:00:00.000Z' }),
+    ]);
+    expect(coverageStart([complete], windowStart)).toBe(windowStart);
+    const truncated = projectSummary(
+      2,
+      [
+        recentPipeline({ created_at: '2026-03-10T11:00:00.000Z' }),
+        recentPipeline({ created_at: '2026-03-09T20:00:00.000Z' }),
+      ],
+      { total_pipelines: 30 },
+    );
+    expect(new Date(coverageStart([complete, truncated], windowStart)).toISOString()).toBe(
+      '2026-03-09T20:00:00.000Z',
+    );
   });
 });

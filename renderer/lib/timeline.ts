@@ -134,3 +134,18 @@ export function topContributors(projects: readonly ProjectSummary[], limit = 6):
     .sort((a, b) => b.pipelines - a.pipelines || a.name.localeCompare(b.name))
     .slice(0, limit);
 }
+
+/**
+ * From when the projects' recent pipelines are complete. The live summary carries each project's
+ * newest pipelines only (10), so before the oldest of those in a busy project some pipelines are
+ * missing; a chart drawn over that part would show false gaps.
+ */
+export function coverageStart(projects: readonly ProjectSummary[], windowStart: number): number {
+  let start = windowStart;
+  for (const p of projects) {
+    if (p.recent_pipelines.length >= p.total_pipelines) continue;
+    const oldest = Math.min(...p.recent_pipelines.map((r) => Date.parse(r.created_at)));
+    if (Number.isFinite(oldest)) start = Math.max(start, oldest);
+  }
+  return start;
+}

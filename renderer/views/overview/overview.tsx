@@ -9,7 +9,12 @@ import { formatDuration, formatRate, rateBand, timeAgo } from '../../lib/format.
 import { useNow } from '../../lib/hooks.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
 import { describeSince, parseSince } from '../../lib/since.ts';
-import { allRecentPipelines, bucketTimeline, topContributors } from '../../lib/timeline.ts';
+import {
+  allRecentPipelines,
+  bucketTimeline,
+  coverageStart,
+  topContributors,
+} from '../../lib/timeline.ts';
 import { TimelineChart } from './timeline-chart.tsx';
 
 function MetricCards({ data }: { data: SummaryResponse }) {
@@ -215,14 +220,20 @@ export function Overview() {
   }, [data?.status?.since]);
   // Bucket against a clock that moves per minute, not per render.
   const minute = Math.floor(now.getTime() / 60_000);
-  const timeline = useMemo(
-    () =>
-      bucketTimeline(data?.projects.flatMap((p) => p.recent_pipelines) ?? [], {
-        now: new Date(Math.max(minute * 60_000, Date.now())),
-        windowMs,
-      }),
-    [data?.projects, windowMs, minute],
-  );
+  const { timeline, partial } = useMemo(() => {
+    const end = Math.max(minute * 60_000, Date.now());
+    const projects = data?.projects ?? [];
+    // Chart only the span the live summary covers completely (each project's newest pipelines).
+    const from = coverageStart(projects, end - windowMs);
+    const span = Math.max(60 * 60_000, end - from);
+    return {
+      timeline: bucketTimeline(
+        projects.flatMap((p) => p.recent_pipelines),
+        { now: new Date(end), windowMs: span },
+      ),
+      partial: from > end - windowMs,
+    };
+  }, [data?.projects, windowMs, minute]);
 
   if (!data) {
     if (state.error)
@@ -276,7 +287,11 @@ export function Overview() {
           <h2 id="timeline-title" className="card-title">
             Pipelines per {timeline.unit}
           </h2>
-          <span className="muted small">from each project’s recent pipelines</span>
+          <span className="muted small">
+            {partial
+              ? `${timeline.unit === 'hour' ? 'last' : 'recent'} ${timeline.buckets.length} ${timeline.unit}s · the live feed carries each project’s newest pipelines`
+              : `the whole window`}
+          </span>
         </div>
         <TimelineChart timeline={timeline} />
       </section>

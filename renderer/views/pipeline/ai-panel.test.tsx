@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CachedAnalysis } from '../../../server/contract.ts';
 import { errorResponse, jsonResponse, routeFetch } from '../../testing/render-with-feed.tsx';
@@ -43,11 +43,15 @@ function fakeAiService() {
         conversation: [],
         timestamp: new Date().toISOString(),
       };
-      return jsonResponse({
-        analysis: cache.analysis,
-        cached: wasCached,
-        timestamp: cache.timestamp,
-      });
+      const result = { analysis: cache.analysis, cached: wasCached, timestamp: cache.timestamp };
+      if (!b.stream) return jsonResponse(result);
+      // Stream like the service: delta pieces, then the authoritative `done`.
+      const frames = [
+        `event: delta\ndata: ${JSON.stringify({ text: '## Root' })}\n\n`,
+        `event: delta\ndata: ${JSON.stringify({ text: ' cause' })}\n\n`,
+        `event: done\ndata: ${JSON.stringify(result)}\n\n`,
+      ];
+      return new Response(frames.join(''), { headers: { 'content-type': 'text/event-stream' } });
     }
     if (url.pathname === '/api/ai/followup') {
       const answer = `Run \`npm test\` (${String(b.question)})`;
@@ -78,6 +82,7 @@ describe('AiPanel', () => {
       jobId: 13,
       jobName: 'unit',
       stage: 'test',
+      stream: true,
     });
 
     fireEvent.change(screen.getByLabelText('Follow-up question'), {
@@ -115,5 +120,21 @@ describe('AiPanel', () => {
     expect(
       await screen.findByText('The AI provider did not answer: connection refused'),
     ).toBeTruthy();
+  });
+});
+
+describe('AiPanel re-analyse', () => {
+  it('re-analyses with force: true and clears the old conversation', async () => {
+    const fake = fakeAiService();
+    restore = fake.restore;
+    await fetch('/api/ai/analyse', { method: 'POST', body: JSON.stringify({}) });
+    await fetch('/api/ai/followup', { method: 'POST', body: JSON.stringify({ question: 'Why?' }) });
+    render(<AiPanel projectId={1} pipelineId={2} job={job} />);
+    expect(await screen.findByText('Why?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Re-analyse/ }));
+    await screen.findByRole('button', { name: /Re-analyse/ });
+    await waitFor(() => expect(screen.queryByText('Why?')).toBeNull());
+    const last = fake.calls.filter((c) => c.url.pathname === '/api/ai/analyse').pop()!;
+    expect(last.body).toMatchObject({ force: true, stream: true, jobId: 13 });
   });
 });

@@ -1,13 +1,37 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CachedAnalysis, ConversationEntry, JobDetails } from '../../../server/contract.ts';
 import type { AiJobRef } from '../../api/ai.ts';
-import { analyse, deleteAnalysis, followUp, getCachedAnalysis } from '../../api/ai.ts';
+import {
+  analyse,
+  analysePipeline,
+  deleteAnalysis,
+  followUp,
+  getCachedAnalysis,
+} from '../../api/ai.ts';
+import type { PipelineAnalysisResponse } from '../../api/ai.ts';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorBox, Spinner } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
 import { Markdown } from '../../lib/markdown.tsx';
+
+/** Text as it streams in, or a spinner until the first piece arrives. */
+function StreamingText({ text, waiting }: { text: string; waiting: string }) {
+  if (!text) {
+    return (
+      <div className="ai-loading">
+        <Spinner /> {waiting}
+      </div>
+    );
+  }
+  return (
+    <div className="streaming" aria-live="polite">
+      <Markdown source={text} />
+      <span className="caret" aria-hidden="true" />
+    </div>
+  );
+}
 
 interface Analysis {
   analysis: string;
@@ -40,6 +64,8 @@ export default function AiPanel({
   const [error, setError] = useState<string | null>(null);
   const [question, setQuestion] = useState('');
   const [pendingQuestion, setPendingQuestion] = useState<string | null>(null);
+  // Text streamed so far (analysis or answer), replaced by the final result when it arrives.
+  const [streamed, setStreamed] = useState('');
   const controller = useRef<AbortController | null>(null);
   const chatEnd = useRef<HTMLDivElement>(null);
 
@@ -72,6 +98,7 @@ export default function AiPanel({
     controller.current = c;
     setBusy(kind);
     setError(null);
+    setStreamed('');
     try {
       return await fn(c.signal);
     } catch (err) {
@@ -84,9 +111,7 @@ export default function AiPanel({
 
   const doAnalyse = async (fresh: boolean) => {
     await run('analysing', async (signal) => {
-      // Re-analyse = forget the cached analysis, then ask again (the documented API has no "force").
-      if (fresh) await deleteAnalysis(projectId, job.id);
-      const res = await analyse(ref, signal);
+      const res = await analyse(ref, { force: fresh, onDelta: setStreamed, signal });
       setCurrent({
         analysis: res.analysis,
         cached: res.cached,
@@ -101,7 +126,9 @@ export default function AiPanel({
     if (!q || !current) return;
     setPendingQuestion(q);
     setQuestion('');
-    const res = await run('asking', (signal) => followUp(ref, q, current.analysis, signal));
+    const res = await run('asking', (signal) =>
+      followUp(ref, q, current.analysis, { onDelta: setStreamed, signal }),
+    );
     setPendingQuestion(null);
     if (res)
       setCurrent((c) =>
@@ -146,7 +173,11 @@ export default function AiPanel({
   return (
     <div className="ai-panel" aria-busy={busy !== null}>
       {error && <ErrorBox title="The AI request failed" message={error} />}
-      {!current ? (
+      {!current && busy === 'analysing' ? (
+        <article className="ai-analysis" aria-label="AI analysis">
+          <StreamingText text={streamed} waiting="Reading the log and analysing the failure…" />
+        </article>
+      ) : !current ? (
         <div className="ai-empty">
           <div className="ai-empty-icon" aria-hidden="true">
             <Icon.sparkle size={22} />
@@ -206,9 +237,7 @@ export default function AiPanel({
           </div>
           <article className="ai-analysis" aria-label="AI analysis">
             {busy === 'analysing' ? (
-              <div className="ai-loading">
-                <Spinner /> Analysing the log…
-              </div>
+              <StreamingText text={streamed} waiting="Analysing the log…" />
             ) : (
               <Markdown source={current.analysis} />
             )}
@@ -236,7 +265,7 @@ export default function AiPanel({
                   <p>{pendingQuestion}</p>
                 </div>
                 <div className="chat-answer">
-                  <Spinner label="Thinking" /> Thinking…
+                  <StreamingText text={streamed} waiting="Thinking…" />
                 </div>
               </div>
             )}
@@ -268,5 +297,102 @@ export default function AiPanel({
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Whole-pipeline analysis: every failed job of the pipeline in one answer, grouped into problems
+ * (a shared root cause is explained once). Offered on failed pipelines with more than one failure.
+ */
+export function PipelineAnalysisCard({
+  projectId,
+  pipelineId,
+  failedJobs,
+  onOpenJob,
+}: {
+  projectId: number;
+  pipelineId: number;
+  failedJobs: number;
+  onOpenJob: (jobId: number) => void;
+}) {
+  const now = useNow();
+  const [result, setResult] = useState<PipelineAnalysisResponse | null>(null);
+  const [streamed, setStreamed] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+  const run = async (force: boolean) => {
+    controller.current?.abort();
+    const c = new AbortController();
+    controller.current = c;
+    setBusy(true);
+    setError(null);
+    setStreamed('');
+    try {
+      setResult(
+        await analysePipeline(projectId, pipelineId, {
+          force,
+          onDelta: setStreamed,
+          signal: c.signal,
+        }),
+      );
+    } catch (err) {
+      if (!c.signal.aborted) setError(errorMessage(err));
+    } finally {
+      if (controller.current === c) setBusy(false);
+    }
+  };
+  return (
+    <section className="pipeline-ai card" aria-label="Pipeline analysis">
+      <div className="ai-head">
+        <div className="ai-head-info">
+          <Icon.sparkle size={16} />
+          <strong>Why did this pipeline fail?</strong>
+          {result?.cached && <span className="tag tag-cached">cached</span>}
+          {result && (
+            <span className="muted small" title={result.timestamp}>
+              {timeAgo(result.timestamp, now)}
+            </span>
+          )}
+        </div>
+        <div className="ai-actions">
+          <button
+            type="button"
+            className="btn btn-small btn-ai"
+            disabled={busy}
+            onClick={() => void run(result !== null)}
+          >
+            {busy ? <Spinner label="Analysing" /> : <Icon.sparkle size={14} />}
+            {result ? 'Re-analyse' : `Analyze all ${failedJobs} failed jobs`}
+          </button>
+        </div>
+      </div>
+      {error && <ErrorBox title="The pipeline analysis failed" message={error} />}
+      {busy && (
+        <div className="ai-analysis">
+          <StreamingText text={streamed} waiting="Reading every failed job…" />
+        </div>
+      )}
+      {!busy && result && (
+        <div className="ai-analysis">
+          <Markdown source={result.analysis} />
+          {result.jobs.length > 0 && (
+            <div className="pipeline-ai-jobs">
+              {result.jobs.map((j) => (
+                <button
+                  key={j.jobId}
+                  type="button"
+                  className="tag tag-button"
+                  onClick={() => onOpenJob(j.jobId)}
+                >
+                  Problem {j.problem}: {j.jobName}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
   );
 }

@@ -10,6 +10,9 @@ import { navigate, pipelinePath } from '../../lib/router.ts';
 
 const JobLog = lazy(() => import('./job-log.tsx'));
 const AiPanel = lazy(() => import('./ai-panel.tsx'));
+const PipelineAnalysisCard = lazy(() =>
+  import('./ai-panel.tsx').then((m) => ({ default: m.PipelineAnalysisCard })),
+);
 
 /** Stages in pipeline order: GitLab creates a stage's jobs before the next stage's. */
 export function groupByStage(jobs: readonly JobDetails[]): { stage: string; jobs: JobDetails[] }[] {
@@ -213,6 +216,18 @@ export default function PipelinePanel(props: {
               ))}
               {stages.length === 0 && <p className="muted">This pipeline has no jobs.</p>}
             </section>
+            {data.jobs.some((j) => j.status === 'failed') && (
+              <Suspense fallback={null}>
+                <PipelineAnalysisCard
+                  projectId={projectId}
+                  pipelineId={pipelineId}
+                  failedJobs={data.jobs.filter((j) => j.status === 'failed').length}
+                  onOpenJob={(id) =>
+                    navigate(pipelinePath(projectId, pipelineId, id, 'ai'), { replace: true })
+                  }
+                />
+              </Suspense>
+            )}
             {selected ? (
               <section className="job-pane" aria-label={`Job ${selected.name}`}>
                 <div className="job-pane-head">

@@ -58,7 +58,18 @@ function fakeService() {
       prompt = (body as { prompt: string }).prompt;
       return jsonResponse({ success: true, prompt });
     }
-    if (p === '/api/ai/provider') return jsonResponse({ provider: 'offline', model: 'rules' });
+    if (p === '/api/ai/provider')
+      return jsonResponse({
+        provider: 'offline',
+        model: '',
+        baseUrl: '',
+        apiKeySet: false,
+        apiKeySource: null,
+        secretStore: null,
+        pinnedByEnvironment: true,
+        fallbackToOffline: true,
+        providers: ['offline'],
+      });
     return undefined;
   });
 }
@@ -100,6 +111,6 @@ describe('SettingsView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save prompt' }));
     expect(await screen.findByText('System prompt saved.')).toBeTruthy();
     expect(fake.calls.find((c) => c.method === 'PUT')!.body).toEqual({ prompt: 'Be brief.' });
-    expect(screen.getByTestId('provider-status').textContent).toContain('offline');
+    expect(screen.getByTestId('provider-status').textContent).toContain('Offline analyser');
   });
 });

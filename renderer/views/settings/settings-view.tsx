@@ -394,20 +394,50 @@ function ProviderStatus() {
       )}
       {state.status === 'ok' && state.data && (
         <dl className="provider-grid" data-testid="provider-status">
-          {Object.entries(state.data)
-            .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
-            .map(([k, v]) => (
-              <div key={k}>
-                <dt>
-                  {k
-                    .replace(/([A-Z])/g, ' $1')
-                    .replace(/_/g, ' ')
-                    .toLowerCase()}
-                </dt>
-                <dd>{typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)}</dd>
-              </div>
-            ))}
+          <div>
+            <dt>Provider</dt>
+            <dd>
+              {state.data.provider === 'offline'
+                ? 'Offline analyser (built in)'
+                : state.data.provider}
+            </dd>
+          </div>
+          {state.data.model && (
+            <div>
+              <dt>Model</dt>
+              <dd>{state.data.model}</dd>
+            </div>
+          )}
+          {state.data.baseUrl && (
+            <div>
+              <dt>Endpoint</dt>
+              <dd>
+                <code>{state.data.baseUrl}</code>
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>API key</dt>
+            <dd>
+              {state.data.provider === 'offline'
+                ? 'not needed'
+                : state.data.apiKeySet
+                  ? `set (${state.data.apiKeySource ?? 'stored'})`
+                  : 'missing'}
+            </dd>
+          </div>
+          {state.data.fallbackToOffline && state.data.provider !== 'offline' && (
+            <div>
+              <dt>If it fails</dt>
+              <dd>falls back to the offline analyser</dd>
+            </div>
+          )}
         </dl>
+      )}
+      {state.status === 'ok' && state.data?.pinnedByEnvironment && (
+        <p className="muted small">
+          Chosen by the service’s environment (AI_PROVIDER or flags); set it there to change it.
+        </p>
       )}
     </section>
   );
