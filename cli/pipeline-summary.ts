@@ -8,6 +8,10 @@ const COMMANDS: CommandTable = {
     summary: 'run the Pipeline Summary Service (HTTP API + dashboard)',
     load: () => import('./commands/serve.ts'),
   },
+  summary: {
+    summary: "print the group's pipeline summary as a table (--watch, --json)",
+    load: () => import('./commands/summary.ts'),
+  },
 };
 
 function usage(): string {

@@ -12,7 +12,9 @@ let rememberedPage = 1;
 function excerpt(markdown: string): string {
   const text = markdown
     .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/[#>*_`[\]()-]+/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/[*`]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;

@@ -85,9 +85,14 @@ export default function AiPanel({
       );
     }
   }, [cache]);
+  // Scroll to new chat entries, but not when a cached conversation first opens.
+  const seenEntries = useRef<number | null>(null);
+  const entries = (current?.conversation.length ?? 0) + (pendingQuestion ? 1 : 0);
   useEffect(() => {
-    chatEnd.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [current?.conversation.length, pendingQuestion]);
+    if (seenEntries.current !== null && entries > seenEntries.current)
+      chatEnd.current?.scrollIntoView?.({ block: 'nearest' });
+    if (current) seenEntries.current = entries;
+  }, [entries, current]);
 
   const run = async <T,>(
     kind: 'analysing' | 'asking' | 'deleting',

@@ -216,7 +216,7 @@ export default function PipelinePanel(props: {
               ))}
               {stages.length === 0 && <p className="muted">This pipeline has no jobs.</p>}
             </section>
-            {data.jobs.some((j) => j.status === 'failed') && (
+            {data.jobs.filter((j) => j.status === 'failed').length > 1 && (
               <Suspense fallback={null}>
                 <PipelineAnalysisCard
                   projectId={projectId}

@@ -1,0 +1,208 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { SummaryResponse } from '../../server/contract.ts';
+import { AppError } from '../../server/errors.ts';
+import type { GitLabApi } from '../../server/gitlab/api.ts';
+import { appHome } from '../../server/paths.ts';
+import { FileSettingsStore } from '../../server/settings/settings-store.ts';
+import { parseSince } from '../../server/summary/since.ts';
+import { printError } from '../run-command.ts';
+import { renderSummaryTable } from '../summary/render-table.ts';
+import { parseWatchInterval, runWatch } from '../summary/watch.ts';
+
+const HELP = `Usage: pipeline-summary summary [flags]
+
+Prints a table of the group's pipelines per project (the dashboard's numbers, for shells and SSH).
+
+Flags:
+  --group G          group id or full path, subgroups included (env GITLAB_GROUP; default: saved)
+  --since W          time window: <n>m, <n>h, <n>d or <n>w (default: saved, else 7d)
+  --watch INTERVAL   refresh in place every INTERVAL (e.g. 30s, 2m) until Ctrl+C
+  --json             print the summary as JSON (the /api/pipelines/summary shape)
+  --gitlab-url URL   GitLab base URL (env GITLAB_URL; default: saved, else https://gitlab.com)
+  --demo             summarise the built-in GitLab simulator (no credentials)
+  --data-dir DIR     where saved settings live (env PIPELINE_SUMMARY_HOME)
+  -h, --help         show this help
+
+The GitLab token comes from GITLAB_TOKEN. Colours only when stdout is a terminal (NO_COLOR disables).`;
+
+/** The resolved options of one `summary` run. */
+export interface SummaryCommandConfig {
+  group: string | undefined;
+  since: string;
+  watchMs: number | null;
+  json: boolean;
+  gitlabUrl: string;
+  demo: boolean;
+}
+
+/** Flags beat environment, which beats the settings saved from the dashboard (DESIGN §3.2). */
+export function resolveSummaryConfig(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): SummaryCommandConfig | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        group: { type: 'string' },
+        since: { type: 'string' },
+        watch: { type: 'string' },
+        json: { type: 'boolean' },
+        'gitlab-url': { type: 'string' },
+        demo: { type: 'boolean' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    throw new AppError(
+      'bad_request',
+      `${(err as Error).message.split('\n')[0]}. Run 'pipeline-summary summary --help'.`,
+    );
+  }
+  if (values.help) return 'help';
+  const demo = values.demo ?? false;
+  const dataDir = path.resolve(values['data-dir'] ?? appHome(env));
+  const stored =
+    !demo && existsSync(path.join(dataDir, 'settings.json'))
+      ? new FileSettingsStore(dataDir).read()
+      : {};
+  const since = values.since ?? stored.since ?? '7d';
+  parseSince(since);
+  let watchMs: number | null = null;
+  if (values.watch !== undefined) {
+    try {
+      watchMs = parseWatchInterval(values.watch);
+    } catch (err) {
+      throw new AppError('bad_request', (err as Error).message);
+    }
+  }
+  return {
+    group: values.group ?? env.GITLAB_GROUP ?? stored.group,
+    since,
+    watchMs,
+    json: values.json ?? false,
+    gitlabUrl: values['gitlab-url'] ?? env.GITLAB_URL ?? stored.gitlabUrl ?? 'https://gitlab.com',
+    demo,
+  };
+}
+
+async function connect(
+  config: SummaryCommandConfig,
+  env: NodeJS.ProcessEnv,
+): Promise<{ gitlab: GitLabApi; group: string; close: () => Promise<void> }> {
+  const { GitLabClient } = await import('../../server/gitlab/client.ts');
+  const { silentLogger } = await import('../../server/logger.ts');
+  if (config.demo) {
+    const { startSimulator } = await import('../../server/simulator/index.ts');
+    const sim = await startSimulator({ live: config.watchMs !== null });
+    return {
+      gitlab: new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger }),
+      group: config.group ?? sim.groupPath,
+      close: () => sim.close(),
+    };
+  }
+  if (!config.group) {
+    throw new AppError(
+      'bad_request',
+      'No group to summarise: pass --group PATH, set GITLAB_GROUP, or try --demo',
+    );
+  }
+  if (!env.GITLAB_TOKEN) {
+    throw new AppError(
+      'unauthorized',
+      `No GitLab token for ${config.gitlabUrl}: set GITLAB_TOKEN (a read_api token)`,
+    );
+  }
+  return {
+    gitlab: new GitLabClient({
+      baseUrl: config.gitlabUrl,
+      token: env.GITLAB_TOKEN,
+      logger: silentLogger,
+    }),
+    group: config.group,
+    close: async () => undefined,
+  };
+}
+
+/** `pipeline-summary summary`. */
+export async function run(argv: string[]): Promise<number> {
+  let config: SummaryCommandConfig | 'help';
+  try {
+    config = resolveSummaryConfig(argv, process.env);
+  } catch (err) {
+    printError((err as Error).message);
+    return 2;
+  }
+  if (config === 'help') {
+    process.stdout.write(HELP + '\n');
+    return 0;
+  }
+  const out = process.stdout;
+  const color = out.isTTY === true && !process.env.NO_COLOR;
+  const render = (summary: SummaryResponse) =>
+    config.json
+      ? JSON.stringify(summary, null, config.watchMs === null ? 2 : 0) + '\n'
+      : renderSummaryTable(summary, {
+          color,
+          // Piped output is for scripts: never truncate names to a terminal width there.
+          width: out.isTTY ? (out.columns ?? 100) : 10_000,
+          now: new Date(),
+        });
+
+  let connection;
+  try {
+    connection = await connect(config, process.env);
+  } catch (err) {
+    printError(err instanceof AppError ? err.message : `cannot connect: ${(err as Error).message}`);
+    return 1;
+  }
+  const { loadSummaryOnce } = await import('../../server/summary/once.ts');
+  try {
+    const { summary, poller } = await loadSummaryOnce({
+      gitlab: connection.gitlab,
+      group: connection.group,
+      since: config.since,
+    });
+    // Nothing loaded and GitLab failing: say why on stderr and fail, rather than print an empty table.
+    if (summary.status?.state === 'degraded' && summary.projects.length === 0) {
+      printError(summary.status.last_error ?? 'GitLab did not answer');
+      return 1;
+    }
+    if (config.watchMs === null) {
+      out.write(render(summary));
+      return 0;
+    }
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    let first = true;
+    await runWatch({
+      intervalMs: config.watchMs,
+      out: { write: (t) => out.write(t), isTTY: out.isTTY === true && !config.json },
+      signal: controller.signal,
+      frame: async () => {
+        if (!first) {
+          await poller.cycleOnce();
+          await poller.detailsSettled();
+        }
+        first = false;
+        return render(poller.snapshot);
+      },
+    });
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    return 0;
+  } catch (err) {
+    printError(err instanceof AppError ? err.message : (err as Error).message);
+    return 1;
+  } finally {
+    await connection.close();
+  }
+}
