@@ -65,17 +65,14 @@ async function paintRows(): Promise<BenchRow[]> {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
       const page = await context.newPage();
       await page.goto(`${service.url}/api/health`, { waitUntil: 'load' });
-      // Page functions are strings: this file is type-checked for Node, without DOM types.
-      blank.push(
-        await page.evaluate<number>("performance.getEntriesByType('navigation')[0].duration"),
-      );
+      blank.push(await page.evaluate(() => performance.now()));
       await page.goto(`${service.url}/`, { waitUntil: 'commit' });
-      await page.waitForFunction(
-        "/[0-9]/.test(document.querySelector('[data-metric=\"total\"] .metric-value')?.textContent ?? '')",
-        undefined,
-        { polling: 'raf', timeout: 15_000 },
-      );
-      paint.push(await page.evaluate<number>('performance.now()'));
+      // Locator waits run in Playwright's own world, so the page's strict CSP still applies.
+      await page
+        .locator('[data-metric="total"] .metric-value')
+        .filter({ hasText: /[0-9]/ })
+        .waitFor({ timeout: 15_000 });
+      paint.push(await page.evaluate(() => performance.now()));
       await context.close();
     }
     const p = median(paint);
@@ -84,7 +81,7 @@ async function paintRows(): Promise<BenchRow[]> {
       {
         name: 'overview first meaningful paint (Chromium, local serve --demo)',
         value: `${p.toFixed(0)} ms`,
-        baseline: `${b.toFixed(0)} ms tiny-page load`,
+        baseline: `${b.toFixed(0)} ms tiny JSON page load`,
         target: `< ${PAINT_TARGET_MS} ms`,
         ok: p < PAINT_TARGET_MS,
       },

@@ -59,7 +59,7 @@ function RecentPipelines({ project, now }: { project: ProjectSummary; now: Date 
             <StatusIcon status={p.status} size={16} />
             <span className="recent-id">#{p.pipeline_id}</span>
             <span className="ref-chip">{p.ref}</span>
-            <span className="muted">{p.source}</span>
+            <span className="muted">{p.source.replace(/_/g, ' ')}</span>
             <span className="recent-user">
               {p.user && <Avatar name={p.user.name} url={p.user.avatar_url} size={18} />}
               {p.user?.name}
