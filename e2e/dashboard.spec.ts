@@ -222,3 +222,36 @@ test('keyboard navigation, dark theme screenshots and the README screenshot', as
     copyFileSync(shot, path.join(docs, 'screenshot.png'));
   }
 });
+
+test('a multi-megabyte log stays responsive: virtualised lines, search reaches the end', async ({
+  page,
+  service,
+}) => {
+  const api = await service.get<SummaryResponse>('/api/pipelines/summary');
+  const project = api.projects.find((p) => p.recent_pipelines.length > 0)!;
+  const pipeline = project.recent_pipelines[0]!;
+  const details = await service.get<{ jobs: { id: number }[] }>(
+    `/api/pipelines/${project.project_id}/details/${pipeline.pipeline_id}`,
+  );
+  const jobId = details.jobs[0]!.id;
+  const E = '\x1b';
+  const line = (i: number) =>
+    `${E}[32m✓${E}[0m test case ${i} passed with a long-ish description\n`;
+  const big =
+    Array.from({ length: 80_000 }, (_, i) => line(i + 1)).join('') +
+    `${E}[31mERROR: the very last line${E}[0m\n`;
+  expect(big.length).toBeGreaterThan(4_000_000);
+  await page.route('**/api/jobtrace?*', (route) =>
+    route.fulfill({ json: { trace: big, complete: true } }),
+  );
+  await page.goto(
+    `${service.url}/pipelines/${project.project_id}/${pipeline.pipeline_id}?job=${jobId}`,
+  );
+  await expect(page.locator('.log-footer')).toContainText('80,001 lines', { timeout: 30_000 });
+  expect(await page.locator('.log-line').count()).toBeLessThan(200);
+  await page.getByLabel('Search the log').fill('the very last line');
+  await page.getByLabel('Search the log').press('Enter');
+  await expect(page.getByTestId('log-hits')).toHaveText('1 of 1');
+  await expect(page.locator('.log-line', { hasText: 'the very last line' })).toBeVisible();
+  await expect(page.locator('.log-line .ansi-fg-1').last()).toHaveText(/the very last line/);
+});
