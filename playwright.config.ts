@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './e2e/service.ts';
 
 // Browser tests drive Debian's Chromium (no browser download) against `pipeline-summary serve --demo`,
 // which each spec starts itself (e2e/fixtures.ts) so it can also restart it. Build first: `npm run test:e2e`.
@@ -17,7 +18,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

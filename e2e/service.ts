@@ -130,3 +130,11 @@ export class DemoService {
     return this.output;
   }
 }
+
+/** Debian's Chromium (or CHROMIUM_PATH): the tests never download a browser. */
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'])
+    if (existsSync(candidate)) return candidate;
+  return '/usr/bin/chromium';
+}
