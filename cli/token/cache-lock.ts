@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { open, readFile, stat, unlink } from 'node:fs/promises';
-import os from 'node:os';
+import { nodeCrypto, nodeFsPromises, nodeOs } from './builtins.ts';
 import { TokenError } from './errors.ts';
 
 /** What a lock file holds: who took it and when, so others can tell a dead holder from a busy one. */
@@ -36,9 +34,9 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
   const pollMs = options.pollMs ?? 20;
   const me: LockOwner = {
     pid: process.pid,
-    host: os.hostname(),
+    host: nodeOs().hostname(),
     acquiredAt: new Date().toISOString(),
-    id: randomBytes(8).toString('hex'),
+    id: nodeCrypto().randomBytes(8).toString('hex'),
   };
   for (;;) {
     if (await tryCreate(file, me)) return releaser(file, me.id);
@@ -62,7 +60,7 @@ export async function acquireLock(file: string, options: LockOptions): Promise<R
 async function tryCreate(file: string, me: LockOwner): Promise<boolean> {
   let handle;
   try {
-    handle = await open(file, 'wx', 0o600);
+    handle = await nodeFsPromises().open(file, 'wx', 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw new TokenError(
@@ -85,7 +83,7 @@ async function tryCreate(file: string, me: LockOwner): Promise<boolean> {
 async function readOwner(file: string): Promise<LockOwner | undefined | 'gone'> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await nodeFsPromises().readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
     return undefined;
@@ -109,19 +107,22 @@ async function isStale(
   // more than a few seconds old belongs to a process that died in between.
   if (!holder) return age > 5_000;
   if (age > staleMs) return true;
-  return holder.host === os.hostname() && !isAlive(holder.pid);
+  return holder.host === nodeOs().hostname() && !isAlive(holder.pid);
 }
 
 async function breakLock(file: string, seen: LockOwner | undefined): Promise<void> {
   const guard = `${file}.break`;
   let handle;
   try {
-    handle = await open(guard, 'wx', 0o600);
+    handle = await nodeFsPromises().open(guard, 'wx', 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     // Someone else is breaking it; a guard left by a process that died mid-break is cleared.
     const age = await ageOf(guard);
-    if (age !== undefined && age > 10_000) await unlink(guard).catch(() => undefined);
+    if (age !== undefined && age > 10_000)
+      await nodeFsPromises()
+        .unlink(guard)
+        .catch(() => undefined);
     await delay(5);
     return;
   }
@@ -129,9 +130,14 @@ async function breakLock(file: string, seen: LockOwner | undefined): Promise<voi
   try {
     const now = await readOwner(file);
     const same = now !== 'gone' && (now === undefined ? seen === undefined : now.id === seen?.id);
-    if (same) await unlink(file).catch(() => undefined);
+    if (same)
+      await nodeFsPromises()
+        .unlink(file)
+        .catch(() => undefined);
   } finally {
-    await unlink(guard).catch(() => undefined);
+    await nodeFsPromises()
+      .unlink(guard)
+      .catch(() => undefined);
   }
 }
 
@@ -142,13 +148,16 @@ function releaser(file: string, id: string): ReleaseLock {
     released = true;
     const owner = await readOwner(file);
     // Only remove our own lock: if ours was broken as stale, the file now belongs to someone else.
-    if (owner && owner !== 'gone' && owner.id === id) await unlink(file).catch(() => undefined);
+    if (owner && owner !== 'gone' && owner.id === id)
+      await nodeFsPromises()
+        .unlink(file)
+        .catch(() => undefined);
   };
 }
 
 async function ageOf(file: string): Promise<number | undefined> {
   try {
-    return Date.now() - (await stat(file)).mtimeMs;
+    return Date.now() - (await nodeFsPromises().stat(file)).mtimeMs;
   } catch {
     return undefined;
   }

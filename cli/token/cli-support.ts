@@ -3,7 +3,8 @@
  * failure reports with the exit status from the one table, diagnostics that `--silent` hides, and
  * reading a secret from a masked prompt or stdin. The engine never imports this.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { nodeFs, nodeUtil } from './builtins.ts';
 import { exitStatusOf, TokenError } from './errors.ts';
 
 /** The process streams a command uses; tests may pass their own. */
@@ -14,9 +15,37 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
 }
 
-/** The real process streams. */
+/**
+ * The real process streams. stdout and stderr are written with fs.writeSync on POSIX and stdin is
+ * created only when read: building process.stdout/stdin streams costs a cached get-token several
+ * milliseconds (net, stream), more than the rest of its work.
+ */
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  return {
+    stdout: { write: (text: string) => writeFd(1, text, () => process.stdout) },
+    stderr: { write: (text: string) => writeFd(2, text, () => process.stderr) },
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+  };
+}
+
+function writeFd(fd: number, text: string, stream: () => NodeJS.WriteStream): void {
+  if (process.platform === 'win32') {
+    stream().write(text);
+    return;
+  }
+  let rest = Buffer.from(text, 'utf8');
+  try {
+    while (rest.length > 0) rest = rest.subarray(nodeFs().writeSync(fd, rest));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') return; // the reader went away (e.g. `| head`): nothing to tell
+    if (code !== 'EAGAIN') throw err;
+    // A non-blocking pipe is full: let the stream queue the rest.
+    stream().write(rest);
+  }
 }
 
 /** Diagnostics of one command run: `info` is hidden by --silent, `action` and `fail` never are. */
@@ -57,7 +86,7 @@ export function describeError(err: unknown): string {
 /** node:util parseArgs with its errors turned into usage TokenErrors that name the command. */
 export function parseFlags<T extends ParseArgsConfig>(argv: string[], config: T, command: string) {
   try {
-    return parseArgs({ ...config, args: argv, strict: true });
+    return nodeUtil().parseArgs({ ...config, args: argv, strict: true });
   } catch (err) {
     const message = (err as Error).message.replace(/\. To specify a positional argument.*$/s, '');
     throw new TokenError('usage', `${message}. Run '${command} --help' for the flags.`, {

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, chmod } from 'node:fs/promises';
 import path from 'node:path';
+import { nodeCrypto, nodeFs, nodeFsPromises } from './builtins.ts';
 
 /** Creates `dir` (and parents) and makes sure only the owner can enter it (0700). */
 export async function ensurePrivateDir(dir: string): Promise<void> {
+  const { mkdir, chmod } = nodeFsPromises();
   await mkdir(dir, { recursive: true, mode: 0o700 });
   // mkdir's mode is masked by umask and ignored for existing dirs; chmod makes it so. Windows has
   // no POSIX modes, and its per-user profile directories are private already.
@@ -20,9 +20,10 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   mode = 0o600,
 ): Promise<void> {
+  const { open, rename, rm } = nodeFsPromises();
   const temp = path.join(
     path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+    `.${path.basename(file)}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}.tmp`,
   );
   const handle = await open(temp, 'wx', mode);
   try {
@@ -35,6 +36,16 @@ export async function writeFileAtomic(
     await rename(temp, file);
   } catch (err) {
     await rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/** A file's text, or undefined when it does not exist (a sync read: these files are tiny). */
+export async function readTextIfExists(file: string): Promise<string | undefined> {
+  try {
+    return nodeFs().readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
 }

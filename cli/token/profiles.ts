@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { TokenError } from './errors.ts';
-import { ensurePrivateDir, writeFileAtomic } from './files.ts';
+import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';
 
 /** The OAuth 2.0 flows get-token runs. */
 export const FLOWS = [
@@ -64,15 +63,15 @@ export function profilesPath(home: string): string {
 /** Every profile, by name; an absent file means none. */
 export async function loadProfiles(home: string): Promise<Map<string, Profile>> {
   const file = profilesPath(home);
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readTextIfExists(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
     throw new TokenError('general', `cannot read ${file}: ${(err as Error).message}`, {
       cause: err,
     });
   }
+  if (text === undefined) return new Map();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

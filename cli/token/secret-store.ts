@@ -1,9 +1,9 @@
-import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { appHome } from '../../server/paths.ts';
 import type { SecretStore } from '../../server/secrets/secret-store.ts';
 import { TokenError } from './errors.ts';
-import { ensurePrivateDir, writeFileAtomic } from './files.ts';
+import { nodeFsPromises } from './builtins.ts';
+import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';
 
 /** Which backend holds secrets: the OS keychain, a 0600 file, or the keychain when reachable. */
 export type SecretStoreMode = 'auto' | 'keychain' | 'file';
@@ -163,7 +163,7 @@ export class FileSecretStore implements SecretStore {
   /** True once the "no keychain, using this file" notice was shown for this config root. */
   async noticeGiven(): Promise<boolean> {
     try {
-      await stat(path.join(this.dir, NOTICE_MARKER));
+      await nodeFsPromises().stat(path.join(this.dir, NOTICE_MARKER));
       return true;
     } catch {
       return false;
@@ -175,11 +175,10 @@ export class FileSecretStore implements SecretStore {
     await writeFileAtomic(path.join(this.dir, NOTICE_MARKER), new Date().toISOString() + '\n');
   }
   private async read(): Promise<SecretFile> {
-    let text: string;
+    let text: string | undefined;
     try {
-      text = await readFile(this.file, 'utf8');
+      text = await readTextIfExists(this.file);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, secrets: {} };
       throw new TokenError(
         'general',
         `cannot read the secret file ${this.file}: ${firstLine(err)}`,
@@ -188,6 +187,7 @@ export class FileSecretStore implements SecretStore {
         },
       );
     }
+    if (text === undefined) return { version: 1, secrets: {} };
     try {
       const parsed = JSON.parse(text) as Partial<SecretFile>;
       if (parsed && typeof parsed.secrets === 'object' && parsed.secrets !== null) {
@@ -204,7 +204,7 @@ export class FileSecretStore implements SecretStore {
   private async write(data: SecretFile): Promise<void> {
     await ensurePrivateDir(this.dir);
     if (Object.keys(data.secrets).length === 0) {
-      await rm(this.file, { force: true });
+      await nodeFsPromises().rm(this.file, { force: true });
       return;
     }
     await writeFileAtomic(this.file, JSON.stringify(data, null, 2) + '\n', 0o600);

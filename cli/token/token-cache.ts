@@ -1,10 +1,9 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { SECRET_ACCOUNTS, type SecretStore } from '../../server/secrets/secret-store.ts';
 import { acquireLock, type LockOptions } from './cache-lock.ts';
 import { TokenError } from './errors.ts';
-import { ensurePrivateDir, writeFileAtomic } from './files.ts';
+import { nodeCrypto, nodeFsPromises } from './builtins.ts';
+import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';
 import type { FlowName, Profile } from './profiles.ts';
 
 /** One cached token response. Times are ms since the epoch. */
@@ -147,7 +146,7 @@ export class TokenCache {
       const result = await fn(tx);
       if (dirty) {
         if (!keyText) {
-          keyText = randomBytes(32).toString('base64');
+          keyText = nodeCrypto().randomBytes(32).toString('base64');
           await this.store.set(SECRET_ACCOUNTS.tokenCacheKey, keyText);
         }
         await writeFileAtomic(this.file, encrypt(contents, keyText), 0o600);
@@ -160,9 +159,8 @@ export class TokenCache {
 
   private async readFile(): Promise<string | undefined> {
     try {
-      return await readFile(this.file, 'utf8');
+      return await readTextIfExists(this.file);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw new TokenError(
         'general',
         `cannot read the token cache ${this.file}: ${(err as Error).message}`,
@@ -175,7 +173,7 @@ export class TokenCache {
 
   private async moveAside(why: string): Promise<void> {
     const aside = `${this.file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    await rename(this.file, aside);
+    await nodeFsPromises().rename(this.file, aside);
     this.notify(
       `warning: the token cache could not be opened (${why}); moved it to ${aside} and started a new one — cached tokens must be fetched again`,
     );
@@ -183,6 +181,7 @@ export class TokenCache {
 }
 
 function encrypt(contents: CacheContents, keyText: string): string {
+  const { createCipheriv, randomBytes } = nodeCrypto();
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(keyText, 'base64'), iv);
   cipher.setAAD(AAD);
@@ -208,6 +207,7 @@ function decrypt(text: string, keyText: string): CacheContents | undefined {
     if (envelope.format !== FORMAT || envelope.version !== 1) return undefined;
     const key = Buffer.from(keyText, 'base64');
     if (key.length !== 32) return undefined;
+    const { createDecipheriv } = nodeCrypto();
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(envelope.iv, 'base64'));
     decipher.setAAD(AAD);
     decipher.setAuthTag(Buffer.from(envelope.tag, 'base64'));

@@ -25,22 +25,28 @@ export async function buildCliBundle(): Promise<CliBundle> {
     `${process.pid}-${Date.now()}`,
   );
   await mkdir(outdir, { recursive: true });
-  await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: { 'pipeline-summary': 'cli/pipeline-summary.ts', 'get-token': 'cli/get-token.ts' },
-    bundle: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    splitting: true,
-    outdir,
-    chunkNames: 'chunks/[name]-[hash]',
-    external: ['better-sqlite3', '@napi-rs/keyring', 'electron'],
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
-    },
-  });
+  // One pass per binary, as scripts/build.mjs does.
+  for (const [name, file] of Object.entries({
+    'pipeline-summary': 'cli/pipeline-summary.ts',
+    'get-token': 'cli/get-token.ts',
+  })) {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: { [name]: file },
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      splitting: true,
+      outdir,
+      chunkNames: 'chunks/[name]-[hash]',
+      external: ['better-sqlite3', '@napi-rs/keyring', 'electron'],
+      logLevel: 'warning',
+      banner: {
+        js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
+      },
+    });
+  }
   return {
     getToken: path.join(outdir, 'get-token.js'),
     pipelineSummary: path.join(outdir, 'pipeline-summary.js'),
