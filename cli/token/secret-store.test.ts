@@ -22,6 +22,9 @@ afterEach(async () => {
   await cleanup();
 });
 
+/** An environment in which a session bus seems to exist (so 'auto' tries the keychain). */
+const withBus = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
+
 /** A keychain that is not there: every entry fails like @napi-rs/keyring without D-Bus. */
 const noKeychain: KeychainOpener = async () => {
   throw new Error('Platform failure: DBus error: no session bus');
@@ -79,7 +82,13 @@ describe('auto mode', () => {
   it('falls back to the file store when no keychain is reachable, saying so once per home', async () => {
     const warnings: string[] = [];
     const open = () =>
-      openSecretStore({ home, mode: 'auto', keychain: noKeychain, warn: (l) => warnings.push(l) });
+      openSecretStore({
+        home,
+        mode: 'auto',
+        keychain: noKeychain,
+        warn: (l) => warnings.push(l),
+        env: withBus,
+      });
     const store = await open();
     await store.set('client-secret:x', 'v');
     expect(await store.get('client-secret:x')).toBe('v');
@@ -104,12 +113,29 @@ describe('auto mode', () => {
       mode: 'auto',
       keychain: memoryKeychain(),
       warn: (l) => warnings.push(l),
+      env: withBus,
     });
     await store.set('k', 'v');
     expect(await store.get('k')).toBe('v');
     expect(store.backend).toMatch(/^OS keychain/);
     expect(warnings).toEqual([]);
     await expect(stat(path.join(home, 'secrets'))).rejects.toThrow();
+  });
+
+  it('without a D-Bus session on Linux, goes straight to the file without loading the keyring', async () => {
+    const warnings: string[] = [];
+    const opened: string[] = [];
+    const store = await openSecretStore({
+      home,
+      mode: 'auto',
+      keychain: memoryKeychain(opened),
+      warn: (l) => warnings.push(l),
+      env: { XDG_RUNTIME_DIR: home },
+    });
+    await store.set('k', 'v');
+    expect(await store.get('k')).toBe('v');
+    expect(opened).toEqual(process.platform === 'linux' ? [] : ['pipeline-summary@' + home]);
+    expect(warnings.length).toBe(process.platform === 'linux' ? 1 : 0);
   });
 
   it('keychain mode fails with a message naming the way out', async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { appHome } from '../../server/paths.ts';
 import type { SecretStore } from '../../server/secrets/secret-store.ts';
 import { TokenError } from './errors.ts';
-import { nodeFsPromises } from './builtins.ts';
+import { nodeFs, nodeFsPromises } from './builtins.ts';
 import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';
 
 /** Which backend holds secrets: the OS keychain, a 0600 file, or the keychain when reachable. */
@@ -53,6 +53,12 @@ export async function openSecretStore(options: OpenSecretStoreOptions = {}): Pro
     options.keychain ?? loadNapiKeychain,
   );
   if (mode === 'keychain') return keychain;
+  if (!keychainMayBeReachable(env)) {
+    // Skip loading the native keyring just to watch it fail (a cached get-token on a headless box).
+    const fallback = new FallbackSecretStore(file, file, warn);
+    await fallback.noteFallback('no D-Bus session bus for the Secret Service');
+    return fallback;
+  }
   return new FallbackSecretStore(keychain, file, warn);
 }
 
@@ -74,6 +80,16 @@ export function parseSecretStoreMode(
 export function keychainService(home: string, env: NodeJS.ProcessEnv = process.env): string {
   const standard = appHome({ ...env, PIPELINE_SUMMARY_HOME: undefined });
   return path.resolve(home) === standard ? 'pipeline-summary' : `pipeline-summary@${home}`;
+}
+
+/**
+ * False when a keychain cannot possibly answer: on Linux the Secret Service lives on the D-Bus
+ * session bus, which needs $DBUS_SESSION_BUS_ADDRESS or a bus socket in $XDG_RUNTIME_DIR.
+ */
+function keychainMayBeReachable(env: NodeJS.ProcessEnv): boolean {
+  if (process.platform !== 'linux') return true;
+  if (env.DBUS_SESSION_BUS_ADDRESS) return true;
+  return !!env.XDG_RUNTIME_DIR && nodeFs().existsSync(path.join(env.XDG_RUNTIME_DIR, 'bus'));
 }
 
 const loadNapiKeychain: KeychainOpener = async (service, account) => {
@@ -245,16 +261,19 @@ class FallbackSecretStore implements SecretStore {
       } catch (err) {
         if (!(err instanceof KeychainUnavailableError)) throw err;
         this.active = this.file;
-        if (!this.warned && !(await this.file.noticeGiven())) {
-          this.warned = true;
-          await this.file.markNoticeGiven();
-          this.warn(
-            `note: no OS keychain reachable (${firstLine(err.cause)}); keeping secrets in ${this.file.backend.replace(/^file \((.*)\)$/, '$1')} (mode 0600). Set ${SECRET_STORE_ENV}=file to silence this, or unlock a keychain.`,
-          );
-        }
+        await this.noteFallback(firstLine(err.cause));
       }
     }
     return op(this.file);
+  }
+  /** Says once per config root (a marker file remembers) that secrets went to the file. */
+  async noteFallback(why: string): Promise<void> {
+    if (this.warned || (await this.file.noticeGiven())) return;
+    this.warned = true;
+    await this.file.markNoticeGiven();
+    this.warn(
+      `note: no OS keychain reachable (${why}); keeping secrets in ${this.file.backend.replace(/^file \((.*)\)$/, '$1')} (mode 0600). Set ${SECRET_STORE_ENV}=file to silence this, or unlock a keychain.`,
+    );
   }
 }
 
