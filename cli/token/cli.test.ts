@@ -1,4 +1,5 @@
 // The shipped commands, spawned from their esbuild bundle against a local OpenID provider.
+import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -195,6 +196,36 @@ describe('get-token', () => {
     expect((jwtClaims(token!).exp as number) * 1000).toBeGreaterThan(Date.now());
     expect(provider.count('refresh_token')).toBe(before + 1);
     expect(provider.grants.filter((g) => g.grantType === 'refresh_token' && !g.ok)).toEqual([]);
+  });
+});
+
+describe('interactive sign-in through the bundle', () => {
+  it('prints the sign-in URL on stderr, completes when the user signs in, token on stdout', async () => {
+    await addProfile(home, {
+      name: 'default',
+      issuer: provider.issuer,
+      clientId: TEST_CLIENTS.cli.id,
+      scopes: ['openid', 'api:read'],
+      flow: 'interactive',
+    });
+    const child = spawn(process.execPath, [bundle.getToken, '--timeout', '20s'], {
+      // No DISPLAY and no browser: `open` fails, and the URL on stderr is the way in.
+      env: { PATH: '/nonexistent', HOME: home, ...env() },
+    });
+    let stdout = '';
+    let stderr = '';
+    let signIn: Promise<unknown> | undefined;
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      const url = /visit this URL:\n {2}(\S+)/.exec(stderr)?.[1];
+      if (url && !signIn) signIn = new ScriptedBrowser().signIn(url);
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toMatch(/^Sign in with your browser/);
+    expect(code).toBe(0);
+    expect(jwtClaims(lastLine(stdout))).toMatchObject({ sub: 'alice', client_id: 'cli' });
+    expect(await signIn).toMatchObject({ status: 200 });
   });
 });
 
