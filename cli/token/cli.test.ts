@@ -324,6 +324,31 @@ describe('profile and token commands', () => {
     expect((await cli(['profile', 'remove', 'ci'])).code).toBe(2);
   });
 
+  it('without a keychain (no D-Bus), auto mode keeps secrets in the file and says so once', async () => {
+    const auto = { PIPELINE_SUMMARY_HOME: home };
+    const add = await runCli(
+      bundle.pipelineSummary,
+      [
+        'profile',
+        'add',
+        'svc',
+        '--issuer',
+        provider.issuer,
+        '--client-id',
+        TEST_CLIENTS.service.id,
+        '--client-secret-stdin',
+      ],
+      { env: auto, input: TEST_CLIENTS.service.secret },
+    );
+    expect(add.code).toBe(0);
+    expect(add.stderr).toMatch(
+      /^note: no OS keychain reachable \(no D-Bus session bus for the Secret Service\); keeping secrets in .*secrets\.json \(mode 0600\)/,
+    );
+    const token = await runCli(bundle.getToken, ['-p', 'svc'], { env: auto });
+    expect(token).toMatchObject({ code: 0, stderr: '' });
+    expect(await fileStore(home).get('client-secret:svc')).toBe(TEST_CLIENTS.service.secret);
+  });
+
   it('profile add rejects bad input with exit 1 and a pointed message', async () => {
     const run = await cli([
       'profile',

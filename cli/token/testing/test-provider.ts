@@ -122,7 +122,7 @@ export async function startTestProvider(options: TestProviderOptions = {}): Prom
     }),
     cookies: { keys: ['test-cookie-key'] },
   });
-  // Silence the "dev interactions / dev keys" warnings the provider prints once.
+  // Server errors show up as failed grants in `grants`; keep them off the test output.
   provider.on('server_error', () => undefined);
 
   const grants: GrantRecord[] = [];
