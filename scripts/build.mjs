@@ -83,6 +83,9 @@ if (wants('main') && existsSync(path.join(root, 'main/main.ts'))) {
     outdir: 'dist/main',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
+    // Shared modules locate files with import.meta.url; give the CommonJS bundle a real one.
+    define: { ...common.define, 'import.meta.url': '__importMetaUrl' },
+    banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   });
 }
 if (wants('renderer') && existsSync(path.join(root, 'renderer/index.html'))) {
