@@ -83,7 +83,7 @@ function cli(
   if (stdin !== undefined) child.stdin!.end(stdin);
   let stderr = '';
   let signalled = false;
-  child.stderr.on('data', (c) => {
+  child.stderr!.on('data', (c) => {
     stderr += c;
     // Once: a second SIGTERM is the user insisting, which (rightly) kills the process at once.
     if (!signalled && until?.(stderr)) {
