@@ -14,6 +14,8 @@ export default defineConfig({
             'main/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          // Need a real OS keychain: run by vitest.keychain.config.ts inside dbus-run-session.
+          exclude: ['**/node_modules/**', '**/*.keychain.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,

@@ -12,6 +12,29 @@ const COMMANDS: CommandTable = {
     summary: "print the group's pipeline summary as a table (--watch, --json)",
     load: () => import('./commands/summary.ts'),
   },
+  'get-token': {
+    summary: 'print an OAuth 2.0 access token for a profile',
+    load: async () => {
+      const m = await import('./commands/get-token.ts');
+      return { run: (argv) => m.run(argv) };
+    },
+  },
+  refresh: {
+    summary: "refresh a profile's cached token now",
+    load: () => import('./commands/refresh.ts'),
+  },
+  inspect: {
+    summary: "decode a JWT (a profile's cached token or one given) and show its times",
+    load: () => import('./commands/inspect.ts'),
+  },
+  profile: {
+    summary: 'add, list, show, remove, export or import get-token profiles',
+    load: () => import('./commands/profile.ts'),
+  },
+  token: {
+    summary: 'store or clear the GitLab token in the OS keychain',
+    load: () => import('./commands/token.ts'),
+  },
 };
 
 function usage(): string {

@@ -8,8 +8,13 @@ bash scripts/install-system-deps.sh
 [ -d node_modules/.bin ] || npm ci --no-audit --no-fund
 npm run check
 npm run build
+# Keychain tests: a private session bus with a throwaway gnome-keyring (its own data dir, unlocked
+# with a throwaway password — never the user's login keyring), so @napi-rs/keyring talks to a real
+# Secret Service.
 if [ -n "$(ls cli/token/*.keychain.test.ts 2>/dev/null)" ]; then
-  dbus-run-session -- bash -c 'echo -n ci | gnome-keyring-daemon --unlock --components=secrets >/dev/null && npx vitest run --project node cli/token --config vitest.keychain.config.ts'
+  keyrings=$(mktemp -d)
+  trap 'rm -rf "$keyrings"' EXIT
+  KEYRINGS="$keyrings" dbus-run-session -- bash -c 'echo -n ci | XDG_DATA_HOME="$KEYRINGS" gnome-keyring-daemon --unlock --components=secrets >/dev/null && npx vitest run --config vitest.keychain.config.ts'
 fi
 if [ -n "$(ls e2e/*.spec.ts 2>/dev/null)" ]; then
   npx playwright test

@@ -93,7 +93,8 @@ export async function startFromConfig(
     gitlab,
     dataDir: config.dataDir,
     logger,
-    config: config.demo && !edges.env.AI_PROVIDER ? { provider: 'offline' } : aiConfigFrom(edges.env),
+    config:
+      config.demo && !edges.env.AI_PROVIDER ? { provider: 'offline' } : aiConfigFrom(edges.env),
     secretStore: edges.secretStore,
     projectName: (id) => projectName(id),
   });

@@ -70,14 +70,20 @@ describe('resolveServeConfig', () => {
 });
 
 /** Runs the CLI from source and resolves to its exit code and stderr. */
-function cli(args: string[], env: NodeJS.ProcessEnv, until?: (stderr: string) => boolean) {
+function cli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  until?: (stderr: string) => boolean,
+  stdin?: string,
+) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'cli/pipeline-summary.ts', ...args], {
     env: { ...process.env, LOG_LEVEL: 'silent', GITLAB_TOKEN: '', GITLAB_GROUP: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
+  if (stdin !== undefined) child.stdin!.end(stdin);
   let stderr = '';
   let signalled = false;
-  child.stderr.on('data', (c) => {
+  child.stderr!.on('data', (c) => {
     stderr += c;
     // Once: a second SIGTERM is the user insisting, which (rightly) kills the process at once.
     if (!signalled && until?.(stderr)) {
@@ -115,6 +121,26 @@ describe('pipeline-summary serve (process)', () => {
     );
     expect(noToken.code).toBe(1);
     expect(noToken.stderr).toMatch(/No GitLab token for http:\/\/127.0.0.1:9: set GITLAB_TOKEN/);
+  });
+
+  it('uses the GitLab token saved with `token set`, and stops on a token GitLab rejects', async () => {
+    const { startSimulator } = await import('../../server/simulator/index.ts');
+    const sim = await startSimulator({ live: false });
+    try {
+      const env = { PIPELINE_SUMMARY_HOME: home(), PIPELINE_SUMMARY_SECRET_STORE: 'file' };
+      const args = ['serve', '--port', '0', '--group', sim.groupPath, '--gitlab-url', sim.url];
+      const saved = await cli(['token', 'set', '--url', sim.url], env, undefined, `${sim.token}\n`);
+      expect(saved.code).toBe(0);
+      const ok = await cli(args, env, (s) => s.includes('listening on'));
+      expect(ok.stderr).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+      expect(ok.code).toBe(0);
+      const bad = await cli(args, { ...env, GITLAB_TOKEN: 'not-a-real-token' });
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/GitLab rejected the token \(401\)/);
+      expect(bad.stderr).not.toContain('not-a-real-token');
+    } finally {
+      await sim.close();
+    }
   });
 
   it('starts the demo and shuts down cleanly on SIGTERM', async () => {

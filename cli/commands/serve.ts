@@ -129,10 +129,17 @@ export async function run(argv: string[]): Promise<number> {
   const { startFromConfig } = await import('../../server/start.ts');
   const logger = createLogger();
   try {
+    // The keychain is only needed for real GitLab tokens and AI keys; the demo runs without one.
+    const secretStore = config.demo
+      ? undefined
+      : await (
+          await import('../token/secret-store.ts')
+        ).openSecretStore({ warn: (line) => logger.warn(line) });
     const service = await startFromConfig(config, {
       logger,
       dashboardDir: findDashboardDir(),
       env: process.env,
+      secretStore,
     });
     process.stderr.write(
       `Pipeline Summary ${config.demo ? '(demo) ' : ''}listening on ${service.url}\n`,

@@ -25,7 +25,7 @@ Flags:
   --data-dir DIR     where saved settings live (env PIPELINE_SUMMARY_HOME)
   -h, --help         show this help
 
-The GitLab token comes from GITLAB_TOKEN. Colours only when stdout is a terminal (NO_COLOR disables).`;
+The GitLab token comes from GITLAB_TOKEN, else from 'pipeline-summary token set'. Colours only when stdout is a terminal (NO_COLOR disables).`;
 
 /** The resolved options of one `summary` run. */
 export interface SummaryCommandConfig {
@@ -113,18 +113,22 @@ async function connect(
       'No group to summarise: pass --group PATH, set GITLAB_GROUP, or try --demo',
     );
   }
-  if (!env.GITLAB_TOKEN) {
+  // Same sources as `serve`: GITLAB_TOKEN, else the token saved by `pipeline-summary token set`.
+  let token = env.GITLAB_TOKEN;
+  if (!token) {
+    const { openSecretStore } = await import('../token/secret-store.ts');
+    const { SECRET_ACCOUNTS } = await import('../../server/secrets/secret-store.ts');
+    const store = await openSecretStore({ env });
+    token = (await store.get(SECRET_ACCOUNTS.gitlabToken(config.gitlabUrl))) ?? undefined;
+  }
+  if (!token) {
     throw new AppError(
       'unauthorized',
-      `No GitLab token for ${config.gitlabUrl}: set GITLAB_TOKEN (a read_api token)`,
+      `No GitLab token for ${config.gitlabUrl}: set GITLAB_TOKEN or run 'pipeline-summary token set --url ${config.gitlabUrl}'`,
     );
   }
   return {
-    gitlab: new GitLabClient({
-      baseUrl: config.gitlabUrl,
-      token: env.GITLAB_TOKEN,
-      logger: silentLogger,
-    }),
+    gitlab: new GitLabClient({ baseUrl: config.gitlabUrl, token, logger: silentLogger }),
     group: config.group,
     close: async () => undefined,
   };

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { ConversationEntry } from '../../contract.ts';
+import type { ConversationEntry, HistoryEntry } from '../../contract.ts';
 import type { Logger } from '../../logger.ts';
 
 /** What is stored for an analysed job. */
@@ -29,18 +29,8 @@ export interface StoredAnalysis {
 /** A new or replacing analysis. */
 export type NewAnalysis = Omit<StoredAnalysis, 'conversation'>;
 
-/** A history row (no log, no conversation text). */
-export interface HistoryRow {
-  projectId: number;
-  projectName: string;
-  pipelineId: number;
-  jobId: number;
-  jobName: string;
-  stage: string;
-  analysis: string;
-  conversationCount: number;
-  timestamp: string;
-}
+/** A history row (no log, no conversation text): exactly the API's history entry. */
+export type HistoryRow = HistoryEntry;
 
 /** A stored whole-pipeline analysis. */
 export interface StoredPipelineAnalysis {

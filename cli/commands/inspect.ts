@@ -1,0 +1,162 @@
+/**
+ * `pipeline-summary inspect [-p PROFILE | TOKEN | -]`: decodes a JWT access token — a profile's
+ * cached one, or one given as an argument or on stdin — and shows its header, claims, times and
+ * time left. It decodes only: it never verifies a signature and never calls a token valid. It never
+ * prints a refresh token.
+ */
+import { readCachedToken } from '../token/engine.ts';
+import { TokenError } from '../token/errors.ts';
+import { decodeJwt, formatSeconds, relativeTime, type DecodedJwt } from '../token/jwt.ts';
+import { parseSecretStoreMode } from '../token/secret-store.ts';
+import { parseFlags, processIo, reporter, type CliIo } from '../token/cli-support.ts';
+
+const HELP = `Usage: pipeline-summary inspect [-p PROFILE] [-s "A B"] [-o text|json]
+       pipeline-summary inspect TOKEN | -
+
+Decodes a JWT access token and shows its header, claims, issue/expiry times and time left.
+Without TOKEN it reads the profile's cached token (no network). '-' reads the token from stdin.
+The signature is NOT verified: use this to look, not to decide whether to trust a token.
+`;
+
+const TIME_CLAIMS: [string, string][] = [
+  ['iat', 'Issued at'],
+  ['nbf', 'Not before'],
+  ['auth_time', 'Signed in at'],
+  ['exp', 'Expires at'],
+];
+
+/** Runs inspect; resolves to the exit code. */
+export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const report = reporter(io, 'pipeline-summary inspect');
+  try {
+    const { values, positionals } = parseFlags(
+      argv,
+      {
+        allowPositionals: true,
+        options: {
+          profile: { type: 'string', short: 'p' },
+          scope: { type: 'string', short: 's' },
+          output: { type: 'string', short: 'o' },
+          store: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      },
+      'pipeline-summary inspect',
+    );
+    if (values.help) {
+      io.stdout.write(HELP);
+      return 0;
+    }
+    const format = values.output ?? 'text';
+    if (format !== 'text' && format !== 'json') {
+      throw new TokenError('usage', `--output must be text or json, not '${format}'`);
+    }
+    if (positionals.length > 1 || (positionals.length === 1 && values.profile)) {
+      throw new TokenError('usage', 'give either -p PROFILE or one TOKEN, not both');
+    }
+    let token: string;
+    let source: string;
+    let cachedExpiry: number | undefined;
+    if (positionals.length === 1) {
+      token = positionals[0] === '-' ? await readStdin(io) : positionals[0]!;
+      source = 'the given token';
+    } else {
+      const profile = values.profile ?? 'default';
+      const { entry } = await readCachedToken({
+        profile,
+        scope: values.scope,
+        store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+      });
+      if (!entry) {
+        throw new TokenError(
+          'general',
+          `no cached token for profile '${profile}'${values.scope ? ` with scopes '${values.scope}'` : ''}; run 'get-token -p ${profile}' first`,
+        );
+      }
+      token = entry.accessToken;
+      cachedExpiry = entry.expiresAt;
+      source = `the cached token of profile '${profile}' (scopes: ${entry.scope || 'none'})`;
+    }
+    const now = Date.now();
+    let decoded: DecodedJwt;
+    try {
+      decoded = decodeJwt(token);
+    } catch (err) {
+      if (cachedExpiry === undefined) throw err;
+      // An opaque cached token: say what the cache knows instead.
+      const left = cachedExpiry - now;
+      io.stdout.write(
+        `${source} is opaque (not a JWT); only the issuer can read it.\n` +
+          `Expires at: ${new Date(cachedExpiry).toISOString()} (${relativeTime(cachedExpiry, now)})\n` +
+          `Time left:  ${left > 0 ? formatSeconds(Math.floor(left / 1000)) : 'none (expired)'}\n`,
+      );
+      return 0;
+    }
+    const times: Record<string, string> = {};
+    for (const [claim] of TIME_CLAIMS) {
+      const v = decoded.claims[claim];
+      if (typeof v === 'number') times[claim] = new Date(v * 1000).toISOString();
+    }
+    const exp = typeof decoded.claims.exp === 'number' ? decoded.claims.exp * 1000 : cachedExpiry;
+    const secondsLeft = exp === undefined ? undefined : Math.max(0, Math.floor((exp - now) / 1000));
+    if (format === 'json') {
+      io.stdout.write(
+        JSON.stringify(
+          {
+            signature_verified: false,
+            header: decoded.header,
+            claims: decoded.claims,
+            times,
+            expires_in: secondsLeft ?? null,
+            expired: exp === undefined ? null : exp <= now,
+          },
+          null,
+          2,
+        ) + '\n',
+      );
+      return 0;
+    }
+    const lines = [
+      `Inspecting ${source}.`,
+      'Signature: NOT verified (inspect decodes only; it does not tell whether to trust the token)',
+      '',
+      'Header:',
+      indent(JSON.stringify(decoded.header, null, 2)),
+      '',
+      'Claims:',
+      indent(JSON.stringify(decoded.claims, null, 2)),
+      '',
+    ];
+    for (const [claim, label] of TIME_CLAIMS) {
+      const v = decoded.claims[claim];
+      if (typeof v !== 'number') continue;
+      lines.push(
+        `${(label + ':').padEnd(14)}${new Date(v * 1000).toISOString()} (${relativeTime(v * 1000, now)})`,
+      );
+    }
+    if (exp === undefined) lines.push(`${'Time left:'.padEnd(14)}unknown (no exp claim)`);
+    else if (exp <= now)
+      lines.push(`${'Time left:'.padEnd(14)}none — expired ${relativeTime(exp, now)}`);
+    else lines.push(`${'Time left:'.padEnd(14)}${formatSeconds(secondsLeft!)}`);
+    io.stdout.write(lines.join('\n') + '\n');
+    return 0;
+  } catch (err) {
+    return report.fail(err);
+  }
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+}
+
+async function readStdin(io: CliIo): Promise<string> {
+  let text = '';
+  io.stdin.setEncoding('utf8');
+  for await (const chunk of io.stdin) text += chunk as string;
+  const token = text.trim().split('\n').pop()?.trim() ?? '';
+  if (!token) throw new TokenError('usage', 'no token on standard input');
+  return token;
+}

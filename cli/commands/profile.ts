@@ -1,0 +1,366 @@
+/**
+ * `pipeline-summary profile add|list|show|remove|export|import`: manages get-token profiles. Fully
+ * scriptable; client secrets go to the secret store (from stdin, or a masked prompt on a terminal),
+ * never into the profiles file or an unencrypted export.
+ */
+import { readFile } from 'node:fs/promises';
+import { SECRET_ACCOUNTS, type SecretStore } from '../../server/secrets/secret-store.ts';
+import { appHome } from '../../server/paths.ts';
+import { forgetProfileTokens } from '../token/engine.ts';
+import { TokenError } from '../token/errors.ts';
+import { writeFileAtomic } from '../token/files.ts';
+import { decryptSecrets, exportProfiles, parseProfileBundle } from '../token/profile-transfer.ts';
+import {
+  getProfile,
+  issuerOf,
+  loadProfiles,
+  profilesPath,
+  removeProfile,
+  saveProfiles,
+  validateProfile,
+  type Profile,
+} from '../token/profiles.ts';
+import { openSecretStore, parseSecretStoreMode } from '../token/secret-store.ts';
+import {
+  parseFlags,
+  processIo,
+  readSecret,
+  reporter,
+  type CliIo,
+  type Reporter,
+} from '../token/cli-support.ts';
+
+const HELP = `Usage: pipeline-summary profile <action> [flags]
+
+  add NAME --issuer URL --client-id ID [--client-secret-stdin] [--scope "a b"] [--flow F]
+           [--tenant T] [--redirect-port N] [--resource R] [--audience A] [--prompt P]
+           [--client-auth client_secret_basic|client_secret_post]
+           [--token-endpoint URL] [--authorization-endpoint URL] [--device-authorization-endpoint URL]
+      Adds or replaces a profile. --tenant T is Microsoft Entra ID's issuer for tenant T;
+      --token-endpoint (and friends) replace discovery. The client secret is read from stdin
+      with --client-secret-stdin, or from a masked prompt on a terminal when the flow needs one.
+  list [-o text|json]              all profiles
+  show NAME [-o text|json]         one profile, and whether its client secret is stored
+  remove NAME                      the profile, its client secret and its cached tokens
+  export [NAME...] [--file PATH] [--include-secrets [--passphrase-stdin]]
+      Writes profiles as JSON (to stdout, or PATH with mode 0600). Secrets are left out unless
+      --include-secrets: then they are encrypted with a passphrase (scrypt + AES-256-GCM).
+  import FILE|- [--overwrite] [--passphrase-stdin]
+      Adds the profiles of an export (existing names are kept unless --overwrite) and, given the
+      passphrase, their client secrets.
+
+All actions take --store keychain|file|auto (default: $PIPELINE_SUMMARY_SECRET_STORE, else auto).
+`;
+
+/** Runs `profile …`; resolves to the exit code. */
+export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const program = 'pipeline-summary profile';
+  const report = reporter(io, program);
+  try {
+    const { values, positionals } = parseFlags(
+      argv,
+      {
+        allowPositionals: true,
+        options: {
+          issuer: { type: 'string' },
+          tenant: { type: 'string' },
+          'token-endpoint': { type: 'string' },
+          'authorization-endpoint': { type: 'string' },
+          'device-authorization-endpoint': { type: 'string' },
+          'client-id': { type: 'string' },
+          'client-secret-stdin': { type: 'boolean' },
+          'client-auth': { type: 'string' },
+          scope: { type: 'string', short: 's' },
+          flow: { type: 'string', short: 'f' },
+          'redirect-port': { type: 'string' },
+          resource: { type: 'string' },
+          audience: { type: 'string' },
+          prompt: { type: 'string' },
+          output: { type: 'string', short: 'o' },
+          file: { type: 'string' },
+          'include-secrets': { type: 'boolean' },
+          'passphrase-stdin': { type: 'boolean' },
+          overwrite: { type: 'boolean' },
+          store: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      },
+      program,
+    );
+    const [action, ...names] = positionals;
+    if (values.help || action === undefined) {
+      io.stdout.write(HELP);
+      return values.help ? 0 : 1;
+    }
+    const home = appHome(io.env);
+    const mode = values.store === undefined ? undefined : parseSecretStoreMode(values.store);
+    const secrets = () => openSecretStore({ home, mode, env: io.env, warn: report.info });
+    const ctx: Ctx = { io, report, home, secrets, values, names };
+    switch (action) {
+      case 'add':
+        return await add(ctx);
+      case 'list':
+        return await list(ctx);
+      case 'show':
+        return await show(ctx);
+      case 'remove':
+        return await remove(ctx, mode);
+      case 'export':
+        return await exportCommand(ctx);
+      case 'import':
+        return await importCommand(ctx);
+      default:
+        throw new TokenError(
+          'usage',
+          `unknown action '${action}'; use add, list, show, remove, export or import`,
+        );
+    }
+  } catch (err) {
+    return report.fail(err);
+  }
+}
+
+interface Ctx {
+  io: CliIo;
+  report: Reporter;
+  home: string;
+  secrets: () => Promise<SecretStore>;
+  values: Record<string, string | boolean | undefined>;
+  names: string[];
+}
+
+function oneName(ctx: Ctx, action: string): string {
+  if (ctx.names.length !== 1) {
+    throw new TokenError('usage', `profile ${action} takes one profile NAME`);
+  }
+  return ctx.names[0]!;
+}
+
+async function add(ctx: Ctx): Promise<number> {
+  const name = oneName(ctx, 'add');
+  const v = ctx.values as Record<string, string | undefined>;
+  const existing = (await loadProfiles(ctx.home)).get(name);
+  const secretFromStdin = ctx.values['client-secret-stdin'] === true;
+  const flow = v.flow ?? (secretFromStdin ? 'client-credentials' : 'interactive');
+  const profile = validateProfile(
+    {
+      name,
+      issuer: v.issuer,
+      tenant: v.tenant,
+      tokenEndpoint: v['token-endpoint'],
+      authorizationEndpoint: v['authorization-endpoint'],
+      deviceAuthorizationEndpoint: v['device-authorization-endpoint'],
+      clientId: v['client-id'],
+      scopes: v.scope ?? [],
+      flow,
+      redirectPort: v['redirect-port'],
+      resource: v.resource,
+      audience: v.audience,
+      prompt: v.prompt,
+      clientAuth: v['client-auth'],
+    },
+    `profile add ${name}`,
+  );
+  let secret: string | undefined;
+  if (secretFromStdin) {
+    secret = await readSecret(ctx.io);
+  } else if (flow === 'client-credentials' && ctx.io.stdin.isTTY) {
+    secret = await readSecret(ctx.io, `Client secret for '${name}': `);
+  }
+  await saveProfiles(ctx.home, [profile]);
+  const store = await ctx.secrets();
+  const account = SECRET_ACCOUNTS.clientSecret(name);
+  if (secret !== undefined) await store.set(account, secret);
+  ctx.report.info(
+    `${existing ? 'updated' : 'added'} profile '${name}' in ${profilesPath(ctx.home)}` +
+      (secret !== undefined ? `; client secret stored in ${store.backend}` : ''),
+  );
+  if (secret === undefined && flow === 'client-credentials' && !(await store.get(account))) {
+    ctx.report.info(
+      `note: no client secret is stored for '${name}'; client-credentials needs one: echo SECRET | pipeline-summary profile add ${name} … --client-secret-stdin`,
+    );
+  }
+  return 0;
+}
+
+async function list(ctx: Ctx): Promise<number> {
+  const profiles = [...(await loadProfiles(ctx.home)).values()].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+  if (ctx.values.output === 'json') {
+    ctx.io.stdout.write(JSON.stringify(profiles, null, 2) + '\n');
+    return 0;
+  }
+  if (profiles.length === 0) {
+    ctx.report.info(
+      `no profiles yet in ${profilesPath(ctx.home)}; add one with 'pipeline-summary profile add NAME --issuer URL --client-id ID'`,
+    );
+    return 0;
+  }
+  const rows = [
+    ['NAME', 'FLOW', 'ISSUER', 'CLIENT ID', 'SCOPES'],
+    ...profiles.map((p) => [
+      p.name,
+      p.flow ?? 'client-credentials',
+      issuerOf(p) ?? p.tokenEndpoint ?? '',
+      p.clientId,
+      p.scopes.join(' '),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  ctx.io.stdout.write(
+    rows
+      .map((r) =>
+        r
+          .map((c, i) => c.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n',
+  );
+  return 0;
+}
+
+async function show(ctx: Ctx): Promise<number> {
+  const profile = await getProfile(ctx.home, oneName(ctx, 'show'));
+  const store = await ctx.secrets();
+  const hasSecret = (await store.get(SECRET_ACCOUNTS.clientSecret(profile.name))) !== undefined;
+  if (ctx.values.output === 'json') {
+    ctx.io.stdout.write(
+      JSON.stringify({ ...profile, clientSecretStored: hasSecret }, null, 2) + '\n',
+    );
+    return 0;
+  }
+  const lines = Object.entries(profile).map(
+    ([k, v]) => `${(k + ':').padEnd(28)}${Array.isArray(v) ? v.join(' ') : String(v)}`,
+  );
+  if (profile.tenant && !profile.issuer)
+    lines.push(`${'issuer (from tenant):'.padEnd(28)}${issuerOf(profile)}`);
+  lines.push(
+    `${'client secret:'.padEnd(28)}${hasSecret ? `stored in ${store.backend}` : 'not stored'}`,
+  );
+  ctx.io.stdout.write(lines.join('\n') + '\n');
+  return 0;
+}
+
+async function remove(
+  ctx: Ctx,
+  mode: ReturnType<typeof parseSecretStoreMode> | undefined,
+): Promise<number> {
+  const name = oneName(ctx, 'remove');
+  await getProfile(ctx.home, name);
+  const store = await ctx.secrets();
+  await store.delete(SECRET_ACCOUNTS.clientSecret(name));
+  const forgotten = await forgetProfileTokens(
+    name,
+    { home: ctx.home, store: mode },
+    { secretStore: store, notify: ctx.report.info },
+  );
+  await removeProfile(ctx.home, name);
+  ctx.report.info(
+    `removed profile '${name}', its client secret and ${forgotten} cached token${forgotten === 1 ? '' : 's'}`,
+  );
+  return 0;
+}
+
+async function exportCommand(ctx: Ctx): Promise<number> {
+  const all = await loadProfiles(ctx.home);
+  const chosen: Profile[] = [];
+  if (ctx.names.length === 0) chosen.push(...all.values());
+  for (const name of ctx.names) chosen.push(await getProfile(ctx.home, name));
+  chosen.sort((a, b) => a.name.localeCompare(b.name));
+  let secrets: { values: Record<string, string>; passphrase: string } | undefined;
+  if (ctx.values['include-secrets']) {
+    const store = await ctx.secrets();
+    const values: Record<string, string> = {};
+    for (const p of chosen) {
+      const s = await store.get(SECRET_ACCOUNTS.clientSecret(p.name));
+      if (s !== undefined) values[p.name] = s;
+    }
+    secrets = { values, passphrase: await passphrase(ctx, true) };
+  }
+  const text = JSON.stringify(await exportProfiles(chosen, secrets), null, 2) + '\n';
+  const file = ctx.values.file as string | undefined;
+  if (file) {
+    await writeFileAtomic(file, text, 0o600);
+    ctx.report.info(
+      `exported ${chosen.length} profile${chosen.length === 1 ? '' : 's'} to ${file}${secrets ? ' with encrypted client secrets' : ' (without secrets)'}`,
+    );
+  } else {
+    ctx.io.stdout.write(text);
+  }
+  return 0;
+}
+
+async function importCommand(ctx: Ctx): Promise<number> {
+  if (ctx.names.length !== 1)
+    throw new TokenError('usage', 'profile import takes one FILE (or - for stdin)');
+  const source = ctx.names[0]!;
+  let text: string;
+  if (source === '-') {
+    if (ctx.values['passphrase-stdin']) {
+      throw new TokenError('usage', 'cannot read both the export and the passphrase from stdin');
+    }
+    text = '';
+    ctx.io.stdin.setEncoding('utf8');
+    for await (const chunk of ctx.io.stdin) text += chunk as string;
+  } else {
+    text = await readFile(source, 'utf8').catch((err: unknown) => {
+      throw new TokenError('usage', `cannot read ${source}: ${(err as Error).message}`, {
+        cause: err,
+      });
+    });
+  }
+  const { profiles, bundle } = parseProfileBundle(text, source === '-' ? 'stdin' : source);
+  const existing = await loadProfiles(ctx.home);
+  const overwrite = ctx.values.overwrite === true;
+  const taken = profiles.filter((p) => !existing.has(p.name) || overwrite);
+  const skipped = profiles.filter((p) => !taken.includes(p));
+  let secrets: Record<string, string> = {};
+  if (bundle.secrets) {
+    const canAsk = ctx.values['passphrase-stdin'] === true || ctx.io.stdin.isTTY === true;
+    if (canAsk) secrets = await decryptSecrets(bundle, await passphrase(ctx, false));
+    else
+      ctx.report.info(
+        'note: the export has encrypted client secrets; give --passphrase-stdin to import them',
+      );
+  }
+  await saveProfiles(ctx.home, taken);
+  const store = await ctx.secrets();
+  let stored = 0;
+  for (const p of taken) {
+    const secret = secrets[p.name];
+    if (secret !== undefined) {
+      await store.set(SECRET_ACCOUNTS.clientSecret(p.name), secret);
+      stored++;
+    }
+  }
+  ctx.report.info(
+    `imported ${taken.length} profile${taken.length === 1 ? '' : 's'}` +
+      (stored ? ` and ${stored} client secret${stored === 1 ? '' : 's'}` : '') +
+      (skipped.length
+        ? `; kept existing ${skipped.map((p) => `'${p.name}'`).join(', ')} (use --overwrite to replace)`
+        : ''),
+  );
+  return 0;
+}
+
+async function passphrase(ctx: Ctx, confirm: boolean): Promise<string> {
+  if (ctx.values['passphrase-stdin']) {
+    return readSecret(ctx.io);
+  }
+  if (!ctx.io.stdin.isTTY) {
+    throw new TokenError(
+      'usage',
+      'a passphrase is needed for the secrets: pass it on stdin with --passphrase-stdin, or run in a terminal',
+    );
+  }
+  const first = await readSecret(ctx.io, 'Passphrase: ');
+  if (confirm) {
+    const again = await readSecret(ctx.io, 'Passphrase again: ');
+    if (again !== first) throw new TokenError('usage', 'the passphrases differ');
+  }
+  if (confirm && first.length < 8)
+    throw new TokenError('usage', 'use a passphrase of at least 8 characters');
+  return first;
+}

@@ -1,0 +1,188 @@
+import { nodeCrypto, nodeFsPromises, nodeOs } from './builtins.ts';
+import { TokenError } from './errors.ts';
+
+/** What a lock file holds: who took it and when, so others can tell a dead holder from a busy one. */
+interface LockOwner {
+  pid: number;
+  host: string;
+  acquiredAt: string;
+  id: string;
+}
+
+/** Options of `acquireLock`. */
+export interface LockOptions {
+  /** Give up (timeout error) at this wall-clock time, in ms since the epoch. */
+  deadline: number;
+  signal?: AbortSignal;
+  /** A lock older than this is broken even if its holder seems alive (hung, or on another host). */
+  staleMs?: number;
+  /** Sleep between attempts; jittered so waiting processes do not retry in lockstep. */
+  pollMs?: number;
+}
+
+/** Releases a lock taken by `acquireLock`; safe to call twice. */
+export type ReleaseLock = () => Promise<void>;
+
+/**
+ * Takes an exclusive lock file (O_CREAT|O_EXCL), waiting while another live process holds it.
+ * A lock whose holder is dead (same host, pid gone) or that is older than `staleMs` is broken —
+ * under a second short-lived ".break" lock, so two waiters cannot both break it and then remove
+ * each other's fresh lock. Works the same on Linux, macOS and Windows.
+ */
+export async function acquireLock(file: string, options: LockOptions): Promise<ReleaseLock> {
+  const staleMs = options.staleMs ?? 10 * 60_000;
+  const pollMs = options.pollMs ?? 20;
+  const me: LockOwner = {
+    pid: process.pid,
+    host: nodeOs().hostname(),
+    acquiredAt: new Date().toISOString(),
+    id: nodeCrypto().randomBytes(8).toString('hex'),
+  };
+  for (;;) {
+    if (await tryCreate(file, me)) return releaser(file, me.id);
+    const holder = await readOwner(file);
+    if (holder !== 'gone' && (await isStale(file, holder, staleMs))) {
+      await breakLock(file, holder);
+      continue;
+    }
+    if (options.signal?.aborted) throw options.signal.reason;
+    if (Date.now() >= options.deadline) {
+      const who = holder && holder !== 'gone' ? ` (pid ${holder.pid} on ${holder.host})` : '';
+      throw new TokenError(
+        'timeout',
+        `timed out waiting for another get-token${who} to finish with the token cache; retry, or if nothing is running delete ${file}`,
+      );
+    }
+    await delay(pollMs + Math.random() * pollMs, options.signal);
+  }
+}
+
+async function tryCreate(file: string, me: LockOwner): Promise<boolean> {
+  let handle;
+  try {
+    handle = await nodeFsPromises().open(file, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw new TokenError(
+      'general',
+      `cannot create the lock file ${file}: ${(err as Error).message}`,
+      {
+        cause: err,
+      },
+    );
+  }
+  try {
+    await handle.writeFile(JSON.stringify(me));
+  } finally {
+    await handle.close();
+  }
+  return true;
+}
+
+/** The holder, undefined when the file is unreadable or half-written, 'gone' when it vanished. */
+async function readOwner(file: string): Promise<LockOwner | undefined | 'gone'> {
+  let text: string;
+  try {
+    text = await nodeFsPromises().readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    return undefined;
+  }
+  try {
+    const owner = JSON.parse(text) as LockOwner;
+    return typeof owner.pid === 'number' && typeof owner.id === 'string' ? owner : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function isStale(
+  file: string,
+  holder: LockOwner | undefined,
+  staleMs: number,
+): Promise<boolean> {
+  const age = await ageOf(file);
+  if (age === undefined) return false;
+  // A holder writes its owner record right after creating the file; an unreadable record that is
+  // more than a few seconds old belongs to a process that died in between.
+  if (!holder) return age > 5_000;
+  if (age > staleMs) return true;
+  return holder.host === nodeOs().hostname() && !isAlive(holder.pid);
+}
+
+async function breakLock(file: string, seen: LockOwner | undefined): Promise<void> {
+  const guard = `${file}.break`;
+  let handle;
+  try {
+    handle = await nodeFsPromises().open(guard, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    // Someone else is breaking it; a guard left by a process that died mid-break is cleared.
+    const age = await ageOf(guard);
+    if (age !== undefined && age > 10_000)
+      await nodeFsPromises()
+        .unlink(guard)
+        .catch(() => undefined);
+    await delay(5);
+    return;
+  }
+  await handle.close();
+  try {
+    const now = await readOwner(file);
+    const same = now !== 'gone' && (now === undefined ? seen === undefined : now.id === seen?.id);
+    if (same)
+      await nodeFsPromises()
+        .unlink(file)
+        .catch(() => undefined);
+  } finally {
+    await nodeFsPromises()
+      .unlink(guard)
+      .catch(() => undefined);
+  }
+}
+
+function releaser(file: string, id: string): ReleaseLock {
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    const owner = await readOwner(file);
+    // Only remove our own lock: if ours was broken as stale, the file now belongs to someone else.
+    if (owner && owner !== 'gone' && owner.id === id)
+      await nodeFsPromises()
+        .unlink(file)
+        .catch(() => undefined);
+  };
+}
+
+async function ageOf(file: string): Promise<number | undefined> {
+  try {
+    return Date.now() - (await nodeFsPromises().stat(file)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

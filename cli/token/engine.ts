@@ -1,0 +1,425 @@
+/**
+ * The token engine: profile → cached token, or refresh, or a new token through the profile's flow.
+ * Shared by the CLI and the Electron tray, so it has no CLI globals: no process.exit, no stdout;
+ * every edge (clock, fetch, browser, secret store, user-facing lines, sleep) can be injected.
+ * Only light modules load here; openid-client and the flows load when the cache cannot answer.
+ */
+import { systemClock, type Clock } from '../../server/clock.ts';
+import { appHome } from '../../server/paths.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from '../../server/secrets/secret-store.ts';
+import { isTokenError, TokenError } from './errors.ts';
+import type { FlowContext, GrantedToken, NoticeKind } from './flows/flow-context.ts';
+import type * as FlowsModuleNs from './flows/index.ts';
+import {
+  getProfile,
+  issuerOf,
+  loadProfiles,
+  normaliseScopes,
+  splitScopes,
+  type FlowName,
+  type Profile,
+} from './profiles.ts';
+import { openSecretStore, type SecretStoreMode } from './secret-store.ts';
+import {
+  cacheKey,
+  clientIdentity,
+  profileOfKey,
+  TokenCache,
+  type CachedToken,
+  type CacheTransaction,
+} from './token-cache.ts';
+import { toTokenResponse, type TokenResponse } from './token-response.ts';
+
+/** A cached token is refreshed when it expires within this margin (or half its lifetime if shorter). */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+/** Default for `timeoutMs` (GET-TOKEN.md: `--timeout` defaults to 60s). */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** What `getToken` is asked for. */
+export interface GetTokenOptions {
+  /** Profile name. */
+  profile: string;
+  /** Space-separated scopes overriding the profile's. */
+  scope?: string;
+  /** Flow overriding the profile's (default client-credentials). */
+  flow?: FlowName;
+  /** Skip reading the cache; the new token is still stored. */
+  force?: boolean;
+  /** Neither read nor write the cache. */
+  noCache?: boolean;
+  /** Give up after this long (default 60 s); reaching it is a 'timeout' TokenError. */
+  timeoutMs?: number;
+  /** Config root (default `appHome()`). */
+  home?: string;
+  /** Secret-store backend (default: $PIPELINE_SUMMARY_SECRET_STORE, else auto). */
+  store?: SecretStoreMode;
+  /** Cancels the operation (e.g. the tray menu closed). */
+  signal?: AbortSignal;
+}
+
+/** The edges of the engine; each defaults to the real thing. */
+export interface TokenEngineEdges {
+  clock?: Clock;
+  fetch?: typeof globalThis.fetch;
+  /** Opens a URL in the browser; default: the `open` package. */
+  openBrowser?: (url: string) => Promise<void>;
+  secretStore?: SecretStore;
+  /**
+   * Lines for the user: 'action' ones (sign-in URL, device code) must reach them for browser and
+   * device flows to work; 'info' ones are notices. Default: dropped.
+   */
+  notify?: (line: string, kind?: NoticeKind) => void;
+  /** Waits between device-code polls. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** Where a token came from. */
+export type TokenSource = 'cache' | 'refreshed' | 'issued';
+
+/** `getToken`'s answer. */
+export interface TokenResult {
+  response: TokenResponse;
+  source: TokenSource;
+  profile: string;
+  flow: FlowName;
+  /** The OIDC id_token, when the flow returned one (never printed by the CLI). */
+  idToken?: string;
+}
+
+/**
+ * An access token for a profile: from the cache when it has one not about to expire (no lock, no
+ * network); otherwise — holding the cache lock across read → refresh → write so parallel callers
+ * make one request and a rotated refresh token is never replayed — by the refresh-token grant, or
+ * through the flow. Browser and device flows wait for the user without the lock and store after.
+ */
+export async function getToken(
+  options: GetTokenOptions,
+  edges: TokenEngineEdges = {},
+): Promise<TokenResult> {
+  const env = await prepare(options, edges);
+  const { profile, key, cache, clock } = env;
+  const flow = options.flow ?? profile.flow ?? 'client-credentials';
+  if (!options.noCache && !options.force) {
+    const hit = await cache.lookup(key);
+    if (hit && env.usable(hit)) return result(hit, 'cache', profile, clock);
+  }
+  return withDeadline(options, profile, async (run) => {
+    const ctx = await env.flowContext(flow, run);
+    if (options.noCache) {
+      return result(
+        toEntry(await env.flows.issue(ctx), flow, profile, clock),
+        'issued',
+        profile,
+        clock,
+      );
+    }
+    const userFlow = flow !== 'client-credentials';
+    if (!(options.force && userFlow)) {
+      const answer = await cache.transaction(async (tx) => {
+        if (!options.force) {
+          const entry = tx.get(key);
+          if (entry && env.usable(entry)) return result(entry, 'cache', profile, clock);
+          if (entry?.refreshToken && entry.client === env.client) {
+            const refreshed = await env.tryRefresh(tx, entry, ctx);
+            if (refreshed) return refreshed;
+          }
+        }
+        if (userFlow) return undefined;
+        return env.store(tx, await env.flows.issue(ctx), flow, 'issued');
+      }, run.lock);
+      if (answer) return answer;
+    }
+    // The user may take minutes: run the flow without the lock, then store the result.
+    const token = await env.flows.issue(ctx);
+    return cache.transaction(async (tx) => env.store(tx, token, flow, 'issued'), run.lock);
+  });
+}
+
+/**
+ * Refreshes a profile's cached token now (the `refresh` command): the refresh-token grant, or a new
+ * client-credentials token when the entry has no refresh token. A missing entry, or one of a browser
+ * flow without refresh token, is an error telling the user to run get-token.
+ */
+export async function refreshToken(
+  options: Omit<GetTokenOptions, 'force' | 'noCache' | 'flow'>,
+  edges: TokenEngineEdges = {},
+): Promise<TokenResult> {
+  const env = await prepare(options, edges);
+  const { profile, key, cache } = env;
+  return withDeadline(options, profile, async (run) =>
+    cache.transaction(async (tx) => {
+      const entry = tx.get(key);
+      if (!entry || entry.client !== env.client) {
+        throw new TokenError(
+          'general',
+          `no cached token for profile '${profile.name}'${scopeNote(env.scopes)} to refresh; run 'get-token -p ${profile.name}' first`,
+        );
+      }
+      const ctx = await env.flowContext(entry.flow, run);
+      if (entry.refreshToken) {
+        const refreshed = await env.tryRefresh(tx, entry, ctx);
+        if (refreshed) return refreshed;
+      }
+      if (entry.flow !== 'client-credentials') {
+        throw new TokenError(
+          'auth_failed',
+          `the cached token of profile '${profile.name}' cannot be refreshed (no valid refresh token); sign in again with 'get-token -p ${profile.name} --force'`,
+        );
+      }
+      return env.store(tx, await env.flows.issue(ctx), entry.flow, 'issued');
+    }, run.lock),
+  );
+}
+
+/** A profile's cached entry as stored (even expired), without network: for `inspect`. */
+export async function readCachedToken(
+  options: Pick<GetTokenOptions, 'profile' | 'scope' | 'home' | 'store'>,
+  edges: Pick<TokenEngineEdges, 'secretStore' | 'notify'> = {},
+): Promise<{ profile: Profile; entry: CachedToken | undefined }> {
+  const env = await prepare(options, edges);
+  const entry = await env.cache.lookup(env.key);
+  return { profile: env.profile, entry: entry?.client === env.client ? entry : undefined };
+}
+
+/** Every profile in the config root, sorted by name (for the tray's menu and `profile list`). */
+export async function listProfiles(home: string = appHome()): Promise<Profile[]> {
+  return [...(await loadProfiles(home)).values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Removes every cached token of a profile (after `profile remove`); resolves to how many. */
+export async function forgetProfileTokens(
+  profile: string,
+  options: { home?: string; store?: SecretStoreMode; timeoutMs?: number } = {},
+  edges: Pick<TokenEngineEdges, 'secretStore' | 'notify'> = {},
+): Promise<number> {
+  const home = options.home ?? appHome();
+  const store =
+    edges.secretStore ?? (await openSecretStore({ home, mode: options.store, warn: edges.notify }));
+  const cache = new TokenCache(home, store, edges.notify);
+  return cache.transaction(
+    async (tx) => {
+      const keys = tx.keys().filter((k) => profileOfKey(k) === profile);
+      for (const k of keys) tx.delete(k);
+      return keys.length;
+    },
+    { deadline: Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) },
+  );
+}
+
+type FlowsModule = typeof FlowsModuleNs;
+
+interface Run {
+  signal: AbortSignal;
+  deadline: number;
+  lock: { deadline: number; signal: AbortSignal };
+}
+
+async function prepare(
+  options: Pick<GetTokenOptions, 'profile' | 'scope' | 'home' | 'store'>,
+  edges: TokenEngineEdges,
+) {
+  const home = options.home ?? appHome();
+  const clock = edges.clock ?? systemClock;
+  const notify = edges.notify ?? (() => undefined);
+  const profile = await getProfile(home, options.profile);
+  const scopes =
+    options.scope !== undefined ? normaliseScopes(splitScopes(options.scope)) : profile.scopes;
+  const secrets =
+    edges.secretStore ?? (await openSecretStore({ home, mode: options.store, warn: notify }));
+  const cache = new TokenCache(home, secrets, notify);
+  const client = clientIdentity(profile);
+  let flowsModule: Promise<FlowsModule> | undefined;
+  const loadFlows = () => (flowsModule ??= import('./flows/index.ts'));
+
+  const env = {
+    profile,
+    scopes,
+    cache,
+    clock,
+    client,
+    key: cacheKey(profile, scopes),
+    usable(entry: CachedToken | undefined): boolean {
+      if (!entry || entry.client !== client) return false;
+      const margin = Math.min(REFRESH_MARGIN_MS, (entry.expiresAt - entry.obtainedAt) / 2);
+      return entry.expiresAt - clock.now() > margin;
+    },
+    flows: {
+      issue: async (ctx: FlowContext) => (await loadFlows()).issueToken(ctx),
+      refresh: async (ctx: FlowContext, token: string) =>
+        (await loadFlows()).refreshGrant(ctx, token),
+    },
+    async flowContext(flow: FlowName, run: Run): Promise<FlowContext> {
+      const clientSecret = await secrets.get(SECRET_ACCOUNTS.clientSecret(profile.name));
+      return {
+        profile,
+        flow,
+        scopes,
+        clientSecret,
+        signal: run.signal,
+        deadline: run.deadline,
+        clock,
+        fetch: edges.fetch ?? globalThis.fetch,
+        openBrowser: edges.openBrowser ?? openWithSystemBrowser,
+        notify,
+        sleep: edges.sleep ?? sleep,
+      };
+    },
+    /** Stores a granted token under the key and returns it as a result. */
+    store(
+      tx: CacheTransaction,
+      token: GrantedToken,
+      flow: FlowName,
+      source: TokenSource,
+      previous?: CachedToken,
+    ): TokenResult {
+      const entry = toEntry(token, flow, profile, clock, previous);
+      tx.set(env.key, entry);
+      return result(entry, source, profile, clock);
+    },
+    /**
+     * The refresh-token grant for a cached entry. A refused refresh token (invalid_grant: revoked,
+     * expired, or already rotated away) is dropped, and undefined tells the caller to sign in anew.
+     */
+    async tryRefresh(
+      tx: CacheTransaction,
+      entry: CachedToken,
+      ctx: FlowContext,
+    ): Promise<TokenResult | undefined> {
+      try {
+        const token = await env.flows.refresh({ ...ctx, flow: entry.flow }, entry.refreshToken!);
+        return env.store(tx, token, entry.flow, 'refreshed', entry);
+      } catch (err) {
+        if (!isTokenError(err, 'auth_failed')) throw err;
+        tx.delete(env.key);
+        notify(
+          `the cached refresh token of profile '${profile.name}' was refused; getting a new token`,
+        );
+        return undefined;
+      }
+    },
+  };
+  return env;
+}
+
+/** Runs `fn` with an abort signal that fires at the timeout (reason: a 'timeout' TokenError). */
+async function withDeadline<T>(
+  options: Pick<GetTokenOptions, 'timeoutMs' | 'signal'>,
+  profile: Profile,
+  fn: (run: Run) => Promise<T>,
+): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
+  const controller = new AbortController();
+  const timer = setTimeout(() => {
+    controller.abort(
+      new TokenError(
+        'timeout',
+        `no token for profile '${profile.name}' within ${formatDuration(timeoutMs)}: ${issuerOf(profile) ?? profile.tokenEndpoint} did not answer; check it is up, retry, or raise --timeout`,
+      ),
+    );
+  }, timeoutMs);
+  const signal = options.signal
+    ? AbortSignal.any([controller.signal, options.signal])
+    : controller.signal;
+  try {
+    return await raceAbort(fn({ signal, deadline, lock: { deadline, signal } }), signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Settles with `promise`, or rejects with the abort reason as soon as `signal` fires. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function toEntry(
+  token: GrantedToken,
+  flow: FlowName,
+  profile: Profile,
+  clock: Clock,
+  previous?: CachedToken,
+): CachedToken {
+  const now = clock.now();
+  const lifetime = token.expiresIn ?? jwtLifetime(token.accessToken, now) ?? 3600;
+  const entry: CachedToken = {
+    accessToken: token.accessToken,
+    tokenType: token.tokenType,
+    scope: token.scope ?? previous?.scope ?? '',
+    // Without a new refresh token in the answer, the old one stays valid (RFC 6749 §6).
+    refreshToken: token.refreshToken ?? previous?.refreshToken,
+    idToken: token.idToken ?? previous?.idToken,
+    expiresAt: now + lifetime * 1000,
+    obtainedAt: now,
+    flow,
+    client: clientIdentity(profile),
+  };
+  if (entry.refreshToken === undefined) delete entry.refreshToken;
+  if (entry.idToken === undefined) delete entry.idToken;
+  return entry;
+}
+
+/** Seconds until a JWT access token's `exp`, for servers that omit `expires_in`. */
+function jwtLifetime(token: string, now: number): number | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const exp = (
+      JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }
+    ).exp;
+    return typeof exp === 'number' ? Math.max(0, Math.floor(exp - now / 1000)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function result(
+  entry: CachedToken,
+  source: TokenSource,
+  profile: Profile,
+  clock: Clock,
+): TokenResult {
+  const out: TokenResult = {
+    response: toTokenResponse(entry, clock.now()),
+    source,
+    profile: profile.name,
+    flow: entry.flow,
+  };
+  if (entry.idToken) out.idToken = entry.idToken;
+  return out;
+}
+
+function scopeNote(scopes: string[]): string {
+  return scopes.length > 0 ? ` with scopes '${scopes.join(' ')}'` : '';
+}
+
+function formatDuration(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000}m` : `${Math.round(ms / 1000)}s`;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+async function openWithSystemBrowser(url: string): Promise<void> {
+  const { default: open } = await import('open');
+  const child = await open(url);
+  // Don't let the browser launcher keep the CLI alive once the token is printed.
+  child.unref();
+}

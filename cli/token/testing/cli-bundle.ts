@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The CLI bundles built for a test file. */
+export interface CliBundle {
+  getToken: string;
+  pipelineSummary: string;
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * Builds `get-token` and `pipeline-summary` with the same esbuild settings as scripts/build.mjs,
+ * into a private folder under node_modules/.cache (so the external native keyring still resolves),
+ * so tests spawn exactly what ships without touching dist/.
+ */
+export async function buildCliBundle(): Promise<CliBundle> {
+  const outdir = path.join(
+    root,
+    'node_modules/.cache/get-token-tests',
+    `${process.pid}-${Date.now()}`,
+  );
+  await mkdir(outdir, { recursive: true });
+  // One pass per binary, as scripts/build.mjs does.
+  for (const [name, file] of Object.entries({
+    'pipeline-summary': 'cli/pipeline-summary.ts',
+    'get-token': 'cli/get-token.ts',
+  })) {
+    await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: { [name]: file },
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      splitting: true,
+      outdir,
+      chunkNames: 'chunks/[name]-[hash]',
+      external: ['better-sqlite3', '@napi-rs/keyring', 'electron'],
+      logLevel: 'warning',
+      banner: {
+        js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
+      },
+    });
+  }
+  return {
+    getToken: path.join(outdir, 'get-token.js'),
+    pipelineSummary: path.join(outdir, 'pipeline-summary.js'),
+    cleanup: () => rm(outdir, { recursive: true, force: true }),
+  };
+}
+
+/** What a CLI run printed and returned. */
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a bundled script with this Node, a clean environment plus `env`, and optional stdin. */
+export function runCli(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...options.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
