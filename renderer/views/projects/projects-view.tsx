@@ -126,12 +126,15 @@ export function ProjectsView() {
     const index = Math.max(0, Math.min(rows.length - 1, i));
     setFocusIndex(index);
     listRef.current?.scrollToIndex(index);
-    requestAnimationFrame(() => {
-      const el = listRef.current
+    const find = () =>
+      listRef.current
         ?.element()
         ?.querySelector<HTMLElement>(`[data-row-index="${index}"] .row-main`);
-      el?.focus();
-    });
+    // Focus at once when the row is on screen, so a key pressed right after lands on it;
+    // a row scrolled into view only renders on the next frame.
+    const el = find();
+    if (el) el.focus();
+    else requestAnimationFrame(() => find()?.focus());
   };
 
   const onRowKey = (e: KeyboardEvent, i: number, p: ProjectSummary) => {
