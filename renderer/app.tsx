@@ -154,14 +154,17 @@ export function App() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header active={base.view} />
-      <main id="main" className="app-main" tabIndex={-1}>
-        <ErrorBoundary>
-          <Suspense fallback={<Loading />}>
-            <ViewFor route={base} />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
+      {/* While the pipeline panel is open, the page under it is inert: focus stays in the dialog. */}
+      <div className="app-page" inert={route.view === 'pipeline'}>
+        <Header active={base.view} />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <ErrorBoundary>
+            <Suspense fallback={<Loading />}>
+              <ViewFor route={base} />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
       {route.view === 'pipeline' && (
         <ErrorBoundary>
           <Suspense fallback={null}>
