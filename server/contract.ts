@@ -240,3 +240,32 @@ export interface ErrorBody {
   statusCode: number;
   timestamp: string;
 }
+
+/** One bar of the activity timeline: pipelines created in [start, start + bucket) by outcome. */
+export interface ActivityBucket {
+  start: string;
+  success: number;
+  failed: number;
+  running: number;
+  other: number;
+}
+
+/** A user's pipelines in the window. */
+export interface ContributorActivity {
+  username: string;
+  name: string;
+  avatar_url: string;
+  pipelines: number;
+  successful: number;
+  failed: number;
+  success_rate: number;
+}
+
+/** Additive route GET /api/pipelines/activity: timeline and contributors over the whole window. */
+export interface ActivityResponse {
+  since: string;
+  bucket: 'hour' | 'day';
+  buckets: ActivityBucket[];
+  /** Pipelines whose details (and so user) are not fetched yet are not attributed. */
+  contributors: ContributorActivity[];
+}

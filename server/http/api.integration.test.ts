@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PipelineDetails, SummaryResponse } from '../contract.ts';
+import type { ActivityResponse, PipelineDetails, SummaryResponse } from '../contract.ts';
 import { startHarness, type Harness } from '../testing/service-harness.ts';
 
 let h: Harness;
@@ -62,6 +62,25 @@ describe('summary', () => {
       username: expect.any(String),
       avatar_url: expect.any(String),
     });
+  });
+});
+
+describe('activity', () => {
+  it('covers every pipeline of the window, not just the newest ten per project', async () => {
+    const summary = (await h.api('/api/pipelines/summary')).body as SummaryResponse;
+    const { status, body } = await h.api('/api/pipelines/activity');
+    expect(status).toBe(200);
+    const activity = body as ActivityResponse;
+    expect(activity.bucket).toBe('day');
+    const total = activity.buckets.reduce(
+      (n, b) => n + b.success + b.failed + b.running + b.other,
+      0,
+    );
+    expect(total).toBe(summary.summary.total_pipelines);
+    expect(total).toBeGreaterThan(
+      summary.projects.reduce((n, p) => n + p.recent_pipelines.length, 0),
+    );
+    expect(activity.contributors.reduce((n, c) => n + c.pipelines, 0)).toBeGreaterThan(0);
   });
 });
 

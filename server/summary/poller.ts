@@ -1,9 +1,10 @@
-import type { SummaryResponse, SummaryStatus } from '../contract.ts';
+import type { ActivityResponse, SummaryResponse, SummaryStatus } from '../contract.ts';
 import type { Clock } from '../clock.ts';
 import { AppError, isAppError } from '../errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { toPipelineRecord, toProject, withPipelineDetails } from '../gitlab/convert.ts';
 import type { Logger } from '../logger.ts';
+import { computeActivity } from './activity.ts';
 import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
 import { parseSince } from './since.ts';
 import { summarise } from './summarise.ts';
@@ -166,6 +167,19 @@ export class PipelinePoller {
   /** The current summary as an object (tests, the terminal view). */
   get snapshot(): SummaryResponse {
     return JSON.parse(this.snapshotJson) as SummaryResponse;
+  }
+
+  /** Timeline buckets and contributors over every pipeline in the window. */
+  activity(): ActivityResponse {
+    const states = [...this.states.values()];
+    return computeActivity(
+      (function* () {
+        for (const state of states) yield* state.pipelines.values();
+      })(),
+      this.deps.clock.now(),
+      this.windowMs,
+      this.since,
+    );
   }
 
   /** The name of a watched project, if known. */

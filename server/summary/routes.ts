@@ -7,7 +7,7 @@ import type { PipelinePoller } from './poller.ts';
 
 const detailsParamsSchema = z.object({ projectId: idParamSchema, pipelineId: idParamSchema });
 
-/** GET /api/pipelines/summary, GET /api/events/pipelines, GET /api/pipelines/:projectId/details/:pipelineId */
+/** GET /api/pipelines/summary, /api/pipelines/activity, /api/events/pipelines, /api/pipelines/:projectId/details/:pipelineId */
 export function pipelineRoutes(deps: {
   poller: PipelinePoller;
   hub: SseHub;
@@ -18,6 +18,11 @@ export function pipelineRoutes(deps: {
       ctx.type = 'application/json';
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = deps.poller.snapshotJson;
+    });
+    // Additive: the dashboard's timeline and contributors over the whole window.
+    router.get('/pipelines/activity', (ctx) => {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = deps.poller.activity();
     });
     router.get('/events/pipelines', (ctx) => {
       deps.hub.subscribe(ctx);
