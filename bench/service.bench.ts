@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GitLabClient } from '../server/gitlab/client.ts';
+import { RequestBudget } from '../server/gitlab/request-budget.ts';
 import { silentLogger } from '../server/logger.ts';
 import { startService } from '../server/service.ts';
 import { MemorySettingsStore } from '../server/settings/settings-store.ts';
@@ -179,7 +180,7 @@ async function firstLoadAndSteadyState(): Promise<BenchRow[]> {
     {
       name: 'time to first summary, 200 projects, 50 ms upstream latency',
       value: `${fmt(firstSummaryMs / 1000, 2)} s (${fmt(firstLoadRequests)} requests)`,
-      baseline: `all durations filled after ${fmt(detailsMs / 1000, 1)} s`,
+      baseline: `all durations after ${fmt(detailsMs / 1000, 1)} s (no rate budget)`,
       target: '≤ 5 s',
       ok: firstSummaryMs <= 5000,
     },
