@@ -29,6 +29,7 @@ export interface StartEdges {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+const WILDCARD = new Set(['0.0.0.0', '::']);
 
 /**
  * Starts the service for a `serve` configuration: the GitLab client (or, with --demo, the built-in
@@ -110,7 +111,11 @@ export async function startFromConfig(
       port: config.port,
       timing,
       dashboardDir: edges.dashboardDir,
-      security: LOOPBACK.has(config.host) ? undefined : { allowedHosts: [config.host] },
+      security: LOOPBACK.has(config.host)
+        ? undefined
+        : WILDCARD.has(config.host)
+          ? { anyHost: true }
+          : { allowedHosts: [config.host.includes(':') ? `[${config.host}]` : config.host] },
       extraRoutes: (poller) => {
         projectName = (id) => poller.projectName(id);
         return [aiRoutes(ai)];

@@ -42,6 +42,37 @@ async function expectError(res: Response, status: number, text: RegExp) {
   expect(new Date(body.timestamp as string).toISOString()).toBe(body.timestamp);
 }
 
+describe('a service bound to the network on purpose', () => {
+  it('accepts any Host when bound to a wildcard address, but still refuses foreign origins', async () => {
+    const app = createApp({
+      logger: silentLogger,
+      version: { version: '1', gitCommit: 'a', buildDate: 'b' },
+      security: { anyHost: true },
+      routes: [(router) => router.post('/echo', (ctx) => void (ctx.body = { ok: true }))],
+    });
+    const wide = http.createServer(app.callback());
+    await new Promise<void>((resolve) => wide.listen(0, '127.0.0.1', resolve));
+    const port = (wide.address() as AddressInfo).port;
+    const status = await new Promise<number>((resolve) => {
+      http.get(
+        `http://127.0.0.1:${port}/api/health`,
+        { headers: { host: 'buildbox.lan:5100' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+    });
+    expect(status).toBe(200);
+    const csrf = await fetch(`http://127.0.0.1:${port}/api/echo`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(csrf.status).toBe(403);
+    await new Promise((resolve) => wide.close(resolve));
+  });
+});
+
 describe('createApp', () => {
   it('serves health and version', async () => {
     const health = (await (await fetch(`${base}/api/health`)).json()) as { status: string };

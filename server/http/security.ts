@@ -8,6 +8,11 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 export interface SecurityOptions {
   /** Extra Host names to accept (e.g. when bound to a LAN address on purpose). */
   allowedHosts?: string[];
+  /**
+   * Accept any Host (bound to 0.0.0.0 or :: on purpose: the user chose network exposure and was
+   * warned, and clients will use names we cannot know). Origin checks still apply.
+   */
+  anyHost?: boolean;
   /** Extra origins allowed to call state-changing routes and to read responses (CORS). */
   allowedOrigins?: string[];
 }
@@ -44,7 +49,7 @@ export function securityMiddleware(options: SecurityOptions = {}): Middleware {
 
   return async (ctx, next) => {
     const host = ctx.get('host');
-    if (!host || !allowedHosts.has(hostName(host))) {
+    if (!host || (!options.anyHost && !allowedHosts.has(hostName(host)))) {
       throw new AppError(
         'forbidden',
         'Host not allowed: this service only answers on loopback addresses',
