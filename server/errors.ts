@@ -21,13 +21,16 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: { cause?: unknown; retryAfterMs?: number },
+    options?: { cause?: unknown; retryAfterMs?: number; upstreamStatus?: number },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.retryAfterMs = options?.retryAfterMs;
+    this.upstreamStatus = options?.upstreamStatus;
   }
   /** Server-suggested wait before retrying, when the upstream said so (Retry-After). */
   readonly retryAfterMs: number | undefined;
+  /** The HTTP status the upstream (GitLab, an AI provider) answered, when it answered. */
+  readonly upstreamStatus: number | undefined;
 }
 
 /** True when `err` is an AppError with one of the given codes. */

@@ -521,16 +521,20 @@ export class GitLabClient implements GitLabApi {
       return new AppError(
         'unauthorized',
         "GitLab rejected the token (401): invalid token for the source-control host. Check GITLAB_TOKEN or run 'pipeline-summary token set'.",
+        { upstreamStatus: 401 },
       );
     }
     if (status === 403) {
       return new AppError(
         'unauthorized',
         `GitLab refused access to ${lowerFirst(what)} (403): the token lacks the read_api scope or its user lacks permission. Use a token with the read_api scope from a member of the group.`,
+        { upstreamStatus: 403 },
       );
     }
     if (status === 404) {
-      return new AppError('not_found', `${what} not found (or not visible to this GitLab token)`);
+      return new AppError('not_found', `${what} not found (or not visible to this GitLab token)`, {
+        upstreamStatus: 404,
+      });
     }
     if (status >= 300 && status < 400) {
       const location = headerValue(headers, 'location');

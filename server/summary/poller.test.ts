@@ -146,6 +146,27 @@ describe('PipelinePoller', () => {
     void poller;
   });
 
+  it('leaves out a project whose pipelines the token may not read, instead of failing the group', async () => {
+    const { gitlab, poller } = setup();
+    gitlab.forbidden.add(2);
+    await poller.cycleOnce();
+    expect(poller.snapshot.status?.state).toBe('ok');
+    expect(poller.snapshot.projects.map((p) => p.project_name)).toEqual(['api']);
+    gitlab.resetCalls();
+    await poller.cycleOnce();
+    expect(gitlab.callCount('listPipelines')).toBe(1); // not asked again until the project refresh
+  });
+
+  it('still fails the cycle when the token itself is rejected', async () => {
+    const { gitlab, poller } = setup();
+    await poller.cycleOnce();
+    gitlab.failWith = new AppError('unauthorized', 'GitLab rejected the token (401)', {
+      upstreamStatus: 401,
+    });
+    await expect(poller.cycleOnce()).rejects.toThrow(/401/);
+    expect(poller.status.state).toBe('degraded');
+  });
+
   it('re-targets at once when the group or window changes', async () => {
     const { poller } = setup();
     await poller.cycleOnce();

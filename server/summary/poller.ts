@@ -106,6 +106,8 @@ export class PipelinePoller {
   private since: string;
   private windowMs: number;
   private states = new Map<number, ProjectState>();
+  /** Projects whose pipelines the token cannot read; retried at the next project refresh. */
+  private inaccessible = new Set<number>();
   private projectsReadAt = -Infinity;
   private loaded = false;
   private failures = 0;
@@ -326,15 +328,29 @@ export class PipelinePoller {
       }
       this.states = next;
       this.projectsReadAt = now;
+      this.inaccessible.clear();
     }
 
-    const states = [...this.states.values()];
+    const states = [...this.states.values()].filter((s) => !this.inaccessible.has(s.project.id));
     await forEachLimit(states, this.timing.listConcurrency, async (state) => {
       const updatedAfter = state.cursor ?? new Date(cutoff).toISOString();
-      const items = await this.deps.gitlab.listPipelines(state.project.id, {
-        updatedAfter,
-        signal,
-      });
+      let items;
+      try {
+        items = await this.deps.gitlab.listPipelines(state.project.id, { updatedAfter, signal });
+      } catch (err) {
+        // A project whose pipelines this token may not read (Guest access, CI disabled: 403) or
+        // that vanished since the project list (404) is left out until the next project refresh,
+        // instead of failing every cycle for the whole group.
+        if (!isAppError(err) || (err.upstreamStatus !== 403 && err.upstreamStatus !== 404))
+          throw err;
+        this.inaccessible.add(state.project.id);
+        state.pipelines.clear();
+        this.deps.logger.warn(
+          { project: state.project.path, err: err.message },
+          'skipping a project whose pipelines cannot be read',
+        );
+        return;
+      }
       let newest = state.cursor ? Date.parse(state.cursor) + CURSOR_OVERLAP_MS : -Infinity;
       for (const item of items) {
         newest = Math.max(newest, Date.parse(item.updated_at));
@@ -441,7 +457,9 @@ export class PipelinePoller {
   private recompute(): void {
     const states = this.states;
     const data = summarise(
-      [...states.values()].map((s) => s.project),
+      [...states.values()]
+        .filter((s) => !this.inaccessible.has(s.project.id))
+        .map((s) => s.project),
       (id) => states.get(id)?.pipelines.values() ?? [],
       this.deps.clock.now(),
       this.windowMs,

@@ -134,11 +134,19 @@ export class FakeGitLab implements GitLabApi {
     this.count('listGroupProjects');
     return this.projects.map((p) => ({ ...p }));
   }
+  /** Projects whose pipeline list answers 403, as GitLab does for Guest members or disabled CI. */
+  forbidden = new Set<number>();
+
   async listPipelines(
     projectId: number,
     options: ListPipelinesOptions = {},
   ): Promise<GitLabPipelineListItem[]> {
     this.count('listPipelines');
+    if (this.forbidden.has(projectId)) {
+      throw new AppError('unauthorized', `GitLab refused access to project ${projectId} (403)`, {
+        upstreamStatus: 403,
+      });
+    }
     const after = options.updatedAfter ? Date.parse(options.updatedAfter) : -Infinity;
     return (this.pipelines.get(projectId) ?? [])
       .filter((p) => Date.parse(p.updated_at) >= after)
