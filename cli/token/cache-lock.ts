@@ -1,4 +1,5 @@
 import { nodeCrypto, nodeFsPromises, nodeOs } from './builtins.ts';
+import { sleep as delay } from '../../server/sleep.ts';
 import { TokenError } from './errors.ts';
 
 /** What a lock file holds: who took it and when, so others can tell a dead holder from a busy one. */
@@ -171,18 +172,4 @@ function isAlive(pid: number): boolean {
     // EPERM: the process exists but belongs to someone else.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

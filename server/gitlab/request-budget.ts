@@ -8,6 +8,7 @@ import type { Clock } from '../clock.ts';
 import { systemClock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { parseRateLimit, serverNow, type HeaderBag } from './rate-limit-headers.ts';
+import { sleep } from '../sleep.ts';
 
 /** Waits `ms`; rejects with `signal.reason` as soon as the signal aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -19,22 +20,7 @@ export type ReleaseSlot = () => void;
 export const GITLAB_LIMITS = { authenticated: 2000, unauthenticated: 300 } as const;
 
 /** The real, abortable sleep. */
-export const realSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+export const realSleep: Sleep = sleep;
 
 /** How a RequestBudget is sized and driven. */
 export interface RequestBudgetOptions {

@@ -6,6 +6,7 @@ import { toPipelineRecord, toProject, withPipelineDetails } from '../gitlab/conv
 import type { Logger } from '../logger.ts';
 import { computeActivity } from './activity.ts';
 import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
+import { sleep } from '../sleep.ts';
 import { parseSince } from './since.ts';
 import { summarise } from './summarise.ts';
 
@@ -58,16 +59,9 @@ const DEFAULT_TIMING: PollerTiming = {
 /** Cursor overlap: GitLab timestamps have second precision; re-read that second and dedupe. */
 const CURSOR_OVERLAP_MS = 1_000;
 
+/** Waits `ms`, or less when woken (aborted): the loop then runs its next cycle at once. */
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+  return sleep(ms, signal).catch(() => undefined);
 }
 
 async function forEachLimit<T>(
