@@ -1,7 +1,12 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { HistoryResponse, SettingsResponse, SummaryResponse } from '../server/contract.ts';
+import type {
+  ActivityResponse,
+  HistoryResponse,
+  SettingsResponse,
+  SummaryResponse,
+} from '../server/contract.ts';
 import { expect, snap, test } from './fixtures.ts';
 
 const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"] .metric-value`);
@@ -35,8 +40,19 @@ test('overview numbers equal /api/pipelines/summary', async ({ page, service }) 
     const api = await service.get<SummaryResponse>('/api/pipelines/summary');
     expect(await pageTotals(page)).toEqual(apiTotals(api));
   }).toPass({ timeout: 20_000 });
+  // The timeline covers the whole window: its bars add up to every pipeline in the summary.
+  const chart = page.getByRole('group', { name: /^Pipelines per (hour|day)/ });
+  await expect(async () => {
+    const api = await service.get<SummaryResponse>('/api/pipelines/summary');
+    expect(await chart.getAttribute('data-total')).toBe(String(api.summary.total_pipelines));
+  }).toPass({ timeout: 20_000 });
+  const activity = await service.get<ActivityResponse>('/api/pipelines/activity');
+  await expect(chart.locator('g.bar')).toHaveCount(activity.buckets.length);
+  await expect(page.getByText(/live feed/)).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Recent failures' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Top contributors' })).toBeVisible();
+  const top = activity.contributors[0]!;
+  await expect(page.locator('.contributor-list li').first()).toContainText(top.name);
   await expect(page.locator('[data-connection="live"]')).toBeVisible();
   await snap(page, 'overview-light');
 });

@@ -1,4 +1,4 @@
-import type { PipelineDetails } from '../../server/contract.ts';
+import type { ActivityResponse, PipelineDetails } from '../../server/contract.ts';
 import { isActive } from '../lib/format.ts';
 import { api } from './client.ts';
 
@@ -38,4 +38,9 @@ export function failingJob(details: PipelineDetails) {
     failed.sort((a, b) => a.id - b.id)[0] ??
     null
   );
+}
+
+/** Timeline buckets and contributors over every pipeline in the window. */
+export function getActivity(signal?: AbortSignal): Promise<ActivityResponse> {
+  return api.get<ActivityResponse>('/pipelines/activity', undefined, signal);
 }

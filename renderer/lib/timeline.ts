@@ -1,5 +1,4 @@
-import type { ProjectSummary } from '../../server/contract.ts';
-import { statusKind } from './format.ts';
+import type { ActivityResponse, ProjectSummary } from '../../server/contract.ts';
 
 /** One bar of the timeline: pipelines created in [start, end) split by outcome. */
 export interface TimelineBucket {
@@ -11,76 +10,65 @@ export interface TimelineBucket {
   other: number;
 }
 
-/** The timeline of a window: hourly up to two days, daily beyond. */
+/** The timeline of a window: hourly up to two days, daily beyond (days are UTC days). */
 export interface Timeline {
   unit: 'hour' | 'day';
+  /** Days per bar when a long window merges days (1 otherwise). */
+  daysPerBar: number;
   buckets: TimelineBucket[];
   max: number;
+  total: number;
 }
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** Longest a timeline gets before bars become unreadable; longer windows merge days. */
-const MAX_BUCKETS = 60;
+export const MAX_BUCKETS = 60;
+
+const count = (b: Omit<TimelineBucket, 'start' | 'end'>) =>
+  b.success + b.failed + b.running + b.other;
 
 /**
- * Buckets pipelines by creation time over the window ending at `now`. Hour buckets align to the hour,
- * day buckets to local midnight, so bars match what a user reads on a clock.
+ * The chart's bars from the service's activity buckets (every pipeline in the window). Windows of
+ * more than MAX_BUCKETS days merge consecutive days into one bar so the chart stays readable;
+ * merging never drops a pipeline.
  */
-export function bucketTimeline(
-  pipelines: readonly { created_at: string; status: string }[],
-  options: { now: Date; windowMs: number },
+export function timelineFromActivity(
+  activity: Pick<ActivityResponse, 'bucket' | 'buckets'>,
+  maxBuckets = MAX_BUCKETS,
 ): Timeline {
-  const { now, windowMs } = options;
-  const unit: Timeline['unit'] = windowMs <= 2 * DAY ? 'hour' : 'day';
-  const from = now.getTime() - windowMs;
-  const starts: number[] = [];
-  let lastEnd: number;
-  if (unit === 'hour') {
-    const first = Math.floor(from / HOUR) * HOUR;
-    for (let t = first; t <= now.getTime(); t += HOUR) starts.push(t);
-    lastEnd = starts[starts.length - 1]! + HOUR;
-  } else {
-    const d = new Date(from);
-    d.setHours(0, 0, 0, 0);
-    const days: number[] = [];
-    for (; d.getTime() <= now.getTime(); d.setDate(d.getDate() + 1)) days.push(d.getTime());
-    const step = Math.ceil(days.length / MAX_BUCKETS);
-    for (let i = 0; i < days.length; i += step) starts.push(days[i]!);
-    const end = new Date(starts[starts.length - 1]!);
-    end.setDate(end.getDate() + step);
-    lastEnd = end.getTime();
-  }
-  const buckets: TimelineBucket[] = starts.map((start, i) => ({
-    start,
-    end: starts[i + 1] ?? lastEnd,
-    success: 0,
-    failed: 0,
-    running: 0,
-    other: 0,
-  }));
-  for (const p of pipelines) {
-    const t = Date.parse(p.created_at);
-    if (Number.isNaN(t) || t < from || t > now.getTime()) continue;
-    // Binary search for the last bucket starting at or before t.
-    let lo = 0;
-    let hi = buckets.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (buckets[mid]!.start <= t) lo = mid;
-      else hi = mid - 1;
+  const size = activity.bucket === 'hour' ? HOUR : DAY;
+  const step =
+    activity.bucket === 'day' ? Math.max(1, Math.ceil(activity.buckets.length / maxBuckets)) : 1;
+  const buckets: TimelineBucket[] = [];
+  for (let i = 0; i < activity.buckets.length; i += step) {
+    const group = activity.buckets.slice(i, i + step);
+    const start = Date.parse(group[0]!.start);
+    const bar: TimelineBucket = {
+      start,
+      end: start + group.length * size,
+      success: 0,
+      failed: 0,
+      running: 0,
+      other: 0,
+    };
+    for (const b of group) {
+      bar.success += b.success;
+      bar.failed += b.failed;
+      bar.running += b.running;
+      bar.other += b.other;
     }
-    const b = buckets[lo];
-    if (!b || b.start > t) continue;
-    const kind = statusKind(p.status);
-    if (kind === 'success') b.success++;
-    else if (kind === 'failed') b.failed++;
-    else if (kind === 'running') b.running++;
-    else b.other++;
+    buckets.push(bar);
   }
-  const max = Math.max(0, ...buckets.map((b) => b.success + b.failed + b.running + b.other));
-  return { unit, buckets, max };
+  const totals = buckets.map(count);
+  return {
+    unit: activity.bucket,
+    daysPerBar: step,
+    buckets,
+    max: Math.max(0, ...totals),
+    total: totals.reduce((a, b) => a + b, 0),
+  };
 }
 
 /** Every recent pipeline of every project, with its project, newest first. */
@@ -88,64 +76,4 @@ export function allRecentPipelines(projects: readonly ProjectSummary[]) {
   return projects
     .flatMap((project) => project.recent_pipelines.map((pipeline) => ({ project, pipeline })))
     .sort((a, b) => Date.parse(b.pipeline.created_at) - Date.parse(a.pipeline.created_at));
-}
-
-/** A contributor: who triggered pipelines, how many, and how many of the finished ones passed. */
-export interface Contributor {
-  username: string;
-  name: string;
-  avatarUrl: string;
-  pipelines: number;
-  successful: number;
-  failed: number;
-  successRate: number;
-}
-
-/** Top contributors by pipeline count over the projects' recent pipelines. */
-export function topContributors(projects: readonly ProjectSummary[], limit = 6): Contributor[] {
-  const byUser = new Map<string, Contributor>();
-  for (const project of projects) {
-    for (const p of project.recent_pipelines) {
-      if (!p.user) continue;
-      let c = byUser.get(p.user.username);
-      if (!c) {
-        c = {
-          username: p.user.username,
-          name: p.user.name,
-          avatarUrl: p.user.avatar_url,
-          pipelines: 0,
-          successful: 0,
-          failed: 0,
-          successRate: 0,
-        };
-        byUser.set(p.user.username, c);
-      }
-      c.pipelines++;
-      const kind = statusKind(p.status);
-      if (kind === 'success') c.successful++;
-      if (kind === 'failed') c.failed++;
-    }
-  }
-  for (const c of byUser.values()) {
-    const finished = c.successful + c.failed;
-    c.successRate = finished === 0 ? 0 : Math.round((c.successful / finished) * 1000) / 10;
-  }
-  return [...byUser.values()]
-    .sort((a, b) => b.pipelines - a.pipelines || a.name.localeCompare(b.name))
-    .slice(0, limit);
-}
-
-/**
- * From when the projects' recent pipelines are complete. The live summary carries each project's
- * newest pipelines only (10), so before the oldest of those in a busy project some pipelines are
- * missing; a chart drawn over that part would show false gaps.
- */
-export function coverageStart(projects: readonly ProjectSummary[], windowStart: number): number {
-  let start = windowStart;
-  for (const p of projects) {
-    if (p.recent_pipelines.length >= p.total_pipelines) continue;
-    const oldest = Math.min(...p.recent_pipelines.map((r) => Date.parse(r.created_at)));
-    if (Number.isFinite(oldest)) start = Math.max(start, oldest);
-  }
-  return start;
 }

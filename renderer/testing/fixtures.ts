@@ -1,4 +1,6 @@
 import type {
+  ActivityResponse,
+  ContributorActivity,
   PipelineDetails,
   ProjectSummary,
   RecentPipeline,
@@ -167,4 +169,63 @@ function job(id: number, name: string, stage: string, status: string, duration: 
     web_url: `http://gitlab.test/acme/project-1/-/jobs/${id}`,
     failure_reason: status === 'failed' ? 'script_failure' : null,
   };
+}
+
+/**
+ * GET /api/pipelines/activity as the service computes it (UTC-aligned hour or day buckets over the
+ * whole window) for the given pipelines; `summaryFixture`'s recent pipelines are all its pipelines.
+ */
+export function activityFixture(
+  pipelines: readonly RecentPipeline[],
+  now: Date,
+  since = '7d',
+  windowMs = 7 * 86_400_000,
+): ActivityResponse {
+  const size = windowMs <= 2 * 86_400_000 ? 3_600_000 : 86_400_000;
+  const cutoff = now.getTime() - windowMs;
+  const first = Math.floor(cutoff / size) * size;
+  const buckets = Array.from(
+    { length: Math.floor(now.getTime() / size) - Math.floor(cutoff / size) + 1 },
+    (_, i) => ({
+      start: new Date(first + i * size).toISOString(),
+      success: 0,
+      failed: 0,
+      running: 0,
+      other: 0,
+    }),
+  );
+  const users = new Map<string, ContributorActivity>();
+  for (const p of pipelines) {
+    const t = Date.parse(p.created_at);
+    if (t < cutoff) continue;
+    const outcome =
+      p.status === 'success' || p.status === 'failed'
+        ? p.status
+        : ['running', 'pending', 'created'].includes(p.status)
+          ? 'running'
+          : 'other';
+    buckets[Math.floor((t - first) / size)]![outcome]++;
+    if (!p.user) continue;
+    const u = users.get(p.user.username) ?? {
+      ...p.user,
+      pipelines: 0,
+      successful: 0,
+      failed: 0,
+      success_rate: 0,
+    };
+    users.set(p.user.username, u);
+    u.pipelines++;
+    if (outcome === 'success') u.successful++;
+    if (outcome === 'failed') u.failed++;
+  }
+  const contributors = [...users.values()]
+    .map((u) => ({
+      ...u,
+      success_rate:
+        u.successful + u.failed === 0
+          ? 0
+          : Math.round((u.successful / (u.successful + u.failed)) * 1000) / 10,
+    }))
+    .sort((a, b) => b.pipelines - a.pipelines || a.name.localeCompare(b.name));
+  return { since, bucket: size === 3_600_000 ? 'hour' : 'day', buckets, contributors };
 }

@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ProjectSummary, RecentPipeline, SummaryResponse } from '../../../server/contract.ts';
+import type {
+  ActivityResponse,
+  ContributorActivity,
+  ProjectSummary,
+  RecentPipeline,
+  SummaryResponse,
+} from '../../../server/contract.ts';
 import { failingJob, getPipelineDetails } from '../../api/pipelines.ts';
 import { useFeed, useFeedState } from '../../app-context.ts';
 import { Avatar } from '../../components/avatar.tsx';
@@ -8,14 +14,11 @@ import { Icon } from '../../components/icons.tsx';
 import { formatDuration, formatRate, rateBand, timeAgo } from '../../lib/format.ts';
 import { useNow } from '../../lib/hooks.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
-import { describeSince, parseSince } from '../../lib/since.ts';
-import {
-  allRecentPipelines,
-  bucketTimeline,
-  coverageStart,
-  topContributors,
-} from '../../lib/timeline.ts';
+import { describeSince } from '../../lib/since.ts';
+import { allRecentPipelines, timelineFromActivity } from '../../lib/timeline.ts';
+import type { ActivityState } from '../../api/activity.ts';
 import { TimelineChart } from './timeline-chart.tsx';
+import { useActivity } from './use-activity.ts';
 
 function MetricCards({ data }: { data: SummaryResponse }) {
   const s = data.summary;
@@ -60,36 +63,78 @@ function MetricCards({ data }: { data: SummaryResponse }) {
   );
 }
 
-function Contributors({ projects }: { projects: ProjectSummary[] }) {
-  const top = useMemo(() => topContributors(projects, 6), [projects]);
+function Contributors({ activity }: { activity: ActivityState }) {
+  const top: ContributorActivity[] = useMemo(
+    () => activity.activity?.contributors.slice(0, 6) ?? [],
+    [activity.activity],
+  );
   return (
     <section className="card" aria-labelledby="contributors-title">
       <h2 id="contributors-title" className="card-title">
         Top contributors
       </h2>
-      {top.length === 0 ? (
+      {!activity.activity ? (
+        activity.error ? (
+          <p className="muted">Cannot load contributors: {activity.error}</p>
+        ) : (
+          <Skeleton height={120} />
+        )
+      ) : top.length === 0 ? (
         <p className="muted">No pipelines triggered by users in this window.</p>
       ) : (
         <ul className="contributor-list">
           {top.map((c) => {
-            const band = rateBand(c.successRate, c.successful + c.failed);
+            const band = rateBand(c.success_rate, c.successful + c.failed);
             return (
               <li key={c.username}>
-                <Avatar name={c.name} url={c.avatarUrl} size={30} />
+                <Avatar name={c.name} url={c.avatar_url} size={30} />
                 <div className="contributor-name">
                   <span>{c.name}</span>
                   <span className="muted">@{c.username}</span>
                 </div>
-                <span className="contributor-count" title="Pipelines among recent ones">
+                <span className="contributor-count" title="Pipelines in the window">
                   {c.pipelines}
                 </span>
                 <span className={`rate-chip rate-${band}`}>
-                  {c.successful + c.failed ? formatRate(c.successRate) : '—'}
+                  {c.successful + c.failed ? formatRate(c.success_rate) : '—'}
                 </span>
               </li>
             );
           })}
         </ul>
+      )}
+    </section>
+  );
+}
+
+function ActivityTimeline({ activity, onRetry }: { activity: ActivityState; onRetry: () => void }) {
+  const data: ActivityResponse | null = activity.activity;
+  const timeline = useMemo(() => (data ? timelineFromActivity(data) : null), [data]);
+  const unit = timeline?.unit ?? 'hour';
+  return (
+    <section className="card" aria-labelledby="timeline-title" aria-busy={activity.loading}>
+      <div className="card-head">
+        <h2 id="timeline-title" className="card-title">
+          Pipelines per {timeline && timeline.daysPerBar > 1 ? `${timeline.daysPerBar} days` : unit}
+        </h2>
+        {data && (
+          <span className="muted small">
+            the last {describeSince(data.since)}
+            {unit === 'day' ? ' · UTC days' : ''}
+          </span>
+        )}
+      </div>
+      {activity.error && (
+        <ErrorBox
+          title={data ? 'The timeline may be out of date' : 'Cannot load the timeline'}
+          message={activity.error}
+          onRetry={onRetry}
+        />
+      )}
+      {timeline ? (
+        <TimelineChart timeline={timeline} />
+      ) : (
+        !activity.error && <Skeleton height={200} />
       )}
     </section>
   );
@@ -214,26 +259,7 @@ export function Overview() {
   const feed = useFeed();
   const now = useNow();
   const data = state.summary;
-  const windowMs = useMemo(() => {
-    const parsed = parseSince(data?.status?.since ?? '7d');
-    return parsed.ok ? parsed.ms : 7 * 86_400_000;
-  }, [data?.status?.since]);
-  // Bucket against a clock that moves per minute, not per render.
-  const minute = Math.floor(now.getTime() / 60_000);
-  const { timeline, partial } = useMemo(() => {
-    const end = Math.max(minute * 60_000, Date.now());
-    const projects = data?.projects ?? [];
-    // Chart only the span the live summary covers completely (each project's newest pipelines).
-    const from = coverageStart(projects, end - windowMs);
-    const span = Math.max(60 * 60_000, end - from);
-    return {
-      timeline: bucketTimeline(
-        projects.flatMap((p) => p.recent_pipelines),
-        { now: new Date(end), windowMs: span },
-      ),
-      partial: from > end - windowMs,
-    };
-  }, [data?.projects, windowMs, minute]);
+  const [activity, reloadActivity] = useActivity(data);
 
   if (!data) {
     if (state.error)
@@ -282,22 +308,10 @@ export function Overview() {
         />
       )}
       <MetricCards data={data} />
-      <section className="card" aria-labelledby="timeline-title">
-        <div className="card-head">
-          <h2 id="timeline-title" className="card-title">
-            Pipelines per {timeline.unit}
-          </h2>
-          <span className="muted small">
-            {partial
-              ? `${timeline.unit === 'hour' ? 'last' : 'recent'} ${timeline.buckets.length} ${timeline.unit}s · the live feed carries each project’s newest pipelines`
-              : `the whole window`}
-          </span>
-        </div>
-        <TimelineChart timeline={timeline} />
-      </section>
+      <ActivityTimeline activity={activity} onRetry={reloadActivity} />
       <div className="overview-columns">
         <RecentFailures projects={data.projects} now={now} />
-        <Contributors projects={data.projects} />
+        <Contributors activity={activity} />
       </div>
     </div>
   );

@@ -8,15 +8,17 @@ const SERIES = [
   { key: 'other', label: 'Other' },
 ] as const;
 
+// Day buckets are UTC days (the service aligns them so every viewer sees the same bars); hour
+// buckets read in local time, which shares the hour boundaries in whole-hour time zones.
+const UTC_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', month: 'short', day: 'numeric' };
+
 function bucketLabel(b: TimelineBucket, unit: Timeline['unit']): string {
   const d = new Date(b.start);
   if (unit === 'hour')
     return d.toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
   const days = Math.round((b.end - b.start) / 86_400_000);
-  const first = d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
-  if (days <= 1)
-    return d.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-  return `${first} – ${new Date(b.end - 1).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}`;
+  if (days <= 1) return d.toLocaleDateString(undefined, { ...UTC_DAY, weekday: 'short' });
+  return `${d.toLocaleDateString(undefined, UTC_DAY)} – ${new Date(b.end - 1).toLocaleDateString(undefined, UTC_DAY)}`;
 }
 
 function niceMax(max: number): number {
@@ -71,7 +73,8 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
           viewBox={`0 0 ${width} ${height}`}
           className="chart"
           role="group"
-          aria-label={`Pipelines per ${unit}: ${totals.reduce((a, b) => a + b, 0)} in total`}
+          aria-label={`Pipelines per ${unit}: ${timeline.total} in total`}
+          data-total={timeline.total}
           onMouseLeave={() => setHover(null)}
         >
           {ticks.map((t) => {
@@ -126,10 +129,7 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
                   <text x={x + barW / 2} y={height - 6} textAnchor="middle" className="axis-label">
                     {unit === 'hour'
                       ? new Date(b.start).toLocaleTimeString(undefined, { hour: '2-digit' })
-                      : new Date(b.start).toLocaleDateString(undefined, {
-                          month: 'short',
-                          day: 'numeric',
-                        })}
+                      : new Date(b.start).toLocaleDateString(undefined, UTC_DAY)}
                   </text>
                 )}
               </g>
