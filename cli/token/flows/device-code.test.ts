@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getToken } from '../engine.ts';
 import { addProfile, fileStore, tempHome } from '../testing/fixtures.ts';
+import { ManualClock } from '../../../server/clock.ts';
 
 interface Script {
   device: Record<string, unknown>;
@@ -87,6 +88,8 @@ async function run(sleeps: number[] = [], notices: string[] = []) {
       secretStore: fileStore(home),
       notify: (line) => notices.push(line),
       sleep: async (ms) => void sleeps.push(ms),
+      // A fixed clock: expires_in is counted from it, so a slow machine cannot turn 900 into 899.
+      clock: new ManualClock(Date.now()),
     },
   );
 }
