@@ -192,3 +192,16 @@ export async function getProviderStatus(signal?: AbortSignal): Promise<ProviderS
     throw err;
   }
 }
+
+/** PUT /api/ai/provider body (mirrors ProviderUpdate in server/ai/service.ts); `apiKey: null` removes the key. */
+export interface ProviderUpdate {
+  provider?: string;
+  model?: string;
+  baseUrl?: string;
+  apiKey?: string | null;
+}
+
+/** Changes the AI provider settings; answers the new status. */
+export function updateProvider(update: ProviderUpdate): Promise<ProviderStatus> {
+  return api.request<ProviderStatus>('/ai/provider', { method: 'PUT', body: update });
+}
