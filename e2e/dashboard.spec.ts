@@ -1,12 +1,12 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { ProviderStatus } from '../renderer/api/ai.ts';
 import type {
   ActivityResponse,
   AnalyseResponse,
   HistoryResponse,
   PipelineDetails,
+  ProviderStatus,
   SettingsResponse,
   SummaryResponse,
 } from '../server/contract.ts';

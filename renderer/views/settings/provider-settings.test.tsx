@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProviderStatus, ProviderUpdate } from '../../api/ai.ts';
+import type { ProviderStatus, ProviderUpdateRequest } from '../../../server/contract.ts';
 import { errorResponse, jsonResponse, routeFetch } from '../../testing/render-with-feed.tsx';
 import { ProviderSettings, fieldOfError } from './provider-settings.tsx';
 
@@ -34,7 +34,7 @@ function fakeProviderService(initial: Partial<ProviderStatus> = {}) {
   return routeFetch((method, url, body) => {
     if (url.pathname !== '/api/ai/provider') return undefined;
     if (method === 'GET') return jsonResponse(status);
-    const u = body as ProviderUpdate;
+    const u = body as ProviderUpdateRequest;
     if (u.baseUrl && !/^https?:\/\//.test(u.baseUrl))
       return errorResponse(400, `AI base URL must use http or https: '${u.baseUrl}'`);
     if (u.model !== undefined && u.model.length > 200)

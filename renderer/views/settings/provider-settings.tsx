@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import {
-  getProviderStatus,
-  updateProvider,
-  type ProviderStatus,
-  type ProviderUpdate,
-} from '../../api/ai.ts';
+import type { ProviderStatus, ProviderUpdateRequest } from '../../../server/contract.ts';
+import { getProviderStatus, updateProvider } from '../../api/ai.ts';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -62,7 +58,7 @@ function ProviderForm({
 
   const switching = provider !== status.provider;
   const remote = provider !== 'offline';
-  const update: ProviderUpdate = {};
+  const update: ProviderUpdateRequest = {};
   if (switching) update.provider = provider;
   if (remote) {
     // After a switch, empty fields mean the new provider's defaults (the service resets them).
@@ -80,7 +76,7 @@ function ProviderForm({
     setBaseUrl(s.baseUrl);
     setApiKey('');
   };
-  const send = async (body: ProviderUpdate, okText: string) => {
+  const send = async (body: ProviderUpdateRequest, okText: string) => {
     setBusy(true);
     setError(null);
     setSaved(null);

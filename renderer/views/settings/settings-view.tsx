@@ -5,6 +5,8 @@ import type {
   SettingsUpdateResponse,
   SiblingGroupResponse,
   SubgroupResponse,
+  SystemPromptResponse,
+  SystemPromptUpdateResponse,
 } from '../../../server/contract.ts';
 import { api, errorMessage } from '../../api/client.ts';
 import { useFeedState } from '../../app-context.ts';
@@ -289,7 +291,7 @@ function ScopeSettings({
 
 function SystemPromptEditor() {
   const [state, reload, setData] = useAsync(
-    (signal) => api.get<{ prompt: string }>('/ai/system-prompt', undefined, signal),
+    (signal) => api.get<SystemPromptResponse>('/ai/system-prompt', undefined, signal),
     [],
   );
   const [draft, setDraft] = useState<string | null>(null);
@@ -302,14 +304,14 @@ function SystemPromptEditor() {
     setMessage(null);
     try {
       const res = body
-        ? await api.request<{ success: boolean; prompt: string }>('/ai/system-prompt', {
+        ? await api.request<SystemPromptUpdateResponse>('/ai/system-prompt', {
             method: 'PUT',
             body,
           })
-        : await api.request<{ success: boolean; prompt: string }>('/ai/system-prompt', {
+        : await api.request<SystemPromptUpdateResponse>('/ai/system-prompt', {
             method: 'DELETE',
           });
-      setData({ prompt: res.prompt });
+      setData({ prompt: res.prompt, isDefault: body === null });
       setDraft(null);
       setMessage({ kind: 'ok', text: okText });
     } catch (err) {
