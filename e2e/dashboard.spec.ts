@@ -3,11 +3,15 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type {
   ActivityResponse,
+  AnalyseResponse,
   HistoryResponse,
+  PipelineDetails,
+  ProviderStatus,
   SettingsResponse,
   SummaryResponse,
 } from '../server/contract.ts';
 import { expect, snap, test } from './fixtures.ts';
+import { freePort } from './service.ts';
 
 const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"] .metric-value`);
 
@@ -181,6 +185,91 @@ test('settings: change group and window and see the data change', async ({ page,
   await page.request.post(service.url + '/api/settings', {
     data: { group: settings.group, since: settings.since },
     headers: { Origin: service.url },
+  });
+});
+
+test('settings: the AI provider form, pinned in the demo, switches provider and back', async ({
+  page,
+  service,
+}) => {
+  // What the demo really does: `serve --demo` pins the offline analyser, so the form says so and
+  // stays disabled.
+  const pinned = await service.get<ProviderStatus>('/api/ai/provider');
+  expect(pinned).toMatchObject({ provider: 'offline', pinnedByEnvironment: true });
+  await page.goto(service.url + '/settings');
+  const form = page.getByRole('form', { name: 'AI provider settings' });
+  await expect(form.getByRole('note')).toContainText('AI_PROVIDER');
+  await expect(form.getByRole('radio', { name: 'OpenAI-compatible' })).toBeDisabled();
+  await expect(form.getByRole('button', { name: 'Save provider' })).toBeDisabled();
+  await form.scrollIntoViewIfNeeded();
+  await snap(page, 'settings-provider-pinned');
+
+  // The service itself accepts changes while pinned (they last until it restarts). To drive the
+  // form against the real PUT, only the pinned flag is rewritten in the answers the page sees.
+  await page.route('**/api/ai/provider', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as ProviderStatus;
+    await route.fulfill({
+      response,
+      json: response.ok() ? { ...json, pinnedByEnvironment: false } : json,
+    });
+  });
+  await page.reload();
+  await expect(form.getByRole('note')).toHaveCount(0);
+  await form.getByRole('radio', { name: 'OpenAI-compatible' }).click();
+  // A closed local port: the provider is unreachable.
+  const deadPort = await freePort();
+  await form.getByLabel('Endpoint').fill('not a url');
+  await form.getByLabel('API key').fill('sk-e2e-not-a-real-key');
+  await form.getByRole('button', { name: 'Save provider' }).click();
+  await expect(form.locator('#provider-base-url-error')).toContainText('not a valid URL');
+  await form.getByLabel('Endpoint').fill(`http://127.0.0.1:${deadPort}/v1`);
+  await form.getByRole('button', { name: 'Save provider' }).click();
+  await expect(form.getByText('Provider settings saved.')).toBeVisible();
+  await expect(form.getByLabel('API key')).toHaveValue('');
+  await expect(form.getByTestId('provider-key-state')).toContainText('key set');
+  expect(await service.get<ProviderStatus>('/api/ai/provider')).toMatchObject({
+    provider: 'openai',
+    baseUrl: `http://127.0.0.1:${deadPort}/v1`,
+    apiKeySet: true,
+  });
+  await snap(page, 'settings-provider');
+
+  // An analysis now tries the unreachable provider and falls back to the offline analyser, saying so.
+  const summary = await service.get<SummaryResponse>('/api/pipelines/summary');
+  const failed = summary.projects
+    .flatMap((p) => p.recent_pipelines.map((r) => ({ project: p, pipeline: r })))
+    .find((x) => x.pipeline.status === 'failed')!;
+  const details = await service.get<PipelineDetails>(
+    `/api/pipelines/${failed.project.project_id}/details/${failed.pipeline.pipeline_id}`,
+  );
+  const job = details.jobs.find((j) => j.status === 'failed')!;
+  const res = await page.request.post(service.url + '/api/ai/analyse', {
+    data: {
+      projectId: failed.project.project_id,
+      pipelineId: failed.pipeline.pipeline_id,
+      jobId: job.id,
+      jobName: job.name,
+      stage: job.stage,
+      force: true,
+    },
+    headers: { Origin: service.url },
+    timeout: 60_000,
+  });
+  expect(res.ok()).toBe(true);
+  expect(((await res.json()) as AnalyseResponse).analysis).toContain(
+    'could not be used, so this is the built-in offline analysis instead',
+  );
+
+  // And back to offline.
+  await form.getByRole('radio', { name: 'Offline (built in)' }).click();
+  await form.getByRole('button', { name: 'Save provider' }).click();
+  await expect(form.getByText('Provider settings saved.')).toBeVisible();
+  await expect(page.getByTestId('provider-status')).toContainText('Offline analyser');
+  expect(await service.get<ProviderStatus>('/api/ai/provider')).toMatchObject({
+    provider: 'offline',
+    model: '',
+    baseUrl: '',
   });
 });
 

@@ -188,6 +188,66 @@ export interface FollowupResponse {
   timestamp: string;
 }
 
+/** POST /api/ai/analyse-pipeline */
+export interface PipelineAnalysisResponse {
+  analysis: string;
+  cached: boolean;
+  timestamp: string;
+  /** The failed jobs covered, with the number (1-based) of the problem each belongs to. */
+  jobs: { jobId: number; jobName: string; stage: string; problem: number }[];
+}
+
+/** DELETE /api/ai/cache */
+export interface DeleteAnalysisResponse {
+  success: boolean;
+  message: string;
+}
+
+/** GET /api/ai/analyzed */
+export interface AnalyzedJobsResponse {
+  projectId: number;
+  analyzedJobIds: number[];
+}
+
+/** GET /api/ai/system-prompt */
+export interface SystemPromptResponse {
+  prompt: string;
+  isDefault: boolean;
+}
+
+/** PUT and DELETE /api/ai/system-prompt */
+export interface SystemPromptUpdateResponse {
+  success: boolean;
+  prompt: string;
+}
+
+/** The AI providers the service can use. */
+export type AiProviderName = 'offline' | 'openai' | 'anthropic';
+
+/** GET and PUT /api/ai/provider: what the dashboard's AI settings show (never the key itself). */
+export interface ProviderStatus {
+  provider: AiProviderName;
+  model: string;
+  baseUrl: string;
+  apiKeySet: boolean;
+  /** Where the key comes from: the environment/flags, the secret store, or memory (until restart). */
+  apiKeySource: 'environment' | 'secret-store' | 'memory' | null;
+  /** Name of the secret store backend, or null when there is none. */
+  secretStore: string | null;
+  /** True when AI_PROVIDER or flags chose the provider: they win again at the next start. */
+  pinnedByEnvironment: boolean;
+  fallbackToOffline: boolean;
+  providers: readonly AiProviderName[];
+}
+
+/** PUT /api/ai/provider body; every field optional, `apiKey: null` deletes the stored key. */
+export interface ProviderUpdateRequest {
+  provider?: AiProviderName;
+  model?: string;
+  baseUrl?: string;
+  apiKey?: string | null;
+}
+
 /** One follow-up exchange. */
 export interface ConversationEntry {
   question: string;

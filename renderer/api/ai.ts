@@ -1,9 +1,13 @@
 import type {
   AnalyseResponse,
   CachedAnalysis,
+  DeleteAnalysisResponse,
   FollowupResponse,
   HistoryResponse,
   JobDetails,
+  PipelineAnalysisResponse,
+  ProviderStatus,
+  ProviderUpdateRequest,
 } from '../../server/contract.ts';
 import { ApiError, api, apiUrl } from './client.ts';
 import { readSse } from './sse-reader.ts';
@@ -37,27 +41,6 @@ export async function getCachedAnalysis(
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
-}
-
-/** The AI service's provider status (mirrors ProviderStatus in server/ai/service.ts). */
-export interface ProviderStatus {
-  provider: string;
-  model: string;
-  baseUrl: string;
-  apiKeySet: boolean;
-  apiKeySource: 'environment' | 'secret-store' | 'memory' | null;
-  secretStore: string | null;
-  pinnedByEnvironment: boolean;
-  fallbackToOffline: boolean;
-  providers: readonly string[];
-}
-
-/** POST /api/ai/analyse-pipeline (mirrors PipelineAnalysisResponse in server/ai/service.ts). */
-export interface PipelineAnalysisResponse {
-  analysis: string;
-  cached: boolean;
-  timestamp: string;
-  jobs: { jobId: number; jobName: string; stage: string; problem: number }[];
 }
 
 /**
@@ -167,11 +150,11 @@ export function analysePipeline(
 }
 
 /** Deletes a job's cached analysis and its conversation. */
-export function deleteAnalysis(
-  projectId: number,
-  jobId: number,
-): Promise<{ success: boolean; message: string }> {
-  return api.request('/ai/cache', { method: 'DELETE', query: { projectId, jobId } });
+export function deleteAnalysis(projectId: number, jobId: number): Promise<DeleteAnalysisResponse> {
+  return api.request<DeleteAnalysisResponse>('/ai/cache', {
+    method: 'DELETE',
+    query: { projectId, jobId },
+  });
 }
 
 /** One page of past analyses. */
@@ -191,4 +174,9 @@ export async function getProviderStatus(signal?: AbortSignal): Promise<ProviderS
     if (err instanceof ApiError && err.status === 404) return null;
     throw err;
   }
+}
+
+/** Changes the AI provider settings; answers the new status. */
+export function updateProvider(update: ProviderUpdateRequest): Promise<ProviderStatus> {
+  return api.request<ProviderStatus>('/ai/provider', { method: 'PUT', body: update });
 }

@@ -1,7 +1,8 @@
+import type { AiProviderName } from '../contract.ts';
 import { AppError } from '../errors.ts';
 
-/** The AI providers the service can use. */
-export type ProviderName = 'offline' | 'openai' | 'anthropic';
+/** The AI providers the service can use (named in the public contract). */
+export type ProviderName = AiProviderName;
 
 /** Every provider name, in the order the settings UI lists them. */
 export const PROVIDER_NAMES: readonly ProviderName[] = ['offline', 'openai', 'anthropic'];

@@ -2,9 +2,16 @@ import path from 'node:path';
 import { systemClock, type Clock } from '../clock.ts';
 import type {
   AnalyseResponse,
+  AnalyzedJobsResponse,
   CachedAnalysis,
+  DeleteAnalysisResponse,
   FollowupResponse,
   HistoryResponse,
+  PipelineAnalysisResponse,
+  ProviderStatus,
+  ProviderUpdateRequest,
+  SystemPromptResponse,
+  SystemPromptUpdateResponse,
 } from '../contract.ts';
 import { AppError } from '../errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
@@ -84,38 +91,11 @@ export interface PipelineAnalyseInput {
   force?: boolean | undefined;
 }
 
-/** POST /api/ai/analyse-pipeline response. */
-export interface PipelineAnalysisResponse {
-  analysis: string;
-  cached: boolean;
-  timestamp: string;
-  /** The failed jobs covered, with the number (1-based) of the problem each belongs to. */
-  jobs: { jobId: number; jobName: string; stage: string; problem: number }[];
-}
-
-/** GET /api/ai/provider: what the dashboard's AI settings show (never the key itself). */
-export interface ProviderStatus {
-  provider: ProviderName;
-  model: string;
-  baseUrl: string;
-  apiKeySet: boolean;
-  /** Where the key comes from: the environment/flags, the secret store, or memory (until restart). */
-  apiKeySource: 'environment' | 'secret-store' | 'memory' | null;
-  /** Name of the secret store backend, or null when there is none. */
-  secretStore: string | null;
-  /** True when AI_PROVIDER or flags chose the provider: they win again at the next start. */
-  pinnedByEnvironment: boolean;
-  fallbackToOffline: boolean;
-  providers: readonly ProviderName[];
-}
+// The response shapes live in the public contract (the dashboard reads them from there too).
+export type { PipelineAnalysisResponse, ProviderStatus };
 
 /** PUT /api/ai/provider input; `apiKey: null` deletes the stored key. */
-export interface ProviderUpdate {
-  provider?: ProviderName | undefined;
-  model?: string | undefined;
-  baseUrl?: string | undefined;
-  apiKey?: string | null | undefined;
-}
+export type ProviderUpdate = ProviderUpdateRequest;
 
 /** Options of a call that can stream its answer. */
 export interface StreamOptions {
@@ -130,13 +110,13 @@ export interface AiService {
     input: PipelineAnalyseInput,
     options?: StreamOptions,
   ): Promise<PipelineAnalysisResponse>;
-  analyzed(projectId: number): { projectId: number; analyzedJobIds: number[] };
+  analyzed(projectId: number): AnalyzedJobsResponse;
   getCached(projectId: number, jobId: number): CachedAnalysis;
-  deleteCached(projectId: number, jobId: number): { success: boolean; message: string };
+  deleteCached(projectId: number, jobId: number): DeleteAnalysisResponse;
   history(page: number, pageSize: number): HistoryResponse;
-  getSystemPrompt(): { prompt: string; isDefault: boolean };
-  setSystemPrompt(prompt: string): { success: boolean; prompt: string };
-  resetSystemPrompt(): { success: boolean; prompt: string };
+  getSystemPrompt(): SystemPromptResponse;
+  setSystemPrompt(prompt: string): SystemPromptUpdateResponse;
+  resetSystemPrompt(): SystemPromptUpdateResponse;
   providerStatus(): Promise<ProviderStatus>;
   updateProvider(update: ProviderUpdate): Promise<ProviderStatus>;
   close(): void;

@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CachedAnalysis, ConversationEntry, JobDetails } from '../../../server/contract.ts';
+import type {
+  CachedAnalysis,
+  ConversationEntry,
+  JobDetails,
+  PipelineAnalysisResponse,
+} from '../../../server/contract.ts';
 import type { AiJobRef } from '../../api/ai.ts';
 import {
   analyse,
@@ -8,7 +13,6 @@ import {
   followUp,
   getCachedAnalysis,
 } from '../../api/ai.ts';
-import type { PipelineAnalysisResponse } from '../../api/ai.ts';
 import { errorMessage } from '../../api/client.ts';
 import { ErrorBox, Spinner } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';

@@ -5,14 +5,16 @@ import type {
   SettingsUpdateResponse,
   SiblingGroupResponse,
   SubgroupResponse,
+  SystemPromptResponse,
+  SystemPromptUpdateResponse,
 } from '../../../server/contract.ts';
-import { getProviderStatus } from '../../api/ai.ts';
 import { api, errorMessage } from '../../api/client.ts';
 import { useFeedState } from '../../app-context.ts';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { useAsync } from '../../lib/hooks.ts';
 import { SINCE_PRESETS, describeSince, parseSince } from '../../lib/since.ts';
+import { ProviderSettings } from './provider-settings.tsx';
 
 interface GroupContext {
   group: GroupResponse;
@@ -289,7 +291,7 @@ function ScopeSettings({
 
 function SystemPromptEditor() {
   const [state, reload, setData] = useAsync(
-    (signal) => api.get<{ prompt: string }>('/ai/system-prompt', undefined, signal),
+    (signal) => api.get<SystemPromptResponse>('/ai/system-prompt', undefined, signal),
     [],
   );
   const [draft, setDraft] = useState<string | null>(null);
@@ -302,14 +304,14 @@ function SystemPromptEditor() {
     setMessage(null);
     try {
       const res = body
-        ? await api.request<{ success: boolean; prompt: string }>('/ai/system-prompt', {
+        ? await api.request<SystemPromptUpdateResponse>('/ai/system-prompt', {
             method: 'PUT',
             body,
           })
-        : await api.request<{ success: boolean; prompt: string }>('/ai/system-prompt', {
+        : await api.request<SystemPromptUpdateResponse>('/ai/system-prompt', {
             method: 'DELETE',
           });
-      setData({ prompt: res.prompt });
+      setData({ prompt: res.prompt, isDefault: body === null });
       setDraft(null);
       setMessage({ kind: 'ok', text: okText });
     } catch (err) {
@@ -376,74 +378,7 @@ function SystemPromptEditor() {
   );
 }
 
-function ProviderStatus() {
-  const [state, reload] = useAsync((signal) => getProviderStatus(signal), []);
-  return (
-    <section className="card settings-card" aria-labelledby="provider-title">
-      <h2 id="provider-title" className="card-title">
-        AI provider
-      </h2>
-      {state.status === 'loading' && <Skeleton height={40} />}
-      {state.status === 'error' && (
-        <ErrorBox title="Cannot read the provider status" message={state.error} onRetry={reload} />
-      )}
-      {state.status === 'ok' && state.data === null && (
-        <p className="muted">
-          This service does not report its AI provider. Analyses still work if AI is configured.
-        </p>
-      )}
-      {state.status === 'ok' && state.data && (
-        <dl className="provider-grid" data-testid="provider-status">
-          <div>
-            <dt>Provider</dt>
-            <dd>
-              {state.data.provider === 'offline'
-                ? 'Offline analyser (built in)'
-                : state.data.provider}
-            </dd>
-          </div>
-          {state.data.model && (
-            <div>
-              <dt>Model</dt>
-              <dd>{state.data.model}</dd>
-            </div>
-          )}
-          {state.data.baseUrl && (
-            <div>
-              <dt>Endpoint</dt>
-              <dd>
-                <code>{state.data.baseUrl}</code>
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>API key</dt>
-            <dd>
-              {state.data.provider === 'offline'
-                ? 'not needed'
-                : state.data.apiKeySet
-                  ? `set (${state.data.apiKeySource ?? 'stored'})`
-                  : 'missing'}
-            </dd>
-          </div>
-          {state.data.fallbackToOffline && state.data.provider !== 'offline' && (
-            <div>
-              <dt>If it fails</dt>
-              <dd>falls back to the offline analyser</dd>
-            </div>
-          )}
-        </dl>
-      )}
-      {state.status === 'ok' && state.data?.pinnedByEnvironment && (
-        <p className="muted small">
-          Chosen by the service’s environment (AI_PROVIDER or flags); set it there to change it.
-        </p>
-      )}
-    </section>
-  );
-}
-
-/** Settings: group and window (validated like the server), system prompt, AI provider status. */
+/** Settings: group and window (validated like the server), system prompt, AI provider. */
 export default function SettingsView() {
   const feed = useFeedState();
   const [state, reload, setData] = useAsync(
@@ -475,7 +410,7 @@ export default function SettingsView() {
       )}
       <div className="settings-columns">
         <SystemPromptEditor />
-        <ProviderStatus />
+        <ProviderSettings />
       </div>
     </div>
   );
