@@ -1,5 +1,6 @@
 import type { ActivityResponse } from '../../server/contract.ts';
 import { errorMessage } from './client.ts';
+import { ExternalStore } from '../lib/external-store.ts';
 
 /** What the overview shows of GET /api/pipelines/activity. */
 export interface ActivityState {
@@ -27,9 +28,7 @@ export interface ActivityLoaderOptions {
  * is loaded at most once per `minIntervalMs` (the last update in a burst is never lost), and not at
  * all while the page is hidden: a hidden page reloads once when it is shown again.
  */
-export class ActivityLoader {
-  private state: ActivityState = { activity: null, error: null, loading: false };
-  private readonly listeners = new Set<() => void>();
+export class ActivityLoader extends ExternalStore<ActivityState> {
   private readonly opts: Required<ActivityLoaderOptions>;
   private controller: AbortController | null = null;
   private timer: unknown = null;
@@ -39,6 +38,7 @@ export class ActivityLoader {
   private stopped = true;
 
   constructor(options: ActivityLoaderOptions) {
+    super({ activity: null, error: null, loading: false });
     this.opts = {
       minIntervalMs: 5_000,
       now: () => Date.now(),
@@ -48,15 +48,6 @@ export class ActivityLoader {
       ...options,
     };
   }
-
-  /** The current state (stable object between changes, for useSyncExternalStore). */
-  getState = (): ActivityState => this.state;
-
-  /** Subscribes to state changes; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   /** Loads at once (first paint) and starts honouring `invalidate()`. */
   start(): void {
@@ -133,10 +124,5 @@ export class ActivityLoader {
         if (this.stale) this.schedule();
       },
     );
-  }
-
-  private set(patch: Partial<ActivityState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
   }
 }

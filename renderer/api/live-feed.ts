@@ -1,6 +1,7 @@
 import type { SummaryResponse } from '../../server/contract.ts';
 import type { ApiClient } from './client.ts';
 import { errorMessage } from './client.ts';
+import { ExternalStore } from '../lib/external-store.ts';
 
 /** The state of the live connection, as the header shows it. */
 export interface FeedState {
@@ -45,16 +46,7 @@ export interface LiveFeedOptions {
  * first paint, applies every `pipeline-update` as it arrives (no refetch), and when the stream
  * drops — or goes silent past the heartbeat — reconnects with exponential back-off and jitter.
  */
-export class LiveFeed {
-  private state: FeedState = {
-    summary: null,
-    connection: 'connecting',
-    lastEventAt: null,
-    lastUpdateAt: null,
-    error: null,
-    retryInMs: null,
-  };
-  private readonly listeners = new Set<() => void>();
+export class LiveFeed extends ExternalStore<FeedState> {
   private source: EventSourceLike | null = null;
   private attempt = 0;
   private retryTimer: unknown = null;
@@ -63,6 +55,14 @@ export class LiveFeed {
   private readonly opts: Required<Omit<LiveFeedOptions, 'api'>> & { api: ApiClient };
 
   constructor(options: LiveFeedOptions) {
+    super({
+      summary: null,
+      connection: 'connecting',
+      lastEventAt: null,
+      lastUpdateAt: null,
+      error: null,
+      retryInMs: null,
+    });
     this.opts = {
       createEventSource: (url) => new EventSource(url) as EventSourceLike,
       now: () => Date.now(),
@@ -74,15 +74,6 @@ export class LiveFeed {
       ...options,
     };
   }
-
-  /** The current state (stable object between changes, for useSyncExternalStore). */
-  getState = (): FeedState => this.state;
-
-  /** Subscribes to state changes; returns the unsubscribe function. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
 
   /** Loads the snapshot and opens the stream. */
   start(): void {
@@ -116,11 +107,6 @@ export class LiveFeed {
   /** Replaces the summary after an action that changes it (settings saved), without waiting. */
   applySummary(summary: SummaryResponse): void {
     this.set({ summary, lastUpdateAt: this.opts.now(), error: null });
-  }
-
-  private set(patch: Partial<FeedState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
   }
 
   private async loadSnapshot(): Promise<void> {
