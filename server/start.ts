@@ -1,10 +1,9 @@
 import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
-import { AppError, isAppError } from './errors.ts';
-import type { GitLabApi } from './gitlab/api.ts';
-import { GitLabClient } from './gitlab/client.ts';
+import { isAppError } from './errors.ts';
+import { connectGitLab } from './gitlab/connect.ts';
 import type { Logger } from './logger.ts';
 import { startService, type PipelineSummaryService } from './service.ts';
-import { SECRET_ACCOUNTS, type SecretStore } from './secrets/secret-store.ts';
+import type { SecretStore } from './secrets/secret-store.ts';
 import { FileSettingsStore } from './settings/settings-store.ts';
 
 /** Resolved configuration of one `serve` run (see cli/commands/serve.ts for precedence). */
@@ -42,36 +41,15 @@ export async function startFromConfig(
 ): Promise<PipelineSummaryService> {
   const { logger } = edges;
   const settingsStore = new FileSettingsStore(config.dataDir);
-  let gitlab: GitLabApi;
-  let group = config.group;
-  let closeSimulator: (() => Promise<void>) | undefined;
-  let timing;
-
-  if (config.demo) {
-    const { startSimulator } = await import('./simulator/index.ts');
-    const simulator = await startSimulator({ live: true });
-    closeSimulator = () => simulator.close();
-    gitlab = new GitLabClient({ baseUrl: simulator.url, token: simulator.token, logger });
-    group ??= simulator.groupPath;
-    // The simulator moves every few seconds; poll it briskly so the demo feels alive.
-    timing = { fastIntervalMs: 2_000, slowIntervalMs: 5_000 };
-  } else {
-    if (!group) {
-      throw new AppError(
-        'bad_request',
-        'No group to watch: pass --group PATH, set GITLAB_GROUP, or try --demo',
-      );
-    }
-    const token =
-      edges.env.GITLAB_TOKEN ||
-      (await edges.secretStore?.get(SECRET_ACCOUNTS.gitlabToken(config.gitlabUrl)));
-    if (!token) {
-      throw new AppError(
-        'unauthorized',
-        `No GitLab token for ${config.gitlabUrl}: set GITLAB_TOKEN or run 'pipeline-summary token set --url ${config.gitlabUrl}'`,
-      );
-    }
-    gitlab = new GitLabClient({ baseUrl: config.gitlabUrl, token, logger });
+  const connection = await connectGitLab(
+    { demo: config.demo, gitlabUrl: config.gitlabUrl, group: config.group },
+    edges,
+  );
+  const { gitlab, group } = connection;
+  const closeSimulator = connection.demo ? () => connection.close() : undefined;
+  // The simulator moves every few seconds; poll it briskly so the demo feels alive.
+  const timing = config.demo ? { fastIntervalMs: 2_000, slowIntervalMs: 5_000 } : undefined;
+  if (!config.demo) {
     try {
       await gitlab.getGroup(group);
     } catch (err) {
@@ -103,7 +81,7 @@ export async function startFromConfig(
   try {
     return await startService({
       gitlab,
-      group: group!,
+      group,
       since: config.since,
       settingsStore,
       logger,

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SummaryResponse } from '../../server/contract.ts';
 import { AppError } from '../../server/errors.ts';
-import type { GitLabApi } from '../../server/gitlab/api.ts';
 import { appHome } from '../../server/paths.ts';
 import { FileSettingsStore } from '../../server/settings/settings-store.ts';
 import { parseSince } from '../../server/summary/since.ts';
@@ -92,46 +91,18 @@ export function resolveSummaryConfig(
   };
 }
 
-async function connect(
-  config: SummaryCommandConfig,
-  env: NodeJS.ProcessEnv,
-): Promise<{ gitlab: GitLabApi; group: string; close: () => Promise<void> }> {
-  const { GitLabClient } = await import('../../server/gitlab/client.ts');
+async function connect(config: SummaryCommandConfig, env: NodeJS.ProcessEnv) {
+  const { connectGitLab } = await import('../../server/gitlab/connect.ts');
   const { silentLogger } = await import('../../server/logger.ts');
-  if (config.demo) {
-    const { startSimulator } = await import('../../server/simulator/index.ts');
-    const sim = await startSimulator({ live: config.watchMs !== null });
-    return {
-      gitlab: new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger }),
-      group: config.group ?? sim.groupPath,
-      close: () => sim.close(),
-    };
-  }
-  if (!config.group) {
-    throw new AppError(
-      'bad_request',
-      'No group to summarise: pass --group PATH, set GITLAB_GROUP, or try --demo',
-    );
-  }
-  // Same sources as `serve`: GITLAB_TOKEN, else the token saved by `pipeline-summary token set`.
-  let token = env.GITLAB_TOKEN;
-  if (!token) {
-    const { openSecretStore } = await import('../token/secret-store.ts');
-    const { SECRET_ACCOUNTS } = await import('../../server/secrets/secret-store.ts');
-    const store = await openSecretStore({ env });
-    token = (await store.get(SECRET_ACCOUNTS.gitlabToken(config.gitlabUrl))) ?? undefined;
-  }
-  if (!token) {
-    throw new AppError(
-      'unauthorized',
-      `No GitLab token for ${config.gitlabUrl}: set GITLAB_TOKEN or run 'pipeline-summary token set --url ${config.gitlabUrl}'`,
-    );
-  }
-  return {
-    gitlab: new GitLabClient({ baseUrl: config.gitlabUrl, token, logger: silentLogger }),
-    group: config.group,
-    close: async () => undefined,
-  };
+  // The keychain is only needed for a real GitLab token, not for the demo.
+  const secretStore =
+    config.demo || env.GITLAB_TOKEN
+      ? undefined
+      : await (await import('../token/secret-store.ts')).openSecretStore({ env });
+  return connectGitLab(
+    { ...config, live: config.watchMs !== null, purpose: 'summarise' },
+    { env, logger: silentLogger, secretStore },
+  );
 }
 
 /** `pipeline-summary summary`. */
