@@ -307,30 +307,21 @@ export default function JobLog({
         <span className="toolbar-spacer" />
         {log && log.sections.length > 0 && (
           <>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() =>
-                setFold(
-                  log.sections.map((_, i) => i),
-                  false,
-                )
-              }
-            >
-              Expand all
-            </button>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() =>
-                setFold(
-                  log.sections.map((_, i) => i),
-                  true,
-                )
-              }
-            >
-              Collapse all
-            </button>
+            {([false, true] as const).map((folded) => (
+              <button
+                key={String(folded)}
+                type="button"
+                className="btn btn-small"
+                onClick={() =>
+                  setFold(
+                    log.sections.map((_, i) => i),
+                    folded,
+                  )
+                }
+              >
+                {folded ? 'Collapse all' : 'Expand all'}
+              </button>
+            ))}
           </>
         )}
         {following && (
