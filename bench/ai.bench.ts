@@ -6,7 +6,7 @@ import path from 'node:path';
 import { distillLog, stripAnsi } from '../server/ai/distill/log-distiller.ts';
 import { AnalysisStore, type NewAnalysis } from '../server/ai/store/analysis-store.ts';
 import { loadCorpus } from '../server/ai/testing/corpus/load-corpus.ts';
-import { silentLogger } from '../server/logger.ts';
+import { silentLogger } from '../server/platform/logger.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const MiB = 1024 * 1024;

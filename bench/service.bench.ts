@@ -9,12 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GitLabClient } from '../server/gitlab/client.ts';
 import { RequestBudget } from '../server/gitlab/request-budget.ts';
-import { silentLogger } from '../server/logger.ts';
+import { silentLogger } from '../server/platform/logger.ts';
 import { startService } from '../server/service.ts';
 import { MemorySettingsStore } from '../server/settings/settings-store.ts';
 import { PipelinePoller } from '../server/summary/poller.ts';
 import { startSimulator } from '../server/simulator/index.ts';
-import { systemClock } from '../server/clock.ts';
+import { systemClock } from '../server/platform/clock.ts';
 import { SseHub } from '../server/events/sse-hub.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 

@@ -13,8 +13,8 @@ import {
   Tray,
   type MenuItemConstructorOptions,
 } from 'electron';
-import { isAppError } from '../server/errors.ts';
-import { createLogger } from '../server/logger.ts';
+import { isAppError } from '../server/platform/errors.ts';
+import { createLogger } from '../server/platform/logger.ts';
 import { startFromConfig } from '../server/start.ts';
 import { resolveServeConfig } from '../cli/commands/serve.ts';
 import { DesktopShell } from './desktop-shell.ts';

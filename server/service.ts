@@ -1,5 +1,5 @@
-import type { Clock } from './clock.ts';
-import { systemClock } from './clock.ts';
+import type { Clock } from './platform/clock.ts';
+import { systemClock } from './platform/clock.ts';
 import type { VersionInfo } from './contract.ts';
 import { avatarRoutes } from './avatar/routes.ts';
 import { SseHub } from './events/sse-hub.ts';
@@ -9,7 +9,7 @@ import { createApp, type RouteModule } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import type { SecurityOptions } from './http/security.ts';
 import { jobRoutes } from './jobs/routes.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from './platform/logger.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 import { PipelineDetailsService } from './summary/pipeline-details.ts';

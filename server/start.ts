@@ -1,9 +1,9 @@
 import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
-import { isAppError } from './errors.ts';
+import { isAppError } from './platform/errors.ts';
 import { connectGitLab } from './gitlab/connect.ts';
-import type { Logger } from './logger.ts';
+import type { Logger } from './platform/logger.ts';
 import { startService, type PipelineSummaryService } from './service.ts';
-import type { SecretStore } from './secrets/secret-store.ts';
+import type { SecretStore } from './platform/secret-store.ts';
 import { FileSettingsStore } from './settings/settings-store.ts';
 
 /** Resolved configuration of one `serve` run (see cli/commands/serve.ts for precedence). */

@@ -4,8 +4,8 @@
  * never into the profiles file or an unencrypted export.
  */
 import { readFile } from 'node:fs/promises';
-import { SECRET_ACCOUNTS, type SecretStore } from '../../server/secrets/secret-store.ts';
-import { appHome } from '../../server/paths.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from '../../server/platform/secret-store.ts';
+import { appHome } from '../../server/platform/paths.ts';
 import { forgetProfileTokens } from '../token/engine.ts';
 import { TokenError } from '../token/errors.ts';
 import { writeFileAtomic } from '../token/files.ts';

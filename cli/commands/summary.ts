@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SummaryResponse } from '../../server/contract.ts';
-import { AppError } from '../../server/errors.ts';
-import { appHome } from '../../server/paths.ts';
+import { AppError } from '../../server/platform/errors.ts';
+import { appHome } from '../../server/platform/paths.ts';
 import { FileSettingsStore } from '../../server/settings/settings-store.ts';
 import { parseSince } from '../../server/summary/since.ts';
 import { printError } from '../run-command.ts';
@@ -93,7 +93,7 @@ export function resolveSummaryConfig(
 
 async function connect(config: SummaryCommandConfig, env: NodeJS.ProcessEnv) {
   const { connectGitLab } = await import('../../server/gitlab/connect.ts');
-  const { silentLogger } = await import('../../server/logger.ts');
+  const { silentLogger } = await import('../../server/platform/logger.ts');
   // The keychain is only needed for a real GitLab token, not for the demo.
   const secretStore =
     config.demo || env.GITLAB_TOKEN

@@ -2,7 +2,7 @@
  * `pipeline-summary token set|clear`: stores or removes the GitLab token the service uses when
  * GITLAB_TOKEN is unset, in the secret store (OS keychain, or the 0600 file fallback).
  */
-import { SECRET_ACCOUNTS } from '../../server/secrets/secret-store.ts';
+import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
 import { TokenError } from '../token/errors.ts';
 import { openSecretStore, parseSecretStoreMode } from '../token/secret-store.ts';
 import { parseFlags, processIo, readSecret, reporter, type CliIo } from '../token/cli-support.ts';

@@ -1,5 +1,5 @@
 import { nodeCrypto, nodeFsPromises, nodeOs } from './builtins.ts';
-import { sleep as delay } from '../../server/sleep.ts';
+import { sleep as delay } from '../../server/platform/sleep.ts';
 import { TokenError } from './errors.ts';
 
 /** What a lock file holds: who took it and when, so others can tell a dead holder from a busy one. */

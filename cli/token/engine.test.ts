@@ -1,7 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../server/clock.ts';
+import { ManualClock } from '../../server/platform/clock.ts';
 import {
   getToken,
   listProfiles,

@@ -4,9 +4,9 @@
  * every edge (clock, fetch, browser, secret store, user-facing lines, sleep) can be injected.
  * Only light modules load here; openid-client and the flows load when the cache cannot answer.
  */
-import { systemClock, type Clock } from '../../server/clock.ts';
-import { appHome } from '../../server/paths.ts';
-import { SECRET_ACCOUNTS, type SecretStore } from '../../server/secrets/secret-store.ts';
+import { systemClock, type Clock } from '../../server/platform/clock.ts';
+import { appHome } from '../../server/platform/paths.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from '../../server/platform/secret-store.ts';
 import { isTokenError, TokenError } from './errors.ts';
 import type { FlowContext, GrantedToken, NoticeKind } from './flows/flow-context.ts';
 import type * as FlowsModuleNs from './flows/index.ts';

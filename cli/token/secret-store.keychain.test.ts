@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SECRET_ACCOUNTS } from '../../server/secrets/secret-store.ts';
+import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
 import { getToken } from './engine.ts';
 import { openSecretStore } from './secret-store.ts';
 import { buildCliBundle, runCli, type CliBundle } from './testing/cli-bundle.ts';

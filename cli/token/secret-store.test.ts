@@ -3,7 +3,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SECRET_ACCOUNTS } from '../../server/secrets/secret-store.ts';
+import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
 import {
   keychainService,
   openSecretStore,

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { appHome } from '../../server/paths.ts';
-import type { SecretStore } from '../../server/secrets/secret-store.ts';
+import { appHome } from '../../server/platform/paths.ts';
+import type { SecretStore } from '../../server/platform/secret-store.ts';
 import { TokenError } from './errors.ts';
 import { nodeFs, nodeFsPromises } from './builtins.ts';
 import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';

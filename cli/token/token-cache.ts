@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { SECRET_ACCOUNTS, type SecretStore } from '../../server/secrets/secret-store.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from '../../server/platform/secret-store.ts';
 import { acquireLock, type LockOptions } from './cache-lock.ts';
 import { TokenError } from './errors.ts';
 import { nodeCrypto, nodeFsPromises } from './builtins.ts';

@@ -1,5 +1,5 @@
 import type { AiProviderName } from '../contract.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 /** The AI providers the service can use (named in the public contract). */
 export type ProviderName = AiProviderName;

@@ -1,7 +1,7 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
-import { isAppError } from '../errors.ts';
-import type { Logger } from '../logger.ts';
+import { isAppError } from '../platform/errors.ts';
+import type { Logger } from '../platform/logger.ts';
 
 /** A commit as the analysis mentions it. */
 export interface CommitRef {

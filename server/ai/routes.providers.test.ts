@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../logger.ts';
-import { MemorySecretStore } from '../secrets/secret-store.ts';
+import { silentLogger } from '../platform/logger.ts';
+import { MemorySecretStore } from '../platform/secret-store.ts';
 import { aiConfigFrom } from './config.ts';
 import { createAiService } from './service.ts';
 import {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 import { errorBody, STATUS_BY_CODE } from '../http/error-middleware.ts';
 import type { RouteModule } from '../http/app.ts';
 import { readJsonBody } from '../http/body.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import type {
   AnalyseResponse,
   AnalyzedJobsResponse,
@@ -13,11 +13,11 @@ import type {
   SystemPromptResponse,
   SystemPromptUpdateResponse,
 } from '../contract.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
-import type { Logger } from '../logger.ts';
-import { SECRET_ACCOUNTS, type SecretStore } from '../secrets/secret-store.ts';
+import type { Logger } from '../platform/logger.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from '../platform/secret-store.ts';
 import {
   DEFAULTS,
   normaliseBaseUrl,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 import type { FetchedImage, GitLabApi } from '../gitlab/api.ts';
 import type { RouteModule } from '../http/app.ts';
 import { parseInput } from '../http/validation.ts';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../logger.ts';
+import { silentLogger } from '../platform/logger.ts';
 import { createApp } from '../http/app.ts';
 import { SseHub } from './sse-hub.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 import { GitLabClient, type GitLabClientOptions } from './client.ts';
 import { RequestBudget } from './request-budget.ts';
 import { ScriptedGitLabServer, type ScriptedReply } from './testing/scripted-gitlab-server.ts';

@@ -1,8 +1,8 @@
 import { inspect } from 'node:util';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
-import { createLogger } from '../logger.ts';
+import { AppError } from '../platform/errors.ts';
+import { createLogger } from '../platform/logger.ts';
 import { GitLabClient, normaliseGitLabBaseUrl, type GitLabClientOptions } from './client.ts';
 import { RequestBudget } from './request-budget.ts';
 import { ScriptedGitLabServer, type ScriptedReply } from './testing/scripted-gitlab-server.ts';

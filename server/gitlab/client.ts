@@ -5,10 +5,10 @@
  * an error message or an error's cause.
  */
 import got, { RequestError, TimeoutError, type Got, type PlainResponse } from 'got';
-import type { Clock } from '../clock.ts';
-import { systemClock } from '../clock.ts';
-import { AppError } from '../errors.ts';
-import type { Logger } from '../logger.ts';
+import type { Clock } from '../platform/clock.ts';
+import { systemClock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { FetchedImage, GitLabApi, ListPipelinesOptions } from './api.ts';
 import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
 import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';

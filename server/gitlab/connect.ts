@@ -1,6 +1,6 @@
-import { AppError } from '../errors.ts';
-import type { Logger } from '../logger.ts';
-import { SECRET_ACCOUNTS, type SecretStore } from '../secrets/secret-store.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Logger } from '../platform/logger.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from '../platform/secret-store.ts';
 import type { GitLabApi } from './api.ts';
 import { GitLabClient } from './client.ts';
 

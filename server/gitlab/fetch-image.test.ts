@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 import { GitLabClient } from './client.ts';
 import { ScriptedGitLabServer } from './testing/scripted-gitlab-server.ts';
 

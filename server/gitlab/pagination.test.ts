@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppError } from '../errors.ts';
+import { isAppError } from '../platform/errors.ts';
 import { nextPageUrl, parseLinkHeader } from './pagination.ts';
 
 const apiRoot = new URL('https://gitlab.example.com/api/v4/');

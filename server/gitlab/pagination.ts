@@ -2,7 +2,7 @@
  * GitLab REST pagination: offset pagination advertises the next page both in `Link: <…>; rel="next"`
  * and in `x-next-page`; keyset pagination only in `Link`. The Link header wins when both are present.
  */
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 import { headerValue, type HeaderBag } from './rate-limit-headers.ts';
 
 /** GitLab's maximum page size; fewer, larger pages keep us further from the rate limit. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppError } from '../errors.ts';
+import { isAppError } from '../platform/errors.ts';
 import { RequestBudget } from './request-budget.ts';
 import { VirtualTime } from './testing/virtual-time.ts';
 

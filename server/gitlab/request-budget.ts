@@ -4,11 +4,11 @@
  * with a token, 300/min per IP without), bounds concurrency, spreads requests when GitLab's
  * `RateLimit-Remaining` runs low, and pauses the whole host when GitLab says `Retry-After`.
  */
-import type { Clock } from '../clock.ts';
-import { systemClock } from '../clock.ts';
-import { AppError } from '../errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { systemClock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
 import { parseRateLimit, serverNow, type HeaderBag } from './rate-limit-headers.ts';
-import { sleep } from '../sleep.ts';
+import { sleep } from '../platform/sleep.ts';
 
 /** Waits `ms`; rejects with `signal.reason` as soon as the signal aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
-import { silentLogger } from '../logger.ts';
+import { AppError } from '../platform/errors.ts';
+import { silentLogger } from '../platform/logger.ts';
 import { createApp } from './app.ts';
 import { readJsonBody } from './body.ts';
 

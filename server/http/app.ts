@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { HealthResponse, VersionInfo } from '../contract.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { securityMiddleware, type SecurityOptions } from './security.ts';
 import { dashboardMiddleware } from './static.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 /** Largest JSON body the service accepts (job logs sent for analysis fit comfortably). */
 export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { ErrorBody } from '../contract.ts';
-import { AppError, type ErrorCode } from '../errors.ts';
-import type { Logger } from '../logger.ts';
+import { AppError, type ErrorCode } from '../platform/errors.ts';
+import type { Logger } from '../platform/logger.ts';
 
 /** The one table from domain error codes to HTTP statuses. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {

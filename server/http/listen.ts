@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 /** A bound HTTP server and how to stop it. */
 export interface RunningServer {

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 /** Loopback names and addresses the service answers to by default. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 /** Parses `input` with `schema`, throwing a 400 that names the offending field in plain words. */
 export function parseInput<T extends z.ZodType>(

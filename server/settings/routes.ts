@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SettingsResponse, SettingsUpdateResponse } from '../contract.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 import type { RouteModule } from '../http/app.ts';
 import { readJsonBody } from '../http/body.ts';
 import { parseInput } from '../http/validation.ts';

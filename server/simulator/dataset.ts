@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import {
   ARCHIVED_PROJECT,
   NAMED_PROJECTS,

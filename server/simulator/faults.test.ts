@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { startSimulator, type GitLabSimulator } from './index.ts';
 import { simGet } from './testing/http.ts';
 

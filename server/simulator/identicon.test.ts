@@ -1,6 +1,6 @@
 import { crc32, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import type { GitLabGroup, GitLabUser } from '../gitlab/wire.ts';
 import { IDENTICON_SIZE, identiconPng } from './identicon.ts';
 import { startSimulator, type GitLabSimulator } from './index.ts';

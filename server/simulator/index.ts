@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { systemClock, type Clock } from '../clock.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import { Dataset } from './dataset.ts';
 import { Faults, type FaultController } from './faults.ts';
 import { LiveWorld } from './live.ts';

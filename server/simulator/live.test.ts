@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import type {
   GitLabJob,
   GitLabPipeline,

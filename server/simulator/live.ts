@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { Dataset } from './dataset.ts';
 import type { SimJob, SimPipeline, SimProject } from './model.ts';
 import { ACTIVE_JOB_STATUSES, pickFailure } from './plan.ts';

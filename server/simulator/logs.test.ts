@@ -1,6 +1,6 @@
 /* eslint-disable no-control-regex -- job logs are made of ANSI escapes; matching them is the point */
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
+import { ManualClock } from '../platform/clock.ts';
 import { FAILURES, TEMPLATES } from './catalog.ts';
 import { Dataset } from './dataset.ts';
 import { renderTrace } from './logs.ts';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import type { GitLabJobStatus, GitLabPipelineStatus } from '../gitlab/wire.ts';
 import type { Dataset } from './dataset.ts';
 import type { FaultDecision, Faults } from './faults.ts';

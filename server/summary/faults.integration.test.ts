@@ -61,7 +61,7 @@ describe('when GitLab misbehaves', () => {
     h = await startHarness();
     const before = await summary();
     const { GitLabClient } = await import('../gitlab/client.ts');
-    const { silentLogger } = await import('../logger.ts');
+    const { silentLogger } = await import('../platform/logger.ts');
     const slowClient = new GitLabClient({
       baseUrl: h.simulator.url,
       token: h.simulator.token,

@@ -1,9 +1,9 @@
-import type { Clock } from '../clock.ts';
-import { systemClock } from '../clock.ts';
+import type { Clock } from '../platform/clock.ts';
+import { systemClock } from '../platform/clock.ts';
 import type { SummaryResponse } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
-import type { Logger } from '../logger.ts';
-import { silentLogger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
+import { silentLogger } from '../platform/logger.ts';
 import { PipelinePoller } from './poller.ts';
 
 /** Options of a one-shot summary. */

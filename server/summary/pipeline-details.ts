@@ -1,5 +1,5 @@
 import type { PipelineDetails } from '../contract.ts';
-import { isAppError } from '../errors.ts';
+import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { toPipelineDetails } from '../gitlab/convert.ts';
 import { FINISHED_STATUSES } from './model.ts';

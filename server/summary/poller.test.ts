@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock.ts';
-import { AppError } from '../errors.ts';
-import { silentLogger } from '../logger.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { AppError } from '../platform/errors.ts';
+import { silentLogger } from '../platform/logger.ts';
 import { PipelinePoller } from './poller.ts';
 import { FakeGitLab } from './testing/fake-gitlab.ts';
 

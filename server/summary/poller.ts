@@ -1,12 +1,12 @@
 import type { ActivityResponse, SummaryResponse, SummaryStatus } from '../contract.ts';
-import type { Clock } from '../clock.ts';
-import { AppError, isAppError } from '../errors.ts';
+import type { Clock } from '../platform/clock.ts';
+import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { toPipelineRecord, toProject, withPipelineDetails } from '../gitlab/convert.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
 import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
-import { sleep } from '../sleep.ts';
+import { sleep } from '../platform/sleep.ts';
 import { parseSince } from './since.ts';
 import { summarise } from './summarise.ts';
 

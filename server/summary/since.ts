@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
 

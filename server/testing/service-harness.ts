@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../platform/clock.ts';
 import { GitLabClient } from '../gitlab/client.ts';
-import { silentLogger } from '../logger.ts';
+import { silentLogger } from '../platform/logger.ts';
 import { startService, type PipelineSummaryService, type ServiceOptions } from '../service.ts';
 import { FileSettingsStore } from '../settings/settings-store.ts';
 import { startSimulator, type GitLabSimulator, type SimulatorOptions } from '../simulator/index.ts';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getToken } from '../engine.ts';
 import { addProfile, fileStore, tempHome } from '../testing/fixtures.ts';
-import { ManualClock } from '../../../server/clock.ts';
+import { ManualClock } from '../../../server/platform/clock.ts';
 
 interface Script {
   device: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../server/clock.ts';
+import type { Clock } from '../../../server/platform/clock.ts';
 import type { FlowName, Profile } from '../profiles.ts';
 
 /** Everything a flow needs, handed in by the engine (no globals, so the tray can run flows too). */

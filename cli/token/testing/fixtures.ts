@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SECRET_ACCOUNTS } from '../../../server/secrets/secret-store.ts';
+import { SECRET_ACCOUNTS } from '../../../server/platform/secret-store.ts';
 import { saveProfiles, validateProfile, type Profile } from '../profiles.ts';
 import { FileSecretStore } from '../secret-store.ts';
 

@@ -1,4 +1,4 @@
-import type { AppError } from '../../errors.ts';
+import type { AppError } from '../../platform/errors.ts';
 import type { ProviderName } from '../config.ts';
 
 /** One chat turn sent to a model. */

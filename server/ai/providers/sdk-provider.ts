@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, RetryError, streamText, type LanguageModel } from 'ai';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { ProviderName } from '../config.ts';
 import {
   ProviderFailure,

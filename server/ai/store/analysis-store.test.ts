@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../logger.ts';
+import { silentLogger } from '../../platform/logger.ts';
 import { AnalysisStore, SCHEMA_VERSION, type NewAnalysis } from './analysis-store.ts';
 
 let dir: string;

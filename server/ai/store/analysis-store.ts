@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ConversationEntry, HistoryEntry } from '../../contract.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../platform/logger.ts';
 
 /** What is stored for an analysed job. */
 export interface StoredAnalysis {

@@ -1,6 +1,6 @@
 import type { GitLabApi } from '../../gitlab/api.ts';
 import type { GitLabJob, GitLabPipeline, GitLabPipelineListItem } from '../../gitlab/wire.ts';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { loadCorpus } from './corpus/load-corpus.ts';
 
 /** A canned GitLab for AI tests: one project, a failed pipeline and the green one before it. */

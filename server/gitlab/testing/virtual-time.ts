@@ -1,4 +1,4 @@
-import { ManualClock } from '../../clock.ts';
+import { ManualClock } from '../../platform/clock.ts';
 import type { Sleep } from '../request-budget.ts';
 
 interface Timer {

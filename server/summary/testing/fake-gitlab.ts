@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { FetchedImage, GitLabApi, ListPipelinesOptions } from '../../gitlab/api.ts';
 import type {
   GitLabCommit,
