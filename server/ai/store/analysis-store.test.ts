@@ -195,7 +195,7 @@ describe('AnalysisStore', () => {
     );
     const script = `
       import { AnalysisStore } from ${JSON.stringify(storeModule)};
-      import { silentLogger } from ${JSON.stringify(path.join(path.dirname(storeModule), '../../logger.ts'))};
+      import { silentLogger } from ${JSON.stringify(path.join(path.dirname(storeModule), '../../platform/logger.ts'))};
       const s = AnalysisStore.open(${JSON.stringify(file)}, silentLogger);
       s.saveAnalysis(${JSON.stringify(analysis(42, 0, { analysis: 'survives' }))});
       process.kill(process.pid, 'SIGKILL');
