@@ -15,8 +15,8 @@ import {
 } from 'electron';
 import { isAppError } from '../server/platform/errors.ts';
 import { createLogger } from '../server/platform/logger.ts';
-import { startFromConfig } from '../server/start.ts';
-import { resolveServeConfig } from '../cli/commands/serve.ts';
+import { composeService } from '../server/compose.ts';
+import { resolveServeConfig } from '../server/config.ts';
 import { DesktopShell } from './desktop-shell.ts';
 import type { IpcContract } from './ipc-contract.ts';
 import type { TrayItem } from './tray-menu.ts';
@@ -44,17 +44,17 @@ function toMenu(
 
 async function startService() {
   const env = process.env;
-  const config = resolveServeConfig([], env);
-  if (config === 'help') throw new Error('unreachable');
+  const config = resolveServeConfig({}, env);
   const dashboardDir = path.join(__dirname, '../renderer');
   const { openSecretStore } = await import('../cli/token/secret-store.ts');
   const secretStore = await openSecretStore({ warn: (line) => logger.warn(line) });
   try {
-    return await startFromConfig(config, { logger, env, dashboardDir, secretStore });
+    return await composeService(config, { logger, env, dashboardDir, secretStore });
   } catch (err) {
-    // Not configured yet (no group or token): show the demo rather than an empty window.
-    if (isAppError(err, 'bad_request', 'unauthorized') && !/Port/.test((err as Error).message)) {
-      const service = await startFromConfig(
+    // Not configured yet (no group or token) or a token GitLab rejects: show the demo rather than
+    // an empty window. Decided on the error's code; a port in use is not a reason for the demo.
+    if (isAppError(err, 'not_configured', 'unauthorized')) {
+      const service = await composeService(
         { ...config, demo: true, group: undefined, dataDir: path.join(config.dataDir, 'demo') },
         { logger, env, dashboardDir },
       );

@@ -2,12 +2,9 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { resolveServeConfig as resolveConfig, type ServeConfig } from '../../server/config.ts';
 import { AppError } from '../../server/platform/errors.ts';
 import { createLogger } from '../../server/platform/logger.ts';
-import { appHome } from '../../server/platform/paths.ts';
-import { FileSettingsStore } from '../../server/settings/settings-store.ts';
-import { parseSince } from '../../server/summary/since.ts';
-import type { ServeConfig } from '../../server/start.ts';
 import { printError } from '../run-command.ts';
 
 const HELP = `Usage: pipeline-summary serve [flags]
@@ -32,7 +29,7 @@ function usageError(message: string): never {
   throw new AppError('bad_request', message);
 }
 
-/** Resolves flags, environment and stored settings (in that order of precedence) into a config. */
+/** Parses the flags; server/config.ts resolves them over environment and stored settings. */
 export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): ServeConfig | 'help' {
   let parsed;
   try {
@@ -55,49 +52,9 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
   } catch (err) {
     usageError(`${(err as Error).message.split('\n')[0]}. Run 'pipeline-summary serve --help'.`);
   }
-  const flags = parsed.values;
-  if (flags.help) return 'help';
-  const demo = flags.demo ?? false;
-
-  const portText = flags.port ?? env.PORT ?? '5100';
-  if (!/^[0-9]{1,5}$/.test(portText) || Number(portText) > 65535) {
-    usageError(`Invalid port '${portText}': use a number from 0 to 65535`);
-  }
-  const host = flags.host ?? '127.0.0.1';
-  const home = env.PIPELINE_SUMMARY_HOME ? appHome(env) : undefined;
-  // The demo keeps its settings apart so it never overwrites a real setup's group.
-  const dataDir = path.resolve(
-    flags['data-dir'] ?? (demo ? path.join(home ?? appHome(env), 'demo') : (home ?? appHome(env))),
-  );
-  const stored = existsSync(path.join(dataDir, 'settings.json'))
-    ? new FileSettingsStore(dataDir).read()
-    : {};
-
-  const gitlabUrl =
-    flags['gitlab-url'] ?? env.GITLAB_URL ?? stored.gitlabUrl ?? 'https://gitlab.com';
-  if (!demo) {
-    try {
-      const url = new URL(gitlabUrl);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
-    } catch {
-      usageError(
-        `Invalid GitLab URL '${gitlabUrl}': use an http(s) URL such as https://gitlab.example.com`,
-      );
-    }
-  }
-  const since = flags.since ?? stored.since ?? '7d';
-  parseSince(since);
-  const group = flags.group ?? env.GITLAB_GROUP ?? stored.group;
-  return {
-    port: Number(portText),
-    host,
-    gitlabUrl,
-    group,
-    since,
-    demo,
-    open: flags.open ?? false,
-    dataDir,
-  };
+  const { 'gitlab-url': gitlabUrl, 'data-dir': dataDir, help, ...flags } = parsed.values;
+  if (help) return 'help';
+  return resolveConfig({ ...flags, gitlabUrl, dataDir }, env);
 }
 
 /** Where the built dashboard lives relative to this bundle (dist/cli → dist/renderer). */
@@ -126,7 +83,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP + '\n');
     return 0;
   }
-  const { startFromConfig } = await import('../../server/start.ts');
+  const { composeService } = await import('../../server/compose.ts');
   const logger = createLogger();
   try {
     // The keychain is only needed for real GitLab tokens and AI keys; the demo runs without one.
@@ -135,7 +92,7 @@ export async function run(argv: string[]): Promise<number> {
       : await (
           await import('../token/secret-store.ts')
         ).openSecretStore({ warn: (line) => logger.warn(line) });
-    const service = await startFromConfig(config, {
+    const service = await composeService(config, {
       logger,
       dashboardDir: findDashboardDir(),
       env: process.env,

@@ -57,8 +57,10 @@ import { AnalysisStore } from './store/analysis-store.ts';
 /** What the AI service needs from the rest of the app. */
 export interface AiServiceDeps {
   gitlab: GitLabApi;
-  /** Folder for analyses.db. */
-  dataDir: string;
+  /** The analysis store, opened by the composition root (which also closes it). */
+  store?: AnalysisStore;
+  /** Folder for analyses.db when no `store` is given (the service then owns and closes it). */
+  dataDir?: string;
   logger: Logger;
   clock?: Clock;
   config: AiConfig;
@@ -147,12 +149,15 @@ interface Flight<T> {
   listeners: Set<(delta: string) => void>;
 }
 
-/** Creates the AI service; it opens `analyses.db` in `dataDir` at once. */
+/** Creates the AI service over an injected store, or opens `analyses.db` in `dataDir` at once. */
 export function createAiService(deps: AiServiceDeps): AiService {
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger;
   const config = deps.config;
-  const store = AnalysisStore.open(path.join(deps.dataDir, 'analyses.db'), logger);
+  const ownsStore = deps.store === undefined;
+  if (!deps.store && deps.dataDir === undefined)
+    throw new Error('createAiService needs a store or a dataDir');
+  const store = deps.store ?? AnalysisStore.open(path.join(deps.dataDir!, 'analyses.db'), logger);
   const budgetChars = config.budgetChars ?? 24_000;
   const now = () => new Date(clock.now()).toISOString();
   const nameOf = (projectId: number) => deps.projectName?.(projectId) ?? '';
@@ -705,7 +710,7 @@ export function createAiService(deps: AiServiceDeps): AiService {
     },
 
     close() {
-      store.close();
+      if (ownsStore) store.close();
     },
   };
 }

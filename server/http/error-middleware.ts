@@ -6,6 +6,7 @@ import type { Logger } from '../platform/logger.ts';
 /** The one table from domain error codes to HTTP statuses. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
+  not_configured: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,

@@ -79,3 +79,19 @@ export function securityMiddleware(options: SecurityOptions = {}): Middleware {
     await next();
   };
 }
+
+const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '::1']);
+const WILDCARD_BINDS = new Set(['0.0.0.0', '::']);
+
+/** The Host checks that fit a bind address; a non-loopback bind is warned about. */
+export function securityForHost(
+  host: string,
+  logger: { warn(message: string): void },
+): SecurityOptions | undefined {
+  if (LOOPBACK_BINDS.has(host)) return undefined;
+  logger.warn(
+    `Listening on ${host}: the service is reachable from other machines and has no authentication`,
+  );
+  if (WILDCARD_BINDS.has(host)) return { anyHost: true };
+  return { allowedHosts: [host.includes(':') ? `[${host}]` : host] };
+}

@@ -2,23 +2,59 @@
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
+  /** Runs `fn` once after `ms`; the returned function cancels it. */
+  after(ms: number, fn: () => void): () => void;
 }
 
 /** The real wall clock. */
-export const systemClock: Clock = { now: () => Date.now() };
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  after(ms, fn) {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+};
 
-/** A clock tests move by hand. */
+interface ManualTimer {
+  at: number;
+  seq: number;
+  fn: () => void;
+}
+
+/** A clock tests move by hand; timers set with `after` fire as `advance`/`set` pass their time. */
 export class ManualClock implements Clock {
+  private timers: ManualTimer[] = [];
+  private seq = 0;
   constructor(private ms: number = Date.parse('2026-11-21T12:00:00Z')) {}
   now(): number {
     return this.ms;
   }
-  /** Moves time forward by `ms`. */
-  advance(ms: number): void {
-    this.ms += ms;
+  after(ms: number, fn: () => void): () => void {
+    const timer = { at: this.ms + Math.max(0, ms), seq: this.seq++, fn };
+    this.timers.push(timer);
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+    };
   }
-  /** Sets the time. */
+  /** Timers not yet fired. */
+  get pendingTimers(): number {
+    return this.timers.length;
+  }
+  /** Moves time forward by `ms`, firing due timers in order. */
+  advance(ms: number): void {
+    this.set(this.ms + ms);
+  }
+  /** Sets the time, firing timers due by then in order. */
   set(ms: number): void {
+    for (;;) {
+      const due = this.timers
+        .filter((t) => t.at <= ms)
+        .sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((t) => t !== due);
+      this.ms = Math.max(this.ms, due.at);
+      due.fn();
+    }
     this.ms = ms;
   }
 }

@@ -6,6 +6,7 @@
 /** What went wrong, in words the product uses; each maps to one HTTP status. */
 export type ErrorCode =
   | 'bad_request' // 400: the caller sent something invalid
+  | 'not_configured' // 400: no group or no GitLab token yet (the desktop app shows the demo then)
   | 'unauthorized' // 401: the GitLab token is missing or invalid
   | 'forbidden' // 403: refused by the service's own security checks
   | 'not_found' // 404: pipeline, job, group or route not found

@@ -122,7 +122,7 @@ export class PipelinePoller {
     '{"projects":[],"summary":{"total_pipelines":0,"successful":0,"failed":0,"running":0,"average_duration":0,"overall_success_rate":0}}';
   private publishedKey = '';
   private snapshotCache: string | null = null;
-  private recomputeTimer: NodeJS.Timeout | null = null;
+  private cancelRecompute: (() => void) | null = null;
 
   constructor(private readonly deps: PollerDeps) {
     this.timing = { ...DEFAULT_TIMING, ...deps.timing };
@@ -178,10 +178,9 @@ export class PipelinePoller {
     );
   }
 
-  /** The name of a watched project, if known. */
-  projectName(projectId: number): string | undefined {
-    return this.states.get(projectId)?.project.name;
-  }
+  /** The name of a watched project, if known (bound, so it can be handed out as a function). */
+  readonly projectName = (projectId: number): string | undefined =>
+    this.states.get(projectId)?.project.name;
 
   /** True once the first load finished. */
   get isLoaded(): boolean {
@@ -201,7 +200,8 @@ export class PipelinePoller {
     this.running = false;
     this.controller.abort();
     this.wake.abort();
-    if (this.recomputeTimer) clearTimeout(this.recomputeTimer);
+    this.cancelRecompute?.();
+    this.cancelRecompute = null;
     this.detailQueue.clear();
     if (this.detailsInFlight === 0) for (const resolve of this.detailWaiters.splice(0)) resolve();
     await this.loop;
@@ -441,10 +441,11 @@ export class PipelinePoller {
   }
 
   private scheduleRecompute(): void {
-    this.recomputeTimer ??= setTimeout(() => {
-      this.recomputeTimer = null;
+    // Many details land within a few ms of each other: one recompute serves them all.
+    this.cancelRecompute ??= this.deps.clock.after(100, () => {
+      this.cancelRecompute = null;
       this.recompute();
-    }, 100);
+    });
   }
 
   /** Recomputes the summary; publishes only when projects, numbers or health changed. */
