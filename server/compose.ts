@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
 import { AnalysisStore } from './ai/store/analysis-store.ts';
@@ -10,9 +11,10 @@ import { openGitLab } from './gitlab-source.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { createApp } from './http/app.ts';
 import { listen } from './http/listen.ts';
-import { securityForHost } from './http/security.ts';
+import { planExposure, type Exposure } from './http/exposure.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import { AppError } from './platform/errors.ts';
 import type { Logger } from './platform/logger.ts';
 import type { SecretStore } from './platform/secret-store.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -37,12 +39,17 @@ export interface ServiceEdges {
   connection?: GitLabConnection;
 }
 
+/** What the service is built from: `serve`'s configuration; public URLs default to none. */
+export type ServiceConfig = Omit<ServeConfig, 'open' | 'publicUrls'> & { publicUrls?: string[] };
+
 /** A running Pipeline Summary Service. */
 export interface RunningService {
   url: string;
   port: number;
   poller: PipelinePoller;
   hub: SseHub;
+  /** How others reach the service, and its access token when shared (see http/exposure.ts). */
+  exposure: Exposure;
   /** Closes everything in the reverse order it was built; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -56,7 +63,7 @@ const DEMO_TIMING = { fastIntervalMs: 2_000, slowIntervalMs: 5_000 };
  * says what to do, after closing whatever was already open.
  */
 export async function composeService(
-  config: Omit<ServeConfig, 'open'>,
+  config: ServiceConfig,
   edges: ServiceEdges,
 ): Promise<RunningService> {
   const { logger } = edges;
@@ -67,6 +74,10 @@ export async function composeService(
   };
   try {
     const settingsStore = new FileSettingsStore(config.dataDir);
+    const exposure = await planExposure(
+      { host: config.host, publicUrls: config.publicUrls ?? [], tls: config.tls !== undefined },
+      edges.secretStore,
+    );
     const connection = edges.connection ?? (await openGitLab(config, edges));
     closers.push(() => connection.close());
     if (!edges.connection && !connection.demo) await checkGitLab(connection, logger);
@@ -105,7 +116,8 @@ export async function composeService(
     const app = createApp({
       logger,
       version: edges.version ?? versionInfo(),
-      security: securityForHost(config.host, logger),
+      security: exposure.security,
+      access: exposure.access,
       dashboardDir: edges.dashboardDir,
       routes: [
         pipelineRoutes({ poller, hub, details }),
@@ -116,7 +128,11 @@ export async function composeService(
         aiRoutes(ai),
       ],
     });
-    const server = await listen(app, { host: config.host, port: config.port });
+    const server = await listen(app, {
+      host: config.host,
+      port: config.port,
+      tls: readTls(config),
+    });
     closers.push(() => server.close());
     poller.start();
     closers.push(() => poller.stop());
@@ -128,10 +144,23 @@ export async function composeService(
       port: server.port,
       poller,
       hub,
+      exposure,
       stop: () => (stopping ??= closeAll()),
     };
   } catch (err) {
     await closeAll();
     throw err;
+  }
+}
+
+function readTls(config: Pick<ServeConfig, 'tls'>) {
+  if (!config.tls) return undefined;
+  try {
+    return { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) };
+  } catch (err) {
+    throw new AppError(
+      'bad_request',
+      `Cannot read the TLS certificate or key: ${(err as Error).message}`,
+    );
   }
 }

@@ -20,6 +20,10 @@ export interface ServeConfig extends GitLabSettings {
   port: number;
   host: string;
   open: boolean;
+  /** URLs others reach the service at (`--public-url`); their names pass the Host check. */
+  publicUrls: string[];
+  /** PEM files to serve HTTPS directly (`--tls-cert`, `--tls-key`). */
+  tls?: { certFile: string; keyFile: string };
 }
 
 /** Command-line flags that feed the configuration (absent = not given). */
@@ -32,6 +36,9 @@ export interface ConfigFlags {
   demo?: boolean;
   open?: boolean;
   dataDir?: string;
+  publicUrl?: string[];
+  tlsCert?: string;
+  tlsKey?: string;
 }
 
 const DEFAULT_GITLAB_URL = 'https://gitlab.com';
@@ -73,6 +80,21 @@ export function resolveServeConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): 
       `Invalid GitLab URL '${settings.gitlabUrl}': use an http(s) URL such as https://gitlab.example.com`,
     );
   }
+  const publicUrls = (flags.publicUrl ?? [])
+    .flatMap((u) => u.split(','))
+    .map((u) => u.trim())
+    .filter((u) => u !== '');
+  for (const url of publicUrls) {
+    if (!isHttpUrl(url)) {
+      throw new AppError(
+        'bad_request',
+        `Invalid public URL '${url}': use the http(s) URL people open, such as https://ci-summary.example.com`,
+      );
+    }
+  }
+  if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
+    throw new AppError('bad_request', 'Give both --tls-cert and --tls-key, or neither');
+  }
   return {
     ...settings,
     port: Number(portText),
@@ -80,6 +102,10 @@ export function resolveServeConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): 
     demo,
     open: flags.open ?? false,
     dataDir,
+    publicUrls,
+    ...(flags.tlsCert && flags.tlsKey
+      ? { tls: { certFile: path.resolve(flags.tlsCert), keyFile: path.resolve(flags.tlsKey) } }
+      : {}),
   };
 }
 

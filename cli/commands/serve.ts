@@ -13,7 +13,12 @@ Runs the Pipeline Summary Service: the HTTP API and the dashboard on http://HOST
 
 Flags:
   --port N           port to listen on (env PORT; default 5100)
-  --host ADDR        address to bind (default 127.0.0.1; anything else is reachable from the network)
+  --host ADDR        address to bind (default 127.0.0.1; anything else shares the service on the
+                     network and asks every client for an access token)
+  --public-url URL   a URL others open the service at (repeatable); its name passes the Host check
+                     and, like a non-loopback --host, turns on the access token
+  --tls-cert FILE    PEM certificate to serve HTTPS directly (with --tls-key)
+  --tls-key FILE     PEM private key for --tls-cert
   --gitlab-url URL   GitLab base URL (env GITLAB_URL; default https://gitlab.com)
   --group G          group id or full path to watch, subgroups included (env GITLAB_GROUP)
   --since W          time window: <n>m, <n>h, <n>d or <n>w (default 7d)
@@ -46,15 +51,26 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
         demo: { type: 'boolean' },
         open: { type: 'boolean' },
         'data-dir': { type: 'string' },
+        'public-url': { type: 'string', multiple: true },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (err) {
     usageError(`${(err as Error).message.split('\n')[0]}. Run 'pipeline-summary serve --help'.`);
   }
-  const { 'gitlab-url': gitlabUrl, 'data-dir': dataDir, help, ...flags } = parsed.values;
+  const {
+    'gitlab-url': gitlabUrl,
+    'data-dir': dataDir,
+    'public-url': publicUrl,
+    'tls-cert': tlsCert,
+    'tls-key': tlsKey,
+    help,
+    ...flags
+  } = parsed.values;
   if (help) return 'help';
-  return resolveConfig({ ...flags, gitlabUrl, dataDir }, env);
+  return resolveConfig({ ...flags, gitlabUrl, dataDir, publicUrl, tlsCert, tlsKey }, env);
 }
 
 /** Where the built dashboard lives relative to this bundle (dist/cli → dist/renderer). */
@@ -86,12 +102,15 @@ export async function run(argv: string[]): Promise<number> {
   const { composeService } = await import('../../server/compose.ts');
   const logger = createLogger();
   try {
-    // The keychain is only needed for real GitLab tokens and AI keys; the demo runs without one.
-    const secretStore = config.demo
-      ? undefined
-      : await (
-          await import('../token/secret-store.ts')
-        ).openSecretStore({ warn: (line) => logger.warn(line) });
+    // The keychain holds real GitLab tokens, AI keys and the access token of a shared service;
+    // a demo on loopback needs none of them.
+    const { isShared } = await import('../../server/http/exposure.ts');
+    const secretStore =
+      config.demo && !isShared(config.host, config.publicUrls)
+        ? undefined
+        : await (
+            await import('../token/secret-store.ts')
+          ).openSecretStore({ warn: (line) => logger.warn(line) });
     const service = await composeService(config, {
       logger,
       dashboardDir: findDashboardDir(),
@@ -101,6 +120,15 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(
       `Pipeline Summary ${config.demo ? '(demo) ' : ''}listening on ${service.url}\n`,
     );
+    const { accessToken } = service.exposure;
+    if (accessToken) {
+      for (const url of config.publicUrls) process.stderr.write(`Public URL: ${url}\n`);
+      process.stderr.write(
+        accessToken.created
+          ? `Shared on the network: every client needs this access token (shown once; kept in ${secretStore!.backend}):\n${accessToken.token}\n`
+          : `Shared on the network: every client needs the access token shown when it was created (kept in ${secretStore!.backend}).\n`,
+      );
+    }
     if (config.open) {
       const { default: open } = await import('open');
       await open(service.url).catch(() =>

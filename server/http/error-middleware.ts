@@ -12,6 +12,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_found: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  rate_limited: 429,
+  overloaded: 503,
   upstream_unavailable: 502,
   upstream_timeout: 504,
   internal: 500,

@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'not_found' // 404: pipeline, job, group or route not found
   | 'payload_too_large' // 413
   | 'unsupported_media_type' // 415
+  | 'rate_limited' // 429: too many wrong access tokens from one client
+  | 'overloaded' // 503: the service itself is at a capacity limit (SSE subscribers, log fetches)
   | 'upstream_unavailable' // 502: GitLab or an AI provider failed or is unreachable
   | 'upstream_timeout' // 504: GitLab or an AI provider did not answer in time
   | 'internal'; // 500

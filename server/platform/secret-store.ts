@@ -20,6 +20,8 @@ export const SECRET_ACCOUNTS = {
   aiApiKey: (provider: string) => `ai-api-key:${provider}`,
   /** An OAuth client secret of a get-token profile. */
   clientSecret: (profile: string) => `client-secret:${profile}`,
+  /** The access token a non-loopback (LAN) service asks every client for. */
+  serviceAccessToken: 'service-access-token',
   /** The AES-256-GCM key of the token cache. */
   tokenCacheKey: 'token-cache-key',
 } as const;
