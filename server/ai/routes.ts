@@ -44,12 +44,13 @@ const pipelineSchema = z.object({
 });
 const projectQuerySchema = z.object({ projectId: idParamSchema });
 const cacheQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
-// Integers only; out-of-range values are clamped by the service (pageSize into 1..100).
+// Integers only; below 1 is a 400 (DESIGN §3.1); a pageSize above 100 is clamped by the service.
 const pageParam = (what: string) =>
   z
     .string()
     .regex(/^-?\d{1,9}$/, { error: `must be an integer` })
     .transform(Number)
+    .refine((n) => n >= 1, { error: 'must be 1 or more' })
     .optional()
     .describe(what);
 const historyQuerySchema = z.object({
