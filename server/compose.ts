@@ -18,6 +18,7 @@ import { AppError } from './platform/errors.ts';
 import type { Logger } from './platform/logger.ts';
 import type { SecretStore } from './platform/secret-store.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { secureFile } from './settings/data-dir.ts';
 import { FileSettingsStore } from './settings/settings-store.ts';
 import { PipelineDetailsService } from './summary/pipeline-details.ts';
 import { PipelinePoller, type PollerTiming } from './summary/poller.ts';
@@ -73,7 +74,8 @@ export async function composeService(
     for (const close of closers.splice(0).reverse()) await close();
   };
   try {
-    const settingsStore = new FileSettingsStore(config.dataDir);
+    // Data at rest (DESIGN §5): the dir 0700 and every file in it 0600.
+    const settingsStore = new FileSettingsStore(config.dataDir, (m) => logger.warn(m));
     const exposure = await planExposure(
       { host: config.host, publicUrls: config.publicUrls ?? [], tls: config.tls !== undefined },
       edges.secretStore,
@@ -95,7 +97,10 @@ export async function composeService(
     });
     const details = new PipelineDetailsService(gitlab, poller.projectName);
 
-    const store = AnalysisStore.open(path.join(config.dataDir, 'analyses.db'), logger);
+    const dbFile = path.join(config.dataDir, 'analyses.db');
+    secureFile(dbFile, { create: true });
+    for (const file of [`${dbFile}-wal`, `${dbFile}-shm`]) secureFile(file);
+    const store = AnalysisStore.open(dbFile, logger);
     closers.push(() => store.close());
     // The demo analyses offline unless AI_PROVIDER asks for a real provider, so it needs no key.
     const aiConfig =
