@@ -95,7 +95,7 @@ async function summaryThroughput(): Promise<BenchRow[]> {
 }
 
 async function sseFanOut(subscribers = 1000, rounds = 40): Promise<BenchRow[]> {
-  const hub = new SseHub();
+  const hub = new SseHub({ maxSubscribers: subscribers });
   const server = http.createServer((req, res) => {
     // Same path as the Koa route: hand the raw response to the hub.
     hub.subscribe({ respond: true, res, req, response: { get: () => '' } } as never);
