@@ -13,6 +13,7 @@ import { silentLogger } from '../server/platform/logger.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { composeService } from '../server/compose.ts';
+import { gitlabConnection } from '../server/gitlab/connect.ts';
 import { PipelinePoller } from '../server/summary/poller.ts';
 import { startSimulator } from '../server/simulator/index.ts';
 import { systemClock } from '../server/platform/clock.ts';
@@ -41,9 +42,10 @@ async function load(url: string, connections = 32, ms = 3000): Promise<number> {
 async function summaryThroughput(): Promise<BenchRow[]> {
   const simulator = await startSimulator({ live: false, projects: 12 });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-bench-'));
-  const gitlab = new GitLabClient({
+  const connection = gitlabConnection({
     baseUrl: simulator.url,
     token: simulator.token,
+    group: simulator.groupPath,
     logger: silentLogger,
   });
   const service = await composeService(
@@ -56,11 +58,7 @@ async function summaryThroughput(): Promise<BenchRow[]> {
       demo: false,
       dataDir,
     },
-    {
-      logger: silentLogger,
-      env: {},
-      connection: { gitlab, group: simulator.groupPath, demo: false, close: async () => undefined },
-    },
+    { logger: silentLogger, env: {}, connection },
   );
   while (!service.poller.isLoaded) await new Promise((r) => setTimeout(r, 50));
   await service.poller.detailsSettled();

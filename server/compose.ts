@@ -128,7 +128,7 @@ export async function composeService(
         pipelineRoutes({ poller, hub, details }),
         settingsRoutes({ poller, store: settingsStore, forgeUrl: gitlab.baseUrl }),
         groupRoutes({ gitlab }),
-        jobRoutes({ gitlab }),
+        jobRoutes({ gitlab, logs: connection.jobLogs }),
         avatarRoutes({ gitlab }),
         aiRoutes(ai),
       ],

@@ -173,6 +173,10 @@ export interface SiblingGroupResponse {
 export interface JobTraceResponse {
   trace: string;
   complete: boolean;
+  /** Additive: present when the log was longer than the service's cap and `trace` is its tail. */
+  truncated?: true;
+  /** Additive, with `truncated`: the whole log's size in bytes. */
+  bytes?: number;
 }
 
 /** POST /api/ai/analyse */

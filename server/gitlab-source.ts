@@ -1,6 +1,5 @@
 import type { GitLabSettings } from './config.ts';
-import { GitLabClient } from './gitlab/client.ts';
-import { connectGitLab, type GitLabConnection } from './gitlab/connect.ts';
+import { connectGitLab, gitlabConnection, type GitLabConnection } from './gitlab/connect.ts';
 import type { Logger } from './platform/logger.ts';
 import type { SecretStore } from './platform/secret-store.ts';
 
@@ -18,14 +17,12 @@ export async function openGitLab(
   if (!settings.demo) return connectGitLab(settings, edges);
   const { startSimulator } = await import('./simulator/index.ts');
   const simulator = await startSimulator({ live: settings.live ?? true });
-  return {
-    gitlab: new GitLabClient({
-      baseUrl: simulator.url,
-      token: simulator.token,
-      logger: edges.logger,
-    }),
+  return gitlabConnection({
+    baseUrl: simulator.url,
+    token: simulator.token,
     group: settings.group ?? simulator.groupPath,
+    logger: edges.logger,
     demo: true,
     close: () => simulator.close(),
-  };
+  });
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../platform/logger.ts';
 import { SECRET_ACCOUNTS, type SecretStore } from '../platform/secret-store.ts';
 import type { GitLabApi } from './api.ts';
 import { GitLabClient } from './client.ts';
+import { JobLogReader } from './job-log-stream.ts';
 
 /** Which GitLab instance and group to read. */
 export interface GitLabTarget {
@@ -15,6 +16,8 @@ export interface GitLabTarget {
 /** A GitLab connection and the group to read. */
 export interface GitLabConnection {
   gitlab: GitLabApi;
+  /** Job logs, streamed with a size cap (they can be hundreds of MiB). */
+  jobLogs: JobLogReader;
   group: string;
   /** True when the connection is the built-in simulator. */
   demo: boolean;
@@ -46,11 +49,41 @@ export async function connectGitLab(
       `No GitLab token for ${target.gitlabUrl}: set GITLAB_TOKEN or run 'pipeline-summary token set --url ${target.gitlabUrl}'`,
     );
   }
-  return {
-    gitlab: new GitLabClient({ baseUrl: target.gitlabUrl, token, logger: edges.logger }),
+  return gitlabConnection({
+    baseUrl: target.gitlabUrl,
+    token,
     group: target.group,
-    demo: false,
-    close: async () => undefined,
+    logger: edges.logger,
+  });
+}
+
+/** A connection to the GitLab at `baseUrl` (a real one, the simulator, a test's). */
+export function gitlabConnection(options: {
+  baseUrl: string;
+  token: string;
+  group: string;
+  logger?: Logger;
+  /** GET retries of the client (default its own). */
+  retries?: number;
+  demo?: boolean;
+  close?: () => Promise<void>;
+}): GitLabConnection {
+  const client = new GitLabClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    logger: options.logger,
+    ...(options.retries === undefined ? {} : { retries: options.retries }),
+  });
+  return {
+    gitlab: client,
+    jobLogs: new JobLogReader({
+      baseUrl: client.baseUrl,
+      token: options.token,
+      budget: client.budget,
+    }),
+    group: options.group,
+    demo: options.demo ?? false,
+    close: options.close ?? (async () => undefined),
   };
 }
 

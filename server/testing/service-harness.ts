@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { composeService, type RunningService, type ServiceEdges } from '../compose.ts';
-import { GitLabClient } from '../gitlab/client.ts';
+import { gitlabConnection } from '../gitlab/connect.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { startSimulator, type GitLabSimulator, type SimulatorOptions } from '../simulator/index.ts';
 
@@ -31,9 +31,10 @@ export async function startHarness(
 ): Promise<Harness> {
   const simulator = await startSimulator({ live: false, ...options.simulator });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-test-'));
-  const gitlab = new GitLabClient({
+  const connection = gitlabConnection({
     baseUrl: simulator.url,
     token: options.token ?? simulator.token,
+    group: simulator.groupPath,
     logger: silentLogger,
     retries: 1,
   });
@@ -53,7 +54,7 @@ export async function startHarness(
       env: {},
       // Tests drive cycles themselves; the background loop waits long between them.
       timing: { fastIntervalMs: 60_000, slowIntervalMs: 60_000 },
-      connection: { gitlab, group: simulator.groupPath, demo: false, close: async () => undefined },
+      connection,
       ...options.edges,
     },
   );
