@@ -129,7 +129,7 @@ export async function composeService(
         settingsRoutes({ poller, store: settingsStore, forgeUrl: gitlab.baseUrl }),
         groupRoutes({ gitlab }),
         jobRoutes({ gitlab, logs: connection.jobLogs }),
-        avatarRoutes({ gitlab }),
+        avatarRoutes({ gitlab, now: () => clock.now() }),
         aiRoutes(ai),
       ],
     });
