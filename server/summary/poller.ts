@@ -276,7 +276,7 @@ export class PipelinePoller {
         this.lastError = describe(err);
         retryAfterMs = isAppError(err) ? (err.retryAfterMs ?? 0) : 0;
         this.deps.logger.warn(
-          { err: this.lastError, failures: this.failures },
+          { err: err instanceof Error ? err.message : String(err), failures: this.failures },
           'GitLab poll failed; serving the last good summary',
         );
       }
@@ -473,8 +473,11 @@ export class PipelinePoller {
   }
 }
 
-/** A GitLab failure in words for the dashboard (AppError messages are written for users). */
+/**
+ * A GitLab failure in words for the dashboard. AppError messages are written for users; anything
+ * else is an internal exception whose text (paths, addresses, library internals) stays in the log.
+ */
 function describe(err: unknown): string {
   if (err instanceof AppError) return err.message;
-  return err instanceof Error ? `Unexpected error: ${err.message}` : 'Unexpected error';
+  return 'Unexpected error while reading GitLab; the service log has the details';
 }
