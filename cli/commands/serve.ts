@@ -99,6 +99,13 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP + '\n');
     return 0;
   }
+  // Before anything loads better-sqlite3: on the wrong Node it would segfault without a word.
+  const { nodeRuntimeProblem } = await import('../../server/platform/node-runtime.ts');
+  const problem = nodeRuntimeProblem();
+  if (problem) {
+    printError(problem);
+    return 1;
+  }
   const { composeService } = await import('../../server/compose.ts');
   const logger = createLogger();
   try {
