@@ -41,6 +41,7 @@ describe('real-log corpus', () => {
   it('pairs at least 5 failed logs with a green log of the same job', () => {
     const pairs = logs.filter((l) => l.greenText !== undefined);
     expect(pairs.length).toBeGreaterThanOrEqual(5);
+    expect(logs.filter((l) => l.green && l.greenText === undefined).map((l) => l.id)).toEqual([]);
     for (const p of pairs) expect(p.greenText!.length, p.id).toBeGreaterThan(0);
   });
 
