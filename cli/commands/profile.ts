@@ -4,11 +4,19 @@
  * never into the profiles file or an unencrypted export.
  */
 import { readFile } from 'node:fs/promises';
-import { SECRET_ACCOUNTS, type SecretStore } from '../../server/platform/secret-store.ts';
+import { writeFileAtomic } from '../../server/platform/files.ts';
+import {
+  openSecretStore,
+  parseSecretStoreMode,
+  type SecretStoreMode,
+} from '../../server/platform/os-secret-store.ts';
 import { appHome } from '../../server/platform/paths.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from '../../server/platform/secret-store.ts';
+import { helpRequest, type Command } from '../command.ts';
+import { CliError, EXIT_STATUS } from '../errors.ts';
+import { parseFlags } from '../flags.ts';
+import { readSecret, type CliIo, type Reporter } from '../io.ts';
 import { forgetProfileTokens } from '../token/engine.ts';
-import { TokenError } from '../token/errors.ts';
-import { writeFileAtomic } from '../token/files.ts';
 import { decryptSecrets, exportProfiles, parseProfileBundle } from '../token/profile-transfer.ts';
 import {
   getProfile,
@@ -20,15 +28,6 @@ import {
   validateProfile,
   type Profile,
 } from '../token/profiles.ts';
-import { openSecretStore, parseSecretStoreMode } from '../token/secret-store.ts';
-import {
-  parseFlags,
-  processIo,
-  readSecret,
-  reporter,
-  type CliIo,
-  type Reporter,
-} from '../token/cli-support.ts';
 
 const HELP = `Usage: pipeline-summary profile <action> [flags]
 
@@ -52,11 +51,22 @@ const HELP = `Usage: pipeline-summary profile <action> [flags]
 All actions take --store keychain|file|auto (default: $PIPELINE_SUMMARY_SECRET_STORE, else auto).
 `;
 
-/** Runs `profile …`; resolves to the exit code. */
-export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const program = 'pipeline-summary profile';
-  const report = reporter(io, program);
-  try {
+const ACTIONS = ['add', 'list', 'show', 'remove', 'export', 'import'] as const;
+
+/** profile's options: the action, its NAMEs or FILE, and the flags as given. */
+export interface ProfileCommandOptions {
+  action: (typeof ACTIONS)[number];
+  names: string[];
+  home: string;
+  store: SecretStoreMode | undefined;
+  values: Record<string, string | boolean | undefined>;
+}
+
+/** The profile command. */
+export const profileCommand: Command<ProfileCommandOptions> = {
+  program: 'pipeline-summary profile',
+  help: HELP,
+  parse(argv, env) {
     const { values, positionals } = parseFlags(
       argv,
       {
@@ -85,40 +95,44 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
           help: { type: 'boolean', short: 'h' },
         },
       },
-      program,
+      'pipeline-summary profile',
     );
     const [action, ...names] = positionals;
-    if (values.help || action === undefined) {
-      io.stdout.write(HELP);
-      return values.help ? 0 : 1;
+    if (values.help) return helpRequest();
+    if (action === undefined) return helpRequest(EXIT_STATUS.usage);
+    if (!(ACTIONS as readonly string[]).includes(action)) {
+      throw new CliError(
+        'usage',
+        `unknown action '${action}'; use add, list, show, remove, export or import`,
+      );
     }
-    const home = appHome(io.env);
-    const mode = values.store === undefined ? undefined : parseSecretStoreMode(values.store);
+    return {
+      action: action as ProfileCommandOptions['action'],
+      names,
+      home: appHome(env),
+      store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+      values,
+    };
+  },
+  async run({ action, names, home, store: mode, values }, { io, report }) {
     const secrets = () => openSecretStore({ home, mode, env: io.env, warn: report.info });
     const ctx: Ctx = { io, report, home, secrets, values, names };
     switch (action) {
       case 'add':
-        return await add(ctx);
+        return add(ctx);
       case 'list':
-        return await list(ctx);
+        return list(ctx);
       case 'show':
-        return await show(ctx);
+        return show(ctx);
       case 'remove':
-        return await remove(ctx, mode);
+        return remove(ctx, mode);
       case 'export':
-        return await exportCommand(ctx);
+        return exportCommand(ctx);
       case 'import':
-        return await importCommand(ctx);
-      default:
-        throw new TokenError(
-          'usage',
-          `unknown action '${action}'; use add, list, show, remove, export or import`,
-        );
+        return importCommand(ctx);
     }
-  } catch (err) {
-    return report.fail(err);
-  }
-}
+  },
+};
 
 interface Ctx {
   io: CliIo;
@@ -131,7 +145,7 @@ interface Ctx {
 
 function oneName(ctx: Ctx, action: string): string {
   if (ctx.names.length !== 1) {
-    throw new TokenError('usage', `profile ${action} takes one profile NAME`);
+    throw new CliError('usage', `profile ${action} takes one profile NAME`);
   }
   return ctx.names[0]!;
 }
@@ -243,10 +257,7 @@ async function show(ctx: Ctx): Promise<number> {
   return 0;
 }
 
-async function remove(
-  ctx: Ctx,
-  mode: ReturnType<typeof parseSecretStoreMode> | undefined,
-): Promise<number> {
+async function remove(ctx: Ctx, mode: SecretStoreMode | undefined): Promise<number> {
   const name = oneName(ctx, 'remove');
   await getProfile(ctx.home, name);
   const store = await ctx.secrets();
@@ -294,19 +305,19 @@ async function exportCommand(ctx: Ctx): Promise<number> {
 
 async function importCommand(ctx: Ctx): Promise<number> {
   if (ctx.names.length !== 1)
-    throw new TokenError('usage', 'profile import takes one FILE (or - for stdin)');
+    throw new CliError('usage', 'profile import takes one FILE (or - for stdin)');
   const source = ctx.names[0]!;
   let text: string;
   if (source === '-') {
     if (ctx.values['passphrase-stdin']) {
-      throw new TokenError('usage', 'cannot read both the export and the passphrase from stdin');
+      throw new CliError('usage', 'cannot read both the export and the passphrase from stdin');
     }
     text = '';
     ctx.io.stdin.setEncoding('utf8');
     for await (const chunk of ctx.io.stdin) text += chunk as string;
   } else {
     text = await readFile(source, 'utf8').catch((err: unknown) => {
-      throw new TokenError('usage', `cannot read ${source}: ${(err as Error).message}`, {
+      throw new CliError('usage', `cannot read ${source}: ${(err as Error).message}`, {
         cause: err,
       });
     });
@@ -350,7 +361,7 @@ async function passphrase(ctx: Ctx, confirm: boolean): Promise<string> {
     return readSecret(ctx.io);
   }
   if (!ctx.io.stdin.isTTY) {
-    throw new TokenError(
+    throw new CliError(
       'usage',
       'a passphrase is needed for the secrets: pass it on stdin with --passphrase-stdin, or run in a terminal',
     );
@@ -358,9 +369,9 @@ async function passphrase(ctx: Ctx, confirm: boolean): Promise<string> {
   const first = await readSecret(ctx.io, 'Passphrase: ');
   if (confirm) {
     const again = await readSecret(ctx.io, 'Passphrase again: ');
-    if (again !== first) throw new TokenError('usage', 'the passphrases differ');
+    if (again !== first) throw new CliError('usage', 'the passphrases differ');
   }
   if (confirm && first.length < 8)
-    throw new TokenError('usage', 'use a passphrase of at least 8 characters');
+    throw new CliError('usage', 'use a passphrase of at least 8 characters');
   return first;
 }

@@ -19,7 +19,7 @@ import {
   type FlowName,
   type Profile,
 } from './profiles.ts';
-import { openSecretStore, type SecretStoreMode } from './secret-store.ts';
+import { openSecretStore, type SecretStoreMode } from '../../server/platform/os-secret-store.ts';
 import {
   cacheKey,
   clientIdentity,
@@ -103,7 +103,7 @@ export async function getToken(
     const hit = await cache.lookup(key);
     if (hit && env.usable(hit)) return result(hit, 'cache', profile, clock);
   }
-  return withDeadline(options, profile, async (run) => {
+  return withDeadline(options, profile, clock, async (run) => {
     const ctx = await env.flowContext(flow, run);
     if (options.noCache) {
       return result(
@@ -145,8 +145,8 @@ export async function refreshToken(
   edges: TokenEngineEdges = {},
 ): Promise<TokenResult> {
   const env = await prepare(options, edges);
-  const { profile, key, cache } = env;
-  return withDeadline(options, profile, async (run) =>
+  const { profile, key, cache, clock } = env;
+  return withDeadline(options, profile, clock, async (run) =>
     cache.transaction(async (tx) => {
       const entry = tx.get(key);
       if (!entry || entry.client !== env.client) {
@@ -301,30 +301,37 @@ async function prepare(
   return env;
 }
 
-/** Runs `fn` with an abort signal that fires at the timeout (reason: a 'timeout' TokenError). */
+/**
+ * Runs `fn` with an abort signal that fires at the timeout (reason: a 'timeout' TokenError), timed
+ * on the injected clock so tests move time instead of waiting for it.
+ */
 async function withDeadline<T>(
   options: Pick<GetTokenOptions, 'timeoutMs' | 'signal'>,
   profile: Profile,
+  clock: Clock,
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const deadline = Date.now() + timeoutMs;
+  const deadline = clock.now() + timeoutMs;
   const controller = new AbortController();
-  const timer = setTimeout(() => {
+  const after = clock.after?.bind(clock) ?? systemClock.after;
+  const cancel = after(timeoutMs, () => {
     controller.abort(
       new TokenError(
         'timeout',
         `no token for profile '${profile.name}' within ${formatDuration(timeoutMs)}: ${issuerOf(profile) ?? profile.tokenEndpoint} did not answer; check it is up, retry, or raise --timeout`,
       ),
     );
-  }, timeoutMs);
+  });
   const signal = options.signal
     ? AbortSignal.any([controller.signal, options.signal])
     : controller.signal;
   try {
-    return await raceAbort(fn({ signal, deadline, lock: { deadline, signal } }), signal);
+    // The cache lock is taken between processes, so it waits on real time.
+    const lock = { deadline: Date.now() + timeoutMs, signal };
+    return await raceAbort(fn({ signal, deadline, lock }), signal);
   } finally {
-    clearTimeout(timer);
+    cancel();
   }
 }
 

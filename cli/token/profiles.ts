@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { TokenError } from './errors.ts';
-import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';
+import {
+  ensurePrivateDir,
+  readTextIfExists,
+  writeFileAtomic,
+} from '../../server/platform/files.ts';
 
 /** The OAuth 2.0 flows get-token runs. */
 export const FLOWS = [

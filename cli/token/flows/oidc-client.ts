@@ -21,7 +21,7 @@ export async function configure(
         ? oidc.ClientSecretPost(secret)
         : oidc.ClientSecretBasic(secret);
   const issuer = issuerOf(profile);
-  const timeout = Math.max(1, Math.ceil((ctx.deadline - Date.now()) / 1000));
+  const timeout = Math.max(1, Math.ceil((ctx.deadline - ctx.clock.now()) / 1000));
   const customFetch: oidc.CustomFetch = (url, init) =>
     ctx.fetch(url, {
       ...init,
