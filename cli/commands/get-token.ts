@@ -18,7 +18,7 @@ import {
 import { parseDuration } from '../duration.ts';
 import { CliError } from '../errors.ts';
 import { parseFlags } from '../flags.ts';
-import { DEFAULT_TIMEOUT_MS, getToken } from '../token/engine.ts';
+import { getToken } from '../token/engine.ts';
 import { FLOWS, type FlowName } from '../token/profiles.ts';
 import {
   formatTokenResponse,
@@ -40,7 +40,15 @@ Flags:
   -o, --output FORMAT    token | json | yaml (default: token)
       --force            skip the cache and get a new token (it is still cached)
       --no-cache         neither read nor write the cache
-      --timeout DURATION maximum wait, e.g. 30s or 2m (default: 60s)
+      --timeout DURATION maximum wait, e.g. 30s or 2m (default: 60s for each answer from the
+                         identity provider; a sign-in waits as long as its code is valid, or
+                         10 minutes in the browser, unless --timeout is given)
+      --redirect-uri URI loopback redirect URI registered for the app, e.g. http://localhost
+                         (default: the profile's, else http://127.0.0.1:<port>/callback)
+      --federated-token-file PATH
+                         send the JWT in PATH as the client assertion (workload identity
+                         federation; default: the profile's, else $AZURE_FEDERATED_TOKEN_FILE
+                         for profiles without a secret or certificate)
       --file PATH        write the output to PATH (mode 0600) instead of standard output
       --silent           no diagnostics (sign-in prompts and errors still show)
       --store BACKEND    secret store: keychain | file | auto (default: $PIPELINE_SUMMARY_SECRET_STORE, else auto)
@@ -58,7 +66,11 @@ export interface GetTokenCommandOptions {
   format: OutputFormat;
   force: boolean;
   noCache: boolean;
-  timeoutMs: number;
+  /** --timeout; unset leaves the waits to the engine's defaults. */
+  timeoutMs: number | undefined;
+  redirectUri: string | undefined;
+  federatedTokenFile: string | undefined;
+  federatedTokenFileFromEnv: string | undefined;
   file: string | undefined;
   silent: boolean;
   store: SecretStoreMode | undefined;
@@ -68,6 +80,7 @@ export interface GetTokenCommandOptions {
 export function parseGetTokenFlags(
   argv: string[],
   program = 'pipeline-summary get-token',
+  env: NodeJS.ProcessEnv = {},
 ): GetTokenCommandOptions | HelpRequest {
   const { values } = parseFlags(
     argv,
@@ -80,6 +93,8 @@ export function parseGetTokenFlags(
         force: { type: 'boolean' },
         'no-cache': { type: 'boolean' },
         timeout: { type: 'string' },
+        'redirect-uri': { type: 'string' },
+        'federated-token-file': { type: 'string' },
         file: { type: 'string' },
         silent: { type: 'boolean' },
         store: { type: 'string' },
@@ -96,7 +111,10 @@ export function parseGetTokenFlags(
     format: parseOutputFormat(values.output),
     force: values.force === true,
     noCache: values['no-cache'] === true,
-    timeoutMs: values.timeout ? parseDuration(values.timeout) : DEFAULT_TIMEOUT_MS,
+    timeoutMs: values.timeout ? parseDuration(values.timeout) : undefined,
+    redirectUri: values['redirect-uri'],
+    federatedTokenFile: values['federated-token-file'],
+    federatedTokenFileFromEnv: env.AZURE_FEDERATED_TOKEN_FILE || undefined,
     file: values.file,
     silent: values.silent === true,
     store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
@@ -119,6 +137,9 @@ export async function runGetToken(
       force: options.force,
       noCache: options.noCache,
       timeoutMs: options.timeoutMs,
+      redirectUri: options.redirectUri,
+      federatedTokenFile: options.federatedTokenFile,
+      federatedTokenFileFromEnv: options.federatedTokenFileFromEnv,
       store: options.store,
     },
     { notify: report.notify },
@@ -144,7 +165,7 @@ export function getTokenCommand(program: string): Command<GetTokenCommandOptions
   return {
     program,
     help: HELP.replace('{program}', program),
-    parse: (argv) => parseGetTokenFlags(argv, program),
+    parse: (argv, env) => parseGetTokenFlags(argv, program, env),
     run: runGetToken,
     silent: (options) => options.silent,
   };

@@ -24,7 +24,7 @@ function expectUsageError(parse: () => unknown, message: RegExp): void {
 }
 
 describe('get-token flags', () => {
-  it('defaults to the default profile, token output and the 60 s timeout', () => {
+  it('defaults to the default profile, token output and no explicit timeout', () => {
     expect(parseGetTokenFlags([])).toEqual({
       profile: 'default',
       scope: undefined,
@@ -32,7 +32,10 @@ describe('get-token flags', () => {
       format: 'token',
       force: false,
       noCache: false,
-      timeoutMs: 60_000,
+      timeoutMs: undefined,
+      redirectUri: undefined,
+      federatedTokenFile: undefined,
+      federatedTokenFileFromEnv: undefined,
       file: undefined,
       silent: false,
       store: undefined,

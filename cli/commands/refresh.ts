@@ -9,7 +9,7 @@ import {
 import { helpRequest, type Command } from '../command.ts';
 import { parseDuration } from '../duration.ts';
 import { parseFlags } from '../flags.ts';
-import { DEFAULT_TIMEOUT_MS, refreshToken } from '../token/engine.ts';
+import { refreshToken } from '../token/engine.ts';
 import {
   formatTokenResponse,
   parseOutputFormat,
@@ -27,7 +27,7 @@ export interface RefreshCommandOptions {
   profile: string;
   scope: string | undefined;
   format: OutputFormat;
-  timeoutMs: number;
+  timeoutMs: number | undefined;
   silent: boolean;
   store: SecretStoreMode | undefined;
 }
@@ -57,7 +57,7 @@ export const refreshCommand: Command<RefreshCommandOptions> = {
       profile: values.profile!,
       scope: values.scope,
       format: parseOutputFormat(values.output),
-      timeoutMs: values.timeout ? parseDuration(values.timeout) : DEFAULT_TIMEOUT_MS,
+      timeoutMs: values.timeout ? parseDuration(values.timeout) : undefined,
       silent: values.silent === true,
       store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
     };

@@ -21,6 +21,8 @@ export const SECRET_ACCOUNTS = {
   aiApiKey: (provider: string) => `ai-api-key:${provider}`,
   /** An OAuth client secret of a get-token profile. */
   clientSecret: (profile: string) => `client-secret:${profile}`,
+  /** The certificate and private key (PEM) a get-token profile signs client assertions with. */
+  clientCertificate: (profile: string) => `client-certificate:${profile}`,
   /** The AES-256-GCM key of the token cache. */
   tokenCacheKey: 'token-cache-key',
 } as const;
