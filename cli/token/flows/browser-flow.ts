@@ -50,6 +50,7 @@ export async function runBrowserFlow(
     ? registered.replace(/^(http:\/\/[^/:?#]+|http:\/\/\[[^\]]+\])(:\d+)?/, `$1:${port}`)
     : `http://127.0.0.1:${port}/callback`;
   const callbackPath = wanted ? wanted.pathname : '/callback';
+  ctx.trace.redirectUri = redirectUri;
   const scopes = requestScopes(ctx);
   const openid = scopes.includes('openid');
   const extra = audienceParameters(ctx);

@@ -43,6 +43,11 @@ export interface RequestTrace {
   /** e.g. "the token endpoint https://…/token". */
   endpoint?: string;
   tokenType?: string;
+  /**
+   * The redirect URI the authorization request carried, sent verbatim in the code exchange:
+   * openid-client derives it from the callback URL, which adds a `/` to `http://localhost:port`.
+   */
+  redirectUri?: string;
 }
 
 /** 'action': the user must do something (open a URL, enter a code); 'info': a notice. */

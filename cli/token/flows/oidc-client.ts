@@ -152,20 +152,29 @@ async function discover(ctx: FlowContext, issuer: string): Promise<Record<string
   return metadata;
 }
 
-/** Exact match, or Entra's `{tenantid}` template on an Entra host for a shared tenant. */
+/**
+ * Exact match; or, on an Entra host, the issuer Entra publishes for the tenant asked for: the
+ * `{tenantid}` template for the shared tenants (common, organizations), the tenant's GUID for a
+ * domain name.
+ */
 function issuerMatches(published: string, expected: string): boolean {
   const strip = (u: string) => u.replace(/\/$/, '');
   if (strip(published) === strip(expected)) return true;
-  if (!published.includes('{tenantid}')) return false;
-  let url: URL;
+  let want: URL;
+  let got: URL;
   try {
-    url = new URL(expected);
+    want = new URL(expected);
+    got = new URL(published.replace('{tenantid}', 'TENANTID'));
   } catch {
     return false;
   }
-  if (!isEntraHost(url.hostname)) return false;
-  const tenant = url.pathname.split('/')[1] ?? '';
-  return strip(published) === strip(expected.replace(`/${tenant}/`, '/{tenantid}/'));
+  if (!isEntraHost(want.hostname) || got.origin !== want.origin) return false;
+  const [asked, version] = want.pathname.split('/').slice(1);
+  const [named, namedVersion] = got.pathname.split('/').slice(1);
+  if (version !== 'v2.0' || namedVersion !== 'v2.0' || !asked || !named) return false;
+  const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (named === 'TENANTID') return ['common', 'organizations'].includes(asked.toLowerCase());
+  return guid.test(named) && !guid.test(asked) && asked.includes('.');
 }
 
 /**
@@ -183,25 +192,35 @@ function tracingFetch(ctx: FlowContext, server: oidc.ServerMetadata): oidc.Custo
   return async (url, init) => {
     const name = names.find(([u]) => u === url)?.[1] ?? 'the endpoint';
     ctx.trace.endpoint = `${name} ${url}`;
+    let body = init.body;
+    if (body instanceof URLSearchParams && body.has('code_verifier') && ctx.trace.redirectUri) {
+      body = new URLSearchParams(body);
+      body.set('redirect_uri', ctx.trace.redirectUri);
+    }
     const response = await ctx.fetch(url, {
       ...init,
+      body,
       signal: init.signal ? AbortSignal.any([init.signal, ctx.signal]) : ctx.signal,
     } as RequestInit);
     if (!response.ok) return response;
     if (url === server.token_endpoint) {
-      const body = (await response
+      const answer = (await response
         .clone()
         .json()
         .catch(() => undefined)) as { token_type?: unknown } | undefined;
-      if (typeof body?.token_type === 'string') ctx.trace.tokenType = body.token_type;
+      if (typeof answer?.token_type === 'string') ctx.trace.tokenType = answer.token_type;
     } else if (url === server.device_authorization_endpoint) {
-      const body = (await response
+      const answer = (await response
         .clone()
         .json()
         .catch(() => undefined)) as Record<string, unknown> | undefined;
-      if (body && body.verification_uri === undefined && body.verification_url !== undefined) {
+      if (
+        answer &&
+        answer.verification_uri === undefined &&
+        answer.verification_url !== undefined
+      ) {
         return Response.json(
-          { ...body, verification_uri: body.verification_url },
+          { ...answer, verification_uri: answer.verification_url },
           { status: response.status, headers: response.headers },
         );
       }
