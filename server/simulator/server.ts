@@ -4,7 +4,7 @@ import type { GitLabJobStatus, GitLabPipelineStatus } from '../gitlab/wire.ts';
 import type { Dataset } from './dataset.ts';
 import type { FaultDecision, Faults } from './faults.ts';
 import { identiconPng } from './identicon.ts';
-import { renderTrace } from './logs.ts';
+import { renderTrace } from './logs/trace.ts';
 import type { SimGroup, SimPipeline, SimProject, SimUser } from './model.ts';
 import type { RouteKind, Stats } from './stats.ts';
 import type { Views } from './views.ts';
