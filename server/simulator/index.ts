@@ -5,7 +5,7 @@ import { Dataset } from './dataset.ts';
 import { Faults, type FaultController } from './faults.ts';
 import { LiveWorld } from './live.ts';
 import type { SimUser } from './model.ts';
-import { SimulatorHandler } from './server.ts';
+import { createSimulatorApp } from './server.ts';
 import { Stats, type SimulatorStats } from './stats.ts';
 import { Views } from './views.ts';
 
@@ -91,7 +91,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
   const host = options.host ?? '127.0.0.1';
   let baseUrl = '';
   const views = new Views(data, () => baseUrl);
-  const handler = new SimulatorHandler({
+  const app = createSimulatorApp({
     data,
     views,
     faults,
@@ -102,7 +102,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     rateLimitPerMinute: options.rateLimitPerMinute ?? 2000,
     baseUrl: () => baseUrl,
   });
-  const server = createServer((req, res) => handler.handle(req, res));
+  const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
