@@ -4,12 +4,20 @@
  * AppErrors a user can act on. The token never leaves for another origin and never reaches a log line,
  * an error message or an error's cause.
  */
-import got, { RequestError, TimeoutError, type Got, type PlainResponse } from 'got';
+import got, { RequestError, TimeoutError, type Got } from 'got';
 import type { Clock } from '../platform/clock.ts';
 import { systemClock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { FetchedImage, GitLabApi, ListPipelinesOptions } from './api.ts';
+import {
+  describeGroup,
+  formatSeconds,
+  gitLabStatusError,
+  lowerFirst,
+  networkReason,
+} from './error-wording.ts';
+import { streamImage } from './image-stream.ts';
 import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
 import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';
 import { realSleep, RequestBudget, type Sleep } from './request-budget.ts';
@@ -296,72 +304,15 @@ export class GitLabClient implements GitLabApi {
     const started = performance.now();
     let status = 0;
     try {
-      return await new Promise<FetchedImage>((resolve, reject) => {
-        const stream = this.http.stream(target, {
-          headers: { accept: 'image/*', ...(ownHost ? this.authHeaders : {}) },
-          timeout: { request: options.timeoutMs },
-          followRedirect: (response: PlainResponse) => sameOriginRedirect(response, target.origin),
-        });
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let contentType = '';
-        let settled = false;
-        const fail = (err: AppError) => {
-          if (settled) return;
-          settled = true;
-          stream.destroy();
-          reject(err);
-        };
-        stream.on('response', (response: PlainResponse) => {
-          status = response.statusCode;
-          if (ownHost) this.budget.observe(response.headers);
-          if (status < 200 || status >= 300) {
-            fail(this.imageStatusError(status, target));
-            return;
-          }
-          contentType = (headerValue(response.headers, 'content-type') ?? '')
-            .split(';')[0]!
-            .trim()
-            .toLowerCase();
-          if (!contentType.startsWith('image/')) {
-            fail(
-              new AppError(
-                'unsupported_media_type',
-                `${target.host} answered with ${contentType || 'no content type'}, not an image`,
-              ),
-            );
-            return;
-          }
-          const declared = Number(headerValue(response.headers, 'content-length'));
-          if (declared > options.maxBytes) fail(tooLarge(target, options.maxBytes));
-        });
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) fail(tooLarge(target, options.maxBytes));
-          else chunks.push(chunk);
-        });
-        stream.on('end', () => {
-          if (settled) return;
-          settled = true;
-          resolve({ contentType, body: Buffer.concat(chunks) });
-        });
-        stream.on('error', (err: unknown) => {
-          if (settled) return;
-          settled = true;
-          reject(
-            err instanceof TimeoutError
-              ? new AppError(
-                  'upstream_timeout',
-                  `${target.host} did not send the image within ${formatSeconds(options.timeoutMs)}`,
-                  { cause: this.safeCause(err) },
-                )
-              : new AppError(
-                  'upstream_unavailable',
-                  `Could not fetch the image from ${target.host}: ${networkReason(err)}`,
-                  { cause: this.safeCause(err) },
-                ),
-          );
-        });
+      return await streamImage(this.http, target, {
+        headers: { accept: 'image/*', ...(ownHost ? this.authHeaders : {}) },
+        maxBytes: options.maxBytes,
+        timeoutMs: options.timeoutMs,
+        onResponse: (answered, headers) => {
+          status = answered;
+          if (ownHost) this.budget.observe(headers);
+        },
+        safeCause: (err) => this.safeCause(err),
       });
     } finally {
       release?.();
@@ -461,7 +412,7 @@ export class GitLabClient implements GitLabApi {
           failure = this.retryableStatus(status, headers, attempt);
           continue;
         }
-        throw this.statusError(status, headers, what);
+        throw gitLabStatusError(status, headers, what, this.apiRoot);
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (signal?.aborted) throw signal.reason;
@@ -516,59 +467,6 @@ export class GitLabClient implements GitLabApi {
     return { reason, hostPaused: false, retryAfterMs: undefined, cause: undefined };
   }
 
-  private statusError(status: number, headers: HeaderBag, what: string): AppError {
-    if (status === 401) {
-      return new AppError(
-        'unauthorized',
-        "GitLab rejected the token (401): invalid token for the source-control host. Check GITLAB_TOKEN or run 'pipeline-summary token set'.",
-        { upstreamStatus: 401 },
-      );
-    }
-    if (status === 403) {
-      return new AppError(
-        'unauthorized',
-        `GitLab refused access to ${lowerFirst(what)} (403): the token lacks the read_api scope or its user lacks permission. Use a token with the read_api scope from a member of the group.`,
-        { upstreamStatus: 403 },
-      );
-    }
-    if (status === 404) {
-      return new AppError('not_found', `${what} not found (or not visible to this GitLab token)`, {
-        upstreamStatus: 404,
-      });
-    }
-    if (status >= 300 && status < 400) {
-      const location = headerValue(headers, 'location');
-      let elsewhere = 'another address';
-      try {
-        if (location) elsewhere = new URL(location, this.apiRoot).origin;
-      } catch {
-        // Keep the generic wording.
-      }
-      return new AppError(
-        'upstream_unavailable',
-        `GitLab at ${this.host} redirected the request for ${lowerFirst(what)} to ${elsewhere} (HTTP ${status}); check the GitLab URL setting`,
-      );
-    }
-    return new AppError(
-      'upstream_unavailable',
-      `GitLab at ${this.host} rejected the request for ${lowerFirst(what)} (HTTP ${status})`,
-    );
-  }
-
-  private imageStatusError(status: number, target: URL): AppError {
-    if (status === 404) return new AppError('not_found', `Image not found on ${target.host}`);
-    if (status >= 300 && status < 400) {
-      return new AppError(
-        'upstream_unavailable',
-        `${target.host} redirected the image to another host (HTTP ${status}); not followed`,
-      );
-    }
-    return new AppError(
-      'upstream_unavailable',
-      `Could not fetch the image from ${target.host} (HTTP ${status})`,
-    );
-  }
-
   /** Full-jitter exponential back-off (AWS architecture blog, "Exponential Backoff And Jitter"). */
   private backoffMs(attempt: number): number {
     const ceiling = Math.min(this.retryMaxDelayMs, this.retryBaseDelayMs * 2 ** (attempt - 1));
@@ -605,49 +503,4 @@ export class GitLabClient implements GitLabApi {
 
 function groupRef(idOrPath: string | number): string {
   return encodeURIComponent(String(idOrPath).replace(/^\/+|\/+$/g, ''));
-}
-
-function describeGroup(idOrPath: string | number): string {
-  return typeof idOrPath === 'number' ? `GitLab group ${idOrPath}` : `GitLab group '${idOrPath}'`;
-}
-
-function lowerFirst(text: string): string {
-  return text.startsWith('GitLab') ? text : text.charAt(0).toLowerCase() + text.slice(1);
-}
-
-function formatSeconds(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
-}
-
-function sameOriginRedirect(response: PlainResponse, origin: string): boolean {
-  const location = headerValue(response.headers, 'location');
-  if (!location) return false;
-  try {
-    return new URL(location, response.url).origin === origin;
-  } catch {
-    return false;
-  }
-}
-
-function tooLarge(target: URL, maxBytes: number): AppError {
-  return new AppError(
-    'payload_too_large',
-    `The image from ${target.host} is larger than ${Math.round(maxBytes / 1024)} KiB`,
-  );
-}
-
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNRESET: 'connection reset',
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  EPIPE: 'connection closed',
-  ERR_HTTP_CONTENT_LENGTH_MISMATCH: 'truncated response body',
-};
-
-function networkReason(err: unknown): string {
-  const code = (err as { code?: unknown })?.code;
-  if (typeof code !== 'string') return 'network error';
-  return `${NETWORK_REASONS[code] ?? 'network error'} (${code})`;
 }
