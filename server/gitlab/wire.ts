@@ -67,7 +67,9 @@ export type GitLabPipelineStatus =
   | 'canceled'
   | 'skipped'
   | 'manual'
-  | 'scheduled';
+  | 'scheduled'
+  // Added in GitLab 17.x for pipelines waiting on an external callback (doc/api/pipelines.md).
+  | 'waiting_for_callback';
 
 /** Element of GET /projects/:id/pipelines (no duration, user or started_at here). */
 export interface GitLabPipelineListItem {

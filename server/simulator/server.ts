@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import type { ServerResponse } from 'node:http';
+import type { FaultDecision, RewritableReply } from './faults.ts';
 import type { SimUser } from './model.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import type { HandlerDeps, SimState } from './routes/context.ts';
@@ -35,10 +36,16 @@ export function routeKind(segments: readonly string[]): RouteKind {
 
 type Ctx = Koa.ParameterizedContext<SimState>;
 
-/** GitLab accepts a token as `PRIVATE-TOKEN` or as `Authorization: Bearer` (doc/api/rest/authentication.md). */
-function authenticate(ctx: Ctx, tokens: ReadonlyMap<string, SimUser>): SimUser | undefined {
+/**
+ * doc/api/rest/authentication.md: personal, project and group access tokens go in `PRIVATE-TOKEN`
+ * or `Authorization: Bearer`; OAuth 2.0 access tokens only in `Authorization: Bearer`.
+ */
+function authenticate(ctx: Ctx, deps: HandlerDeps): SimUser | undefined {
+  const { tokens, oauthTokens } = deps;
   const privateToken = ctx.req.headers['private-token'];
-  if (typeof privateToken === 'string') return tokens.get(privateToken);
+  if (typeof privateToken === 'string') {
+    return oauthTokens.has(privateToken) ? undefined : tokens.get(privateToken);
+  }
   const auth = ctx.req.headers.authorization;
   if (typeof auth === 'string' && /^bearer\s+/i.test(auth)) {
     return tokens.get(auth.replace(/^bearer\s+/i, '').trim());
@@ -98,6 +105,19 @@ function writeReply(res: ServerResponse, reply: Reply, requestId: string, trunca
   res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
 }
 
+/** Applies `rewrite` faults to a JSON reply (other replies pass through untouched). */
+function rewritten(reply: Reply, rewrites: FaultDecision['rewrites'], url: string): Reply {
+  if (!reply.headers['content-type']?.startsWith('application/json')) return reply;
+  const target: RewritableReply = {
+    status: reply.status,
+    headers: { ...reply.headers },
+    body: JSON.parse(reply.body.toString()) as unknown,
+    url,
+  };
+  for (const fault of rewrites) fault.rewrite(target);
+  return { status: target.status, headers: target.headers, body: JSON.stringify(target.body) };
+}
+
 function parseUrl(raw: string): URL {
   try {
     return new URL(raw, 'http://simulator.invalid');
@@ -119,7 +139,7 @@ async function route(
   }
   if (segments[0] !== 'uploads') {
     if (segments[0] !== 'api' || segments[1] !== 'v4') return json(404, { error: '404 Not Found' });
-    const user = authenticate(ctx, deps.tokens);
+    const user = authenticate(ctx, deps);
     if (!user) return json(401, { message: '401 Unauthorized' });
     if (window?.exceeded) {
       return {
@@ -175,6 +195,7 @@ export function createSimulatorApp(deps: HandlerDeps): Koa<SimState> {
             : json(500, { message: '500 Internal Server Error' });
       }
     }
+    if (decision.rewrites.length > 0) reply = rewritten(reply, decision.rewrites, pathAndQuery);
     if (window) Object.assign(reply.headers, window.headers);
     const requestId = `01SIM${(++requestSeq).toString(36).toUpperCase().padStart(8, '0')}`;
     writeReply(res, reply, requestId, terminal?.kind === 'truncate');

@@ -16,6 +16,8 @@ export interface HandlerDeps {
   clock: Clock;
   /** token → user */
   tokens: ReadonlyMap<string, SimUser>;
+  /** Tokens that are OAuth 2.0 access tokens: GitLab accepts these only as `Authorization: Bearer`. */
+  oauthTokens: ReadonlySet<string>;
   latencyMs: number;
   rateLimitPerMinute: number;
   baseUrl: () => string;

@@ -4,6 +4,7 @@ import type { SimPipeline, SimProject } from '../model.ts';
 import { param, type HandlerDeps, type SimRouteModule } from './context.ts';
 import { pageOf } from './groups.ts';
 import {
+  bool,
   compare,
   date,
   HttpError,
@@ -26,6 +27,16 @@ export function findProject(deps: HandlerDeps, idOrPath: string): SimProject {
       data.projects.find((p) => p.fullPath.toLowerCase() === idOrPath.toLowerCase()));
   if (!project) throw new HttpError(404, { message: '404 Project Not Found' });
   return project;
+}
+
+/**
+ * 403 for pipeline and job endpoints of a project whose pipelines the user may not read: CI/CD
+ * disabled, or a Guest of a private project (doc/user/permissions.md; doc/api/rest/troubleshooting.md
+ * "403 Forbidden": authenticated, but not allowed).
+ */
+export function assertPipelineAccess(project: SimProject): void {
+  if (project.pipelineAccess && project.pipelineAccess !== 'enabled')
+    throw new HttpError(403, { message: '403 Forbidden' });
 }
 
 /** A pipeline of the project; 404 when it belongs to another one. */
@@ -128,12 +139,16 @@ function listPipelines(deps: HandlerDeps, project: SimProject, url: URL): Reply 
 
 function listJobs(deps: HandlerDeps, pipeline: SimPipeline, url: URL): Reply {
   const q = url.searchParams;
+  // doc/api/jobs.md: `include_retried` (default false) adds the earlier attempts of retried jobs.
+  const withRetried = bool(q.get('include_retried')) === true;
   const scopes = [...q.getAll('scope'), ...q.getAll('scope[]')];
   for (const s of scopes) {
     if (!JOB_STATUSES.has(s))
       throw new HttpError(400, { error: 'scope does not have a valid value' });
   }
-  let jobs = deps.data.jobsOf(pipeline);
+  let jobs = withRetried
+    ? [...deps.data.jobsOf(pipeline), ...pipeline.retriedJobs]
+    : deps.data.jobsOf(pipeline);
   if (scopes.length > 0) jobs = jobs.filter((j) => scopes.includes(j.status));
   return pageOf(deps, jobs, url, (j) => deps.views.job(j, pipeline));
 }
@@ -146,10 +161,12 @@ export const projectRoutes: SimRouteModule = (router, deps) => {
   });
   router.get('/projects/:id/pipelines', (ctx) => {
     const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
     ctx.state.reply = listPipelines(deps, project, ctx.state.url);
   });
   router.get('/projects/:id/pipelines/:pipelineId', (ctx) => {
     const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
     ctx.state.reply = json(
       200,
       views.pipeline(findPipeline(deps, project, param(ctx.params, 'pipelineId'))),
@@ -157,19 +174,28 @@ export const projectRoutes: SimRouteModule = (router, deps) => {
   });
   router.get('/projects/:id/pipelines/:pipelineId/jobs', (ctx) => {
     const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
     const pipeline = findPipeline(deps, project, param(ctx.params, 'pipelineId'));
     ctx.state.reply = listJobs(deps, pipeline, ctx.state.url);
   });
-  router.get('/projects/:id/jobs/:jobId', (ctx) => {
-    const found = findJob(
-      deps,
-      findProject(deps, param(ctx.params, 'id')),
-      param(ctx.params, 'jobId'),
+  // Trigger jobs live here, never among /jobs (doc/api/jobs.md, "List pipeline trigger jobs").
+  router.get('/projects/:id/pipelines/:pipelineId/bridges', (ctx) => {
+    const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
+    const pipeline = findPipeline(deps, project, param(ctx.params, 'pipelineId'));
+    ctx.state.reply = pageOf(deps, pipeline.bridges, ctx.state.url, (b) =>
+      views.bridge(b, pipeline),
     );
+  });
+  router.get('/projects/:id/jobs/:jobId', (ctx) => {
+    const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
+    const found = findJob(deps, project, param(ctx.params, 'jobId'));
     ctx.state.reply = json(200, views.job(found.job, found.pipeline));
   });
   router.get('/projects/:id/jobs/:jobId/trace', (ctx) => {
     const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
     const found = findJob(deps, project, param(ctx.params, 'jobId'));
     const trace = renderTrace({
       seed: deps.data.options.seed,

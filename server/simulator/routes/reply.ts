@@ -31,6 +31,7 @@ export const PIPELINE_STATUSES: ReadonlySet<string> = new Set<GitLabPipelineStat
   'skipped',
   'manual',
   'scheduled',
+  'waiting_for_callback',
 ]);
 
 /** Statuses GitLab accepts in `?scope[]=` of the jobs list. */
