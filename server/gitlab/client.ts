@@ -22,6 +22,7 @@ import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
 import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';
 import { realSleep, RequestBudget, type Sleep } from './request-budget.ts';
 import type {
+  GitLabBridge,
   GitLabCommit,
   GitLabGroup,
   GitLabJob,
@@ -29,8 +30,22 @@ import type {
   GitLabPipelineListItem,
   GitLabProject,
 } from './wire.ts';
+import {
+  bridgeSchema,
+  describeIssue,
+  fullCommitSchema,
+  groupSchema,
+  jobSchema,
+  pipelineListItemSchema,
+  pipelineSchema,
+  projectSchema,
+} from './wire-schemas.ts';
+import type { z } from 'zod';
 
-/** How the token is sent: `PRIVATE-TOKEN` (personal, group, project tokens) or OAuth `Bearer`. */
+/**
+ * How the token is sent. `bearer` (the default) works for personal, project, group *and* OAuth 2.0
+ * tokens; `PRIVATE-TOKEN` does not accept OAuth tokens (doc/api/rest/authentication.md).
+ */
 export type GitLabTokenType = 'private' | 'bearer';
 
 /** One HTTP exchange with GitLab, for metrics (`status` is 0 when no response arrived). */
@@ -47,7 +62,7 @@ export interface GitLabClientOptions {
   /** e.g. `https://gitlab.example.com`; a trailing slash or `/api/v4` is accepted and dropped. */
   baseUrl: string;
   token?: string;
-  /** Default `private`. */
+  /** Default `bearer`. */
   tokenType?: GitLabTokenType;
   logger?: Logger;
   /** Per-request timeout, whole response included (default 15 000). */
@@ -104,9 +119,13 @@ type RetryableFailure = {
 type BodyMode = 'json' | 'text';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-// A guard against a GitLab that keeps inventing new next-page links: 5 000 pages of 100 is far
-// beyond any group this dashboard is meant for.
-const MAX_PAGES = 5_000;
+/**
+ * Bounds on one list, so an endless `x-next-page` chain or an oversize answer cannot grow memory
+ * without bound: 100 pages of 100 is far beyond any project window this dashboard is meant for.
+ */
+export const LIST_CAPS = { pages: 100, items: 10_000 } as const;
+/** The longest Retry-After we honour; a longer one is waited this long, then GitLab is re-probed. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
 /** The GitLab REST v4 client (the real `GitLabApi`). */
 export class GitLabClient implements GitLabApi {
@@ -129,6 +148,7 @@ export class GitLabClient implements GitLabApi {
   private readonly logger: Logger | undefined;
   private readonly onRequest: ((info: GitLabRequestInfo) => void) | undefined;
   private readonly http: Got;
+  private readonly malformedSeen = new Set<string>();
 
   constructor(options: GitLabClientOptions) {
     this.baseUrl = normaliseGitLabBaseUrl(options.baseUrl);
@@ -136,7 +156,7 @@ export class GitLabClient implements GitLabApi {
     this.origin = this.apiRoot.origin;
     this.host = this.apiRoot.host;
     this.token = options.token ? options.token : undefined;
-    const tokenType = options.tokenType ?? 'private';
+    const tokenType = options.tokenType ?? 'bearer';
     this.authHeaders = !this.token
       ? {}
       : tokenType === 'bearer'
@@ -171,16 +191,20 @@ export class GitLabClient implements GitLabApi {
 
   /** GET /groups/:id — by numeric id or full path (`acme/platform`). */
   async getGroup(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup> {
-    return this.getJson<GitLabGroup>(
+    // with_projects=false: the group alone, not its first 100 projects (doc/api/groups.md).
+    return this.getJson(
+      groupSchema,
       `groups/${groupRef(idOrPath)}`,
       describeGroup(idOrPath),
       signal,
+      { with_projects: 'false' },
     );
   }
 
   /** GET /groups/:id/subgroups (direct children, every page). */
   async listSubgroups(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup[]> {
-    return this.listAll<GitLabGroup>(
+    return this.listAll(
+      groupSchema,
       `groups/${groupRef(idOrPath)}/subgroups`,
       {},
       describeGroup(idOrPath),
@@ -193,7 +217,8 @@ export class GitLabClient implements GitLabApi {
     idOrPath: string | number,
     signal?: AbortSignal,
   ): Promise<GitLabProject[]> {
-    return this.listAll<GitLabProject>(
+    return this.listAll(
+      projectSchema,
       `groups/${groupRef(idOrPath)}/projects`,
       {
         include_subgroups: 'true',
@@ -214,12 +239,14 @@ export class GitLabClient implements GitLabApi {
   ): Promise<GitLabPipelineListItem[]> {
     const query: Record<string, string> = { order_by: 'id', sort: 'desc' };
     if (options.updatedAfter !== undefined) query.updated_after = options.updatedAfter;
-    return this.listAll<GitLabPipelineListItem>(
+    return this.listAll(
+      pipelineListItemSchema,
       `projects/${projectId}/pipelines`,
       query,
       `GitLab project ${projectId}`,
       options.signal,
       options.limit,
+      options.onCapped,
     );
   }
 
@@ -229,22 +256,43 @@ export class GitLabClient implements GitLabApi {
     pipelineId: number,
     signal?: AbortSignal,
   ): Promise<GitLabPipeline> {
-    return this.getJson<GitLabPipeline>(
+    return this.getJson(
+      pipelineSchema,
       `projects/${projectId}/pipelines/${pipelineId}`,
       `Pipeline ${pipelineId} of GitLab project ${projectId}`,
       signal,
     );
   }
 
-  /** GET /projects/:id/pipelines/:pipeline_id/jobs (latest attempt of each job, every page). */
+  /**
+   * GET /projects/:id/pipelines/:pipeline_id/jobs, every page: the latest attempt of each job, or
+   * with `includeRetried` the earlier attempts too (doc/api/jobs.md `include_retried`).
+   */
   async listPipelineJobs(
     projectId: number,
     pipelineId: number,
     signal?: AbortSignal,
+    options: { includeRetried?: boolean } = {},
   ): Promise<GitLabJob[]> {
-    return this.listAll<GitLabJob>(
+    return this.listAll(
+      jobSchema,
       `projects/${projectId}/pipelines/${pipelineId}/jobs`,
-      { include_retried: 'false' },
+      { include_retried: options.includeRetried ? 'true' : 'false' },
+      `Pipeline ${pipelineId} of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
+  /** GET /projects/:id/pipelines/:pipeline_id/bridges: trigger jobs, which /jobs omits. */
+  async listPipelineBridges(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabBridge[]> {
+    return this.listAll(
+      bridgeSchema,
+      `projects/${projectId}/pipelines/${pipelineId}/bridges`,
+      {},
       `Pipeline ${pipelineId} of GitLab project ${projectId}`,
       signal,
     );
@@ -252,7 +300,8 @@ export class GitLabClient implements GitLabApi {
 
   /** GET /projects/:id/jobs/:job_id */
   async getJob(projectId: number, jobId: number, signal?: AbortSignal): Promise<GitLabJob> {
-    return this.getJson<GitLabJob>(
+    return this.getJson(
+      jobSchema,
       `projects/${projectId}/jobs/${jobId}`,
       `Job ${jobId} of GitLab project ${projectId}`,
       signal,
@@ -272,7 +321,8 @@ export class GitLabClient implements GitLabApi {
 
   /** GET /projects/:id/repository/commits/:sha */
   async getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit> {
-    return this.getJson<GitLabCommit>(
+    return this.getJson(
+      fullCommitSchema,
       `projects/${projectId}/repository/commits/${encodeURIComponent(sha)}`,
       `Commit ${sha} of GitLab project ${projectId}`,
       signal,
@@ -320,28 +370,56 @@ export class GitLabClient implements GitLabApi {
     }
   }
 
-  private async getJson<T>(path: string, what: string, signal?: AbortSignal): Promise<T> {
-    const { data } = await this.send(this.apiUrl(path, {}), what, 'json', signal);
-    return data as T;
+  private async getJson<T>(
+    schema: z.ZodType,
+    path: string,
+    what: string,
+    signal?: AbortSignal,
+    query: Record<string, string> = {},
+  ): Promise<T> {
+    const { data } = await this.send(this.apiUrl(path, query), what, 'json', signal);
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      const issue = describeIssue(parsed.error);
+      this.logMalformedOnce(what, issue);
+      throw new AppError(
+        'upstream_unavailable',
+        `GitLab at ${this.host} sent malformed data for ${lowerFirst(what)} (${issue})`,
+      );
+    }
+    // The schema's output is the wire type with timestamps in UTC.
+    return parsed.data as T;
   }
 
+  /**
+   * Every page of a list, each item checked against `schema`: a malformed item is dropped and
+   * logged once. Stops at LIST_CAPS (telling `onCapped`) or at `limit`.
+   */
   private async listAll<T>(
+    schema: z.ZodType,
     path: string,
     query: Record<string, string>,
     what: string,
     signal?: AbortSignal,
     limit?: number,
+    onCapped?: (message: string) => void,
   ): Promise<T[]> {
     const perPage = limit !== undefined && limit > 0 ? Math.min(MAX_PER_PAGE, limit) : MAX_PER_PAGE;
     let url: URL | undefined = this.apiUrl(path, { ...query, per_page: String(perPage) });
     const seen = new Set<string>();
     const items: T[] = [];
     while (url) {
-      if (seen.has(url.href) || seen.size >= MAX_PAGES) {
+      if (seen.has(url.href)) {
         throw new AppError(
           'upstream_unavailable',
           `GitLab at ${this.host} sent a pagination link it had already sent while listing ${lowerFirst(what)}; stopped to avoid a loop`,
         );
+      }
+      if (seen.size >= LIST_CAPS.pages || items.length >= LIST_CAPS.items) {
+        const message = `Listing ${lowerFirst(what)} stopped at ${seen.size} pages and ${items.length} items (the cap per list); older items are left out`;
+        this.logger?.warn({ gitlab: { host: this.host, path } }, message);
+        onCapped?.(message);
+        break;
       }
       seen.add(url.href);
       const { data, headers } = await this.send(url, what, 'json', signal);
@@ -351,14 +429,27 @@ export class GitLabClient implements GitLabApi {
           `GitLab at ${this.host} answered with something other than a list for ${lowerFirst(what)}`,
         );
       }
-      for (const item of data as T[]) {
+      for (const raw of data as unknown[]) {
         if (limit !== undefined && items.length >= limit) break;
-        items.push(item);
+        const parsed = schema.safeParse(raw);
+        if (parsed.success) items.push(parsed.data as T);
+        else this.logMalformedOnce(what, describeIssue(parsed.error));
       }
       if ((limit !== undefined && items.length >= limit) || data.length === 0) break;
       url = nextPageUrl(url, headers, this.apiRoot);
     }
     return items;
+  }
+
+  /** One warning per kind of malformed data, so a hostile upstream cannot flood the log. */
+  private logMalformedOnce(what: string, issue: string): void {
+    const key = `${what.replace(/\d+/g, '#')}|${issue}`;
+    if (this.malformedSeen.has(key) || this.malformedSeen.size > 1_000) return;
+    this.malformedSeen.add(key);
+    this.logger?.warn(
+      { gitlab: { host: this.host, issue } },
+      `GitLab sent malformed data for ${lowerFirst(what)}; dropped it`,
+    );
   }
 
   private apiUrl(path: string, query: Record<string, string>): URL {
@@ -449,15 +540,18 @@ export class GitLabClient implements GitLabApi {
         : undefined;
     const reason = status === 429 ? 'HTTP 429 (rate limited)' : `HTTP ${status}`;
     if (retryAfterMs !== undefined) {
-      this.budget.pauseFor(retryAfterMs);
-      if (retryAfterMs > this.maxRetryAfterMs) {
+      // One 429 with `Retry-After: 86400` must not silence the service for a day: wait at most
+      // MAX_RETRY_AFTER_MS, then the next request re-probes GitLab.
+      const waitMs = Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
+      this.budget.pauseFor(waitMs);
+      if (waitMs > this.maxRetryAfterMs) {
         throw new AppError(
           'upstream_unavailable',
-          `GitLab at ${this.host} answered ${reason} and asked to wait ${formatSeconds(retryAfterMs)}; try again later`,
-          { retryAfterMs },
+          `GitLab at ${this.host} answered ${reason} and asked to wait ${formatSeconds(retryAfterMs)}; trying again in ${formatSeconds(waitMs)}`,
+          { retryAfterMs: waitMs },
         );
       }
-      return { reason, hostPaused: true, retryAfterMs, cause: undefined };
+      return { reason, hostPaused: true, retryAfterMs: waitMs, cause: undefined };
     }
     if (status === 429) {
       // Rate limited without a hint: the whole host backs off, not just this caller.

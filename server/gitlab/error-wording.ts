@@ -53,9 +53,10 @@ export function gitLabStatusError(
     );
   }
   if (status === 403) {
+    // 403 is not 401: the token is valid, but GitLab will not show this resource to its user.
     return new AppError(
-      'unauthorized',
-      `GitLab refused access to ${lowerFirst(what)} (403): the token lacks the read_api scope or its user lacks permission. Use a token with the read_api scope from a member of the group.`,
+      'forbidden',
+      `GitLab refused access to ${lowerFirst(what)} (403) although the token is valid: CI/CD may be disabled for the project, the token's user may be only a Guest (or lack the read_api scope), or an IP restriction blocks this address.`,
       { upstreamStatus: 403 },
     );
   }
