@@ -8,6 +8,8 @@ import type {
   GitLabProject,
 } from './wire.ts';
 
+import type { GraphQLPipelines } from './graphql-pipelines.ts';
+
 /** Options for listing a project's pipelines. */
 export interface ListPipelinesOptions {
   /** Only pipelines updated at or after this instant (GitLab `updated_after`, ISO 8601). */
@@ -61,6 +63,13 @@ export interface GitLabApi {
   /** The raw job log (ANSI escapes and section markers included). */
   getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string>;
   getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit>;
+  /**
+   * Bulk pipeline reads over GraphQL (several projects per request). Absent when the
+   * implementation has none; callers then use the REST methods above.
+   */
+  readonly bulk?: GraphQLPipelines;
+  /** Ends a Retry-After wait early (after a settings change). */
+  clearRateLimitWait?(): void;
   /** Fetches an avatar image; callers have already checked the URL is allowed. */
   fetchImage(url: string, options: { maxBytes: number; timeoutMs: number }): Promise<FetchedImage>;
 }

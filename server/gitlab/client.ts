@@ -17,6 +17,7 @@ import {
   lowerFirst,
   networkReason,
 } from './error-wording.ts';
+import { GraphQLPipelines } from './graphql-pipelines.ts';
 import { streamImage } from './image-stream.ts';
 import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
 import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';
@@ -149,6 +150,7 @@ export class GitLabClient implements GitLabApi {
   private readonly onRequest: ((info: GitLabRequestInfo) => void) | undefined;
   private readonly http: Got;
   private readonly malformedSeen = new Set<string>();
+  private bulkReader: GraphQLPipelines | undefined;
 
   constructor(options: GitLabClientOptions) {
     this.baseUrl = normaliseGitLabBaseUrl(options.baseUrl);
@@ -319,6 +321,42 @@ export class GitLabClient implements GitLabApi {
     return data as string;
   }
 
+  /**
+   * POST /api/graphql with the client's budget, retries and error mapping. Returns GitLab's
+   * `{data, errors}` as sent; a 404 (GraphQL switched off) is a not_found AppError.
+   */
+  async graphql(
+    query: string,
+    variables: Record<string, unknown>,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    const url = new URL(`${this.baseUrl}/api/graphql`);
+    const { data } = await this.send(
+      url,
+      what,
+      'json',
+      signal,
+      JSON.stringify({ query, variables }),
+    );
+    return data;
+  }
+
+  /** Bulk pipeline reads over GraphQL (several projects per query); see graphql-pipelines.ts. */
+  get bulk(): GraphQLPipelines {
+    this.bulkReader ??= new GraphQLPipelines(
+      (query, variables, what, signal) => this.graphql(query, variables, what, signal),
+      this.baseUrl,
+      (what, issue) => this.logMalformedOnce(what, issue),
+    );
+    return this.bulkReader;
+  }
+
+  /** Ends a Retry-After / RateLimit wait early (the user changed settings; try GitLab again now). */
+  clearRateLimitWait(): void {
+    this.budget.clearPause();
+  }
+
   /** GET /projects/:id/repository/commits/:sha */
   async getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit> {
     return this.getJson(
@@ -464,6 +502,8 @@ export class GitLabClient implements GitLabApi {
     what: string,
     mode: BodyMode,
     signal: AbortSignal | undefined,
+    /** A JSON body to POST (GraphQL queries: read-only, so retrying them is as safe as a GET). */
+    postBody?: string,
   ): Promise<{ data: unknown; headers: HeaderBag }> {
     let failure: RetryableFailure | undefined;
     for (let attempt = 0; attempt <= this.retries; attempt += 1) {
@@ -472,9 +512,12 @@ export class GitLabClient implements GitLabApi {
       const started = performance.now();
       let status = 0;
       try {
-        const response = await this.http.get(url, {
+        const response = await this.http(url, {
+          method: postBody === undefined ? 'GET' : 'POST',
+          body: postBody,
           headers: {
             accept: mode === 'json' ? 'application/json' : 'text/plain',
+            ...(postBody === undefined ? {} : { 'content-type': 'application/json' }),
             ...this.authHeaders,
           },
           timeout: { request: this.timeoutMs },
@@ -523,7 +566,7 @@ export class GitLabClient implements GitLabApi {
         };
       } finally {
         release();
-        this.report(url, status, started, attempt);
+        this.report(url, status, started, attempt, postBody === undefined ? 'GET' : 'POST');
       }
     }
     throw new AppError(
@@ -567,9 +610,15 @@ export class GitLabClient implements GitLabApi {
     return Math.round(this.random() * ceiling);
   }
 
-  private report(url: URL, status: number, started: number, attempt: number): void {
+  private report(
+    url: URL,
+    status: number,
+    started: number,
+    attempt: number,
+    method: 'GET' | 'POST' = 'GET',
+  ): void {
     const info: GitLabRequestInfo = {
-      method: 'GET',
+      method,
       path: `${url.pathname}${url.search}`,
       status,
       durationMs: Math.round(performance.now() - started),

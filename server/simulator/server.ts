@@ -8,6 +8,7 @@ import type { HandlerDeps, SimState } from './routes/context.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { HttpError, json, statusReply, type Reply } from './routes/reply.ts';
+import { executeGraphQL } from './graphql/execute.ts';
 import type { RouteKind } from './stats.ts';
 
 export type { HandlerDeps } from './routes/context.ts';
@@ -15,6 +16,7 @@ export type { HandlerDeps } from './routes/context.ts';
 /** The GitLab route kind of a path (for stats), before any auth or lookups. */
 export function routeKind(segments: readonly string[]): RouteKind {
   if (segments[0] === 'uploads') return 'avatar';
+  if (segments[0] === 'api' && segments[1] === 'graphql' && segments.length === 2) return 'graphql';
   if (segments[0] !== 'api' || segments[1] !== 'v4') return 'other';
   const [, , root, , sub, , leaf] = segments;
   if (root === 'user') return 'user';
@@ -134,6 +136,9 @@ async function route(
   window: ReturnType<RateWindow['count']> | null,
   next: Koa.Next,
 ): Promise<Reply> {
+  if (segments[0] === 'api' && segments[1] === 'graphql' && segments.length === 2) {
+    return graphql(ctx, deps, window);
+  }
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
     return json(405, { error: '405 Method Not Allowed' });
   }
@@ -151,6 +156,51 @@ async function route(
   }
   await next();
   return ctx.state.reply ?? json(404, { error: '404 Not Found' });
+}
+
+const MAX_GRAPHQL_BODY = 256 * 1024;
+
+function readBody(ctx: Ctx): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    ctx.req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_GRAPHQL_BODY) resolve(null);
+      else chunks.push(chunk);
+    });
+    ctx.req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    ctx.req.on('error', reject);
+  });
+}
+
+/**
+ * POST /api/graphql (doc/api/graphql/index.md): same tokens and rate limit as REST; GitLab answers
+ * query errors (complexity, depth, unknown fields) with HTTP 200 and an `errors` list.
+ */
+async function graphql(
+  ctx: Ctx,
+  deps: HandlerDeps,
+  window: ReturnType<RateWindow['count']> | null,
+): Promise<Reply> {
+  if (ctx.method !== 'POST') return json(405, { error: '405 Method Not Allowed' });
+  const user = authenticate(ctx, deps);
+  if (!user) return json(401, { message: '401 Unauthorized' });
+  if (window?.exceeded) {
+    return {
+      ...statusReply(429),
+      headers: { 'content-type': 'text/plain', 'retry-after': String(window.retryAfter) },
+    };
+  }
+  const raw = await readBody(ctx);
+  if (raw === null) return json(413, { message: '413 Request Entity Too Large' });
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return json(400, { errors: [{ message: 'Unexpected end of JSON input' }] });
+  }
+  return json(200, executeGraphQL(body, { data: deps.data, views: deps.views, user }));
 }
 
 /**

@@ -59,6 +59,11 @@ export class Views {
     private readonly offsetMinutes = 0,
   ) {}
 
+  /** A non-commit timestamp as this instance writes it (UTC, or its configured zone). */
+  time(ms: number): string {
+    return this.iso(ms);
+  }
+
   private iso(ms: number): string {
     return gitLabTime(ms, this.offsetMinutes);
   }
