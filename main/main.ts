@@ -46,7 +46,7 @@ async function startService() {
   const env = process.env;
   const config = resolveServeConfig({}, env);
   const dashboardDir = path.join(__dirname, '../renderer');
-  const { openSecretStore } = await import('../cli/token/secret-store.ts');
+  const { openSecretStore } = await import('../server/platform/os-secret-store.ts');
   const secretStore = await openSecretStore({ warn: (line) => logger.warn(line) });
   try {
     return await composeService(config, { logger, env, dashboardDir, secretStore });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composeService } from './compose.ts';
 import { silentLogger } from './platform/logger.ts';
-import { MemorySecretStore } from './platform/secret-store.ts';
+import { MemorySecretStore } from './platform/testing/memory-secret-store.ts';
 
 const dirs: string[] = [];
 function dataDir() {

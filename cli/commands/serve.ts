@@ -1,11 +1,12 @@
-import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolveServeConfig as resolveConfig, type ServeConfig } from '../../server/config.ts';
 import { AppError } from '../../server/platform/errors.ts';
 import { createLogger } from '../../server/platform/logger.ts';
-import { printError } from '../run-command.ts';
+import { helpRequest, type Command } from '../command.ts';
+import { CliError } from '../errors.ts';
+import { parseFlags } from '../flags.ts';
 
 const HELP = `Usage: pipeline-summary serve [flags]
 
@@ -30,17 +31,11 @@ Flags:
 The GitLab token comes from GITLAB_TOKEN, else from the secret store ('pipeline-summary token set').
 Flags beat environment variables, which beat settings saved from the dashboard.`;
 
-function usageError(message: string): never {
-  throw new AppError('bad_request', message);
-}
-
 /** Parses the flags; server/config.ts resolves them over environment and stored settings. */
 export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): ServeConfig | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
+  const parsed = parseFlags(
+    argv,
+    {
       allowPositionals: false,
       options: {
         port: { type: 'string' },
@@ -56,10 +51,9 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
         'tls-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    });
-  } catch (err) {
-    usageError(`${(err as Error).message.split('\n')[0]}. Run 'pipeline-summary serve --help'.`);
-  }
+    },
+    'pipeline-summary serve',
+  );
   const {
     'gitlab-url': gitlabUrl,
     'data-dir': dataDir,
@@ -86,37 +80,36 @@ function findDashboardDir(): string | undefined {
   return undefined;
 }
 
-/** `pipeline-summary serve`. */
-export async function run(argv: string[]): Promise<number> {
-  let config: ServeConfig | 'help';
-  try {
-    config = resolveServeConfig(argv, process.env);
-  } catch (err) {
-    printError(err instanceof Error ? err.message : String(err));
-    return 2;
-  }
-  if (config === 'help') {
-    process.stdout.write(HELP + '\n');
-    return 0;
-  }
+/** `pipeline-summary serve`: flags → config (resolveServeConfig), then start and wait for a signal. */
+export const serveCommand: Command<ServeConfig> = {
+  program: 'pipeline-summary serve',
+  // The service's messages have always been prefixed with the product's name only.
+  errorPrefix: 'pipeline-summary',
+  help: HELP,
+  parse(argv, env) {
+    const config = resolveServeConfig(argv, env);
+    return config === 'help' ? helpRequest() : config;
+  },
+  run: runServe,
+};
+
+/** Starts the service with `config` and resolves to the exit code once it has stopped. */
+async function runServe(config: ServeConfig): Promise<number> {
   // Before anything loads better-sqlite3: on the wrong Node it would segfault without a word.
   const { nodeRuntimeProblem } = await import('../../server/platform/node-runtime.ts');
   const problem = nodeRuntimeProblem();
-  if (problem) {
-    printError(problem);
-    return 1;
-  }
+  if (problem) throw new CliError('general', problem);
   const { composeService } = await import('../../server/compose.ts');
+  const { isShared } = await import('../../server/http/exposure.ts');
   const logger = createLogger();
   try {
     // The keychain holds real GitLab tokens, AI keys and the access token of a shared service;
     // a demo on loopback needs none of them.
-    const { isShared } = await import('../../server/http/exposure.ts');
     const secretStore =
       config.demo && !isShared(config.host, config.publicUrls)
         ? undefined
         : await (
-            await import('../token/secret-store.ts')
+            await import('../../server/platform/os-secret-store.ts')
           ).openSecretStore({ warn: (line) => logger.warn(line) });
     const service = await composeService(config, {
       logger,
@@ -152,9 +145,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     return 0;
   } catch (err) {
-    printError(
-      err instanceof AppError ? err.message : `could not start: ${(err as Error).message}`,
-    );
-    return 1;
+    if (err instanceof AppError) throw err;
+    throw new CliError('general', `could not start: ${(err as Error).message}`, { cause: err });
   }
 }

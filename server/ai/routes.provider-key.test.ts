@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../platform/secret-store.ts';
+import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
 import { startFakeLlmServer, type FakeLlmServer } from './testing/fake-llm-server.ts';
 import { jobBody, startAiHarness, type AiHarness } from './testing/harness.ts';
 

@@ -1,4 +1,5 @@
 import { AppError } from '../platform/errors.ts';
+import { gitLabStatusError } from './error-wording.ts';
 import type { HeaderBag } from './rate-limit-headers.ts';
 import { RequestBudget } from './request-budget.ts';
 
@@ -115,10 +116,11 @@ export class JobLogReader {
       } catch (err) {
         throw this.networkError(err, what, timeout);
       }
-      this.budget.observe(Object.fromEntries(response.headers) as HeaderBag);
+      const headers = Object.fromEntries(response.headers) as HeaderBag;
+      this.budget.observe(headers);
       if (!response.ok || !response.body) {
         await response.body?.cancel();
-        throw this.statusError(response.status, what);
+        throw this.statusError(response.status, headers, what);
       }
       const chunks: Uint8Array[] = [];
       let kept = 0;
@@ -142,35 +144,16 @@ export class JobLogReader {
     }
   }
 
-  private statusError(status: number, what: string): AppError {
-    if (status === 401) {
+  private statusError(status: number, headers: HeaderBag, what: string): AppError {
+    if (status === 429 || status >= 500) {
       return new AppError(
-        'unauthorized',
-        "GitLab rejected the token (401): invalid token for the source-control host. Check GITLAB_TOKEN or run 'pipeline-summary token set'.",
-        { upstreamStatus: 401 },
+        'upstream_unavailable',
+        `GitLab at ${this.host} could not send ${what} (HTTP ${status}); try again shortly`,
+        { upstreamStatus: status },
       );
     }
-    if (status === 403) {
-      return new AppError('unauthorized', `GitLab refused access to ${what} (403)`, {
-        upstreamStatus: 403,
-      });
-    }
-    if (status === 404) {
-      return new AppError(
-        'not_found',
-        `${capitalise(what)} not found (or not visible to this GitLab token)`,
-        {
-          upstreamStatus: 404,
-        },
-      );
-    }
-    return new AppError(
-      'upstream_unavailable',
-      `GitLab at ${this.host} could not send ${what} (HTTP ${status})`,
-      {
-        upstreamStatus: status,
-      },
-    );
+    // The client's wording for 401/403/404/redirects, so both read the same.
+    return gitLabStatusError(status, headers, capitalise(what), new URL(this.apiRoot));
   }
 
   private networkError(err: unknown, what: string, timeout: AbortSignal): unknown {

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeService, type RunningService } from '../compose.ts';
 import { silentLogger } from '../platform/logger.ts';
-import { MemorySecretStore, SECRET_ACCOUNTS } from '../platform/secret-store.ts';
+import { SECRET_ACCOUNTS } from '../platform/secret-store.ts';
+import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
 
 // 127.0.0.2 is a non-loopback *bind* for the service's rules and is routable on Linux's lo.
 const LAN_HOST = '127.0.0.2';

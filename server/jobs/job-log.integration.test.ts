@@ -11,6 +11,24 @@ const MiB = 1024 * 1024;
 const LOG_MIB = 40;
 const line = (n: number) => `${String(n).padStart(8, '0')} ${'é'.repeat(20)} step output\n`;
 
+/** A finished job as GET /projects/:id/jobs/:job_id returns it (docs.gitlab.com/api/jobs/#get-a-single-job). */
+const jobJson = (id: number) => ({
+  id,
+  name: 'test:unit',
+  stage: 'test',
+  status: 'failed',
+  ref: 'main',
+  tag: false,
+  allow_failure: false,
+  created_at: '2026-11-21T11:00:00.000Z',
+  started_at: '2026-11-21T11:00:05.000Z',
+  finished_at: '2026-11-21T11:02:05.000Z',
+  duration: 120.4,
+  queued_duration: 5.1,
+  web_url: `http://gitlab.example/acme/api/-/jobs/${id}`,
+  pipeline: { id: 300, project_id: 7, ref: 'main', sha: 'a'.repeat(40), status: 'failed' },
+});
+
 /**
  * A GitLab stand-in that streams a 40 MiB job log (GET /projects/:id/jobs/:job_id/trace,
  * docs.gitlab.com/api/jobs/#get-a-log-file) chunk by chunk, and counts logs sent at once.
@@ -51,7 +69,7 @@ beforeAll(async () => {
     }
     const job = /^\/api\/v4\/projects\/7\/jobs\/(\d+)$/.exec(req.url ?? '');
     res.writeHead(job ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(job ? { id: Number(job[1]), status: 'failed' } : { message: '404' }));
+    res.end(JSON.stringify(job ? jobJson(Number(job[1])) : { message: '404 Not Found' }));
   });
   await new Promise<void>((r) => gitlab.listen(0, '127.0.0.1', r));
   gitlabUrl = `http://127.0.0.1:${(gitlab.address() as AddressInfo).port}`;

@@ -2,14 +2,17 @@
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
-  /** Runs `fn` once after `ms`; the returned function cancels it. */
-  after(ms: number, fn: () => void): () => void;
+  /**
+   * Calls `fn` once `ms` have passed on this clock; returns a function that cancels it. Optional so
+   * a bare `{ now }` still is a clock; code that needs timers falls back to `systemClock.after`.
+   */
+  after?(ms: number, fn: () => void): () => void;
 }
 
 /** The real wall clock. */
-export const systemClock: Clock = {
+export const systemClock: Clock & Required<Pick<Clock, 'after'>> = {
   now: () => Date.now(),
-  after(ms, fn) {
+  after: (ms, fn) => {
     const timer = setTimeout(fn, ms);
     return () => clearTimeout(timer);
   },
@@ -21,7 +24,7 @@ interface ManualTimer {
   fn: () => void;
 }
 
-/** A clock tests move by hand; timers set with `after` fire as `advance`/`set` pass their time. */
+/** A clock tests move by hand; its timers fire in order as `advance` or `set` passes their time. */
 export class ManualClock implements Clock {
   private timers: ManualTimer[] = [];
   private seq = 0;
@@ -44,7 +47,7 @@ export class ManualClock implements Clock {
   advance(ms: number): void {
     this.set(this.ms + ms);
   }
-  /** Sets the time, firing timers due by then in order. */
+  /** Sets the time, firing timers due by then in order (each sees the clock at its own time). */
   set(ms: number): void {
     for (;;) {
       const due = this.timers

@@ -1,5 +1,5 @@
 import type { ActivityResponse, SummaryResponse, SummaryStatus } from '../contract.ts';
-import type { Clock } from '../platform/clock.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { toPipelineRecord, toProject, withPipelineDetails } from '../gitlab/convert.ts';
@@ -442,10 +442,13 @@ export class PipelinePoller {
 
   private scheduleRecompute(): void {
     // Many details land within a few ms of each other: one recompute serves them all.
-    this.cancelRecompute ??= this.deps.clock.after(100, () => {
-      this.cancelRecompute = null;
-      this.recompute();
-    });
+    this.cancelRecompute ??= (this.deps.clock.after?.bind(this.deps.clock) ?? systemClock.after)(
+      100,
+      () => {
+        this.cancelRecompute = null;
+        this.recompute();
+      },
+    );
   }
 
   /** Recomputes the summary; publishes only when projects, numbers or health changed. */
