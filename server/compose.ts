@@ -7,6 +7,7 @@ import type { ServeConfig } from './config.ts';
 import type { VersionInfo } from './contract.ts';
 import { SseHub } from './events/sse-hub.ts';
 import { checkGitLab, type GitLabConnection } from './gitlab/connect.ts';
+import { withCappedJobLogs } from './gitlab/job-log-stream.ts';
 import { openGitLab } from './gitlab-source.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { createApp } from './http/app.ts';
@@ -108,7 +109,7 @@ export async function composeService(
         ? { provider: 'offline' as const }
         : aiConfigFrom(edges.env);
     const ai = createAiService({
-      gitlab,
+      gitlab: withCappedJobLogs(gitlab, connection.jobLogs),
       store,
       logger,
       clock,

@@ -1,4 +1,5 @@
 import { AppError } from '../platform/errors.ts';
+import type { GitLabApi } from './api.ts';
 import { gitLabStatusError } from './error-wording.ts';
 import type { HeaderBag } from './rate-limit-headers.ts';
 import { RequestBudget } from './request-budget.ts';
@@ -185,4 +186,20 @@ function tailOf(all: Buffer, bytes: number, maxBytes: number): JobLogTail {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * `gitlab` as is, except that `getJobTrace` reads through `logs`: the AI service reads job logs
+ * too, and must not buffer a 100 MiB log or bypass the bound on concurrent log reads.
+ */
+export function withCappedJobLogs(gitlab: GitLabApi, logs: JobLogReader): GitLabApi {
+  const getJobTrace = async (projectId: number, jobId: number, signal?: AbortSignal) =>
+    (await logs.tail(projectId, jobId, signal)).trace;
+  return new Proxy(gitlab, {
+    get(target, key) {
+      if (key === 'getJobTrace') return getJobTrace;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

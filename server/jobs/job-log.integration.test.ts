@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitLabClient } from '../gitlab/client.ts';
-import { JobLogReader } from '../gitlab/job-log-stream.ts';
+import { JobLogReader, withCappedJobLogs } from '../gitlab/job-log-stream.ts';
 import { createApp } from '../http/app.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { jobRoutes } from './routes.ts';
@@ -153,5 +153,14 @@ describe('job logs (issue 9, item 4)', () => {
       traceDelayMs = 0;
       await api.close();
     }
+  });
+
+  it('caps the logs the AI service reads too, leaving every other GitLab call as it was', async () => {
+    const client = new GitLabClient({ baseUrl: gitlabUrl, token: 't', logger: silentLogger });
+    const logs = new JobLogReader({ baseUrl: gitlabUrl, token: 't', maxBytes: 64 * 1024 });
+    const capped = withCappedJobLogs(client, logs);
+    expect(Buffer.byteLength(await capped.getJobTrace(7, 42))).toBeLessThanOrEqual(64 * 1024);
+    expect((await capped.getJob(7, 42)).name).toBe('test:unit');
+    expect(capped.baseUrl).toBe(client.baseUrl);
   });
 });
