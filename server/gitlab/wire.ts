@@ -1,6 +1,6 @@
 /**
  * Wire types: what GitLab's REST v4 API sends, field for field (only the fields we use or the
- * simulator must emit). Domain and API types live elsewhere; server/gitlab/convert.ts converts.
+ * simulator must emit). Domain and API types live elsewhere; server/summary/from-gitlab.ts converts.
  * Quirks worth knowing: the pipeline *list* has no duration/user/started_at (only the single-pipeline
  * endpoint has them), and job `duration` is a float.
  */

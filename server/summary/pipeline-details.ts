@@ -1,7 +1,7 @@
 import type { PipelineDetails } from '../contract.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
-import { toPipelineDetails } from '../gitlab/convert.ts';
+import { toPipelineDetails } from './from-gitlab.ts';
 import { FINISHED_STATUSES } from './model.ts';
 
 /**

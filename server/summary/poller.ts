@@ -2,7 +2,7 @@ import type { ActivityResponse, SummaryResponse, SummaryStatus } from '../contra
 import type { Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
-import { toPipelineRecord, toProject, withPipelineDetails } from '../gitlab/convert.ts';
+import { toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
 import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
 import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';

@@ -1,5 +1,5 @@
 import type { JobDetails, PipelineDetails } from '../contract.ts';
-import type { PipelineRecord, PipelineUser, Project } from '../summary/model.ts';
+import type { PipelineRecord, PipelineUser, Project } from './model.ts';
 import type {
   GitLabCommit,
   GitLabJob,
@@ -7,7 +7,7 @@ import type {
   GitLabPipelineListItem,
   GitLabProject,
   GitLabUser,
-} from './wire.ts';
+} from '../gitlab/wire.ts';
 
 /** The one place GitLab wire types become domain and API types. */
 
