@@ -24,7 +24,7 @@ export const SECRET_ACCOUNTS = {
   tokenCacheKey: 'token-cache-key',
 } as const;
 
-/** An in-memory SecretStore for tests and for `--no-keychain` runs. */
+/** An in-memory SecretStore: the test double for the keychain and the file store. */
 export class MemorySecretStore implements SecretStore {
   readonly backend = 'memory';
   private readonly secrets = new Map<string, string>();
