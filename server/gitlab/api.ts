@@ -1,5 +1,6 @@
 import type {
   GitLabCommit,
+  GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
   GitLabPipeline,
@@ -50,6 +51,8 @@ export interface GitLabApi {
   /** The raw job log (ANSI escapes and section markers included). */
   getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string>;
   getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit>;
+  /** The token's own user (GET /user). */
+  getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser>;
   /** Fetches an avatar image; callers have already checked the URL is allowed. */
   fetchImage(url: string, options: { maxBytes: number; timeoutMs: number }): Promise<FetchedImage>;
 }

@@ -15,6 +15,7 @@ import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-
 import { realSleep, RequestBudget, type Sleep } from './request-budget.ts';
 import type {
   GitLabCommit,
+  GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
   GitLabPipeline,
@@ -269,6 +270,11 @@ export class GitLabClient implements GitLabApi {
       `Commit ${sha} of GitLab project ${projectId}`,
       signal,
     );
+  }
+
+  /** The token's own user, to tell which pipelines are the user's (failure notifications). */
+  async getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser> {
+    return this.getJson<GitLabCurrentUser>('user', 'The current GitLab user', signal);
   }
 
   /**

@@ -54,6 +54,16 @@ export interface GitLabUser {
   web_url: string;
 }
 
+/**
+ * GET /user: the token's own user, with the addresses its commits may carry
+ * (https://docs.gitlab.com/api/users/#get-the-current-user).
+ */
+export interface GitLabCurrentUser extends GitLabUser {
+  email?: string | null;
+  public_email?: string | null;
+  commit_email?: string | null;
+}
+
 /** Every pipeline status GitLab reports. */
 export type GitLabPipelineStatus =
   | 'created'

@@ -18,7 +18,13 @@ export function toSeconds(value: number | null | undefined): number | null {
 
 /** A GitLab project → a watched project. */
 export function toProject(p: GitLabProject): Project {
-  return { id: p.id, name: p.name, path: p.path_with_namespace, webUrl: p.web_url };
+  return {
+    id: p.id,
+    name: p.name,
+    path: p.path_with_namespace,
+    webUrl: p.web_url,
+    defaultBranch: p.default_branch ?? null,
+  };
 }
 
 /** A GitLab user → the pipeline's user. */

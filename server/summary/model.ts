@@ -9,6 +9,8 @@ export interface Project {
   name: string;
   path: string;
   webUrl: string;
+  /** The project's default branch (failures there matter to everyone); null for an empty repo. */
+  defaultBranch?: string | null;
 }
 
 /** Who triggered a pipeline. */

@@ -2,6 +2,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { FetchedImage, GitLabApi, ListPipelinesOptions } from '../api.ts';
 import type {
   GitLabCommit,
+  GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
   GitLabPipeline,
@@ -27,6 +28,16 @@ export class FakeGitLab implements GitLabApi {
   traces = new Map<number, string>();
   /** When set, every call throws it (after being logged). */
   failWith: AppError | null = null;
+  /** The token's user for GET /user. */
+  currentUser: GitLabCurrentUser = {
+    id: 7,
+    username: 'ada',
+    name: 'Ada Lovelace',
+    state: 'active',
+    avatar_url: 'https://gitlab.test/ada.png',
+    web_url: 'https://gitlab.test/ada',
+    email: 'ada@example.com',
+  };
   /** Projects whose pipeline list answers 403, as GitLab does for Guest members or disabled CI. */
   forbidden = new Set<number>();
 
@@ -214,6 +225,10 @@ export class FakeGitLab implements GitLabApi {
   async getCommit(_projectId: number, sha: string): Promise<GitLabCommit> {
     this.record('getCommit', sha.slice(0, 8));
     throw new AppError('not_found', `Commit ${sha} not found`);
+  }
+  async getCurrentUser(): Promise<GitLabCurrentUser> {
+    this.record('getCurrentUser', 'me');
+    return { ...this.currentUser };
   }
   async fetchImage(url: string): Promise<FetchedImage> {
     this.record('fetchImage', url);
