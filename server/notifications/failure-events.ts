@@ -20,8 +20,8 @@ export interface FailureEventsDeps {
   logger: Logger;
   /** The current notification settings (read on every decision, so edits apply at once). */
   settings: () => NotificationSettings;
-  /** Receives every event (the SSE hub, the tray). */
-  emit: (event: PipelineEvent) => void;
+  /** Receives every event (the SSE hub); more listeners with `onEvent`. */
+  emit?: (event: PipelineEvent) => void;
   /** Failures detected within this long of the first are announced together. Default 5 s. */
   coalesceMs?: number;
   /** From this many failures in one window on, one summary event replaces the single ones. Default 4. */
@@ -85,12 +85,19 @@ export class FailureEvents {
   private me: GitLabCurrentUser | null = null;
   private meLookup: Promise<GitLabCurrentUser | null> | null = null;
   private sequence = 0;
+  private readonly listeners = new Set<(event: PipelineEvent) => void>();
   private stopped = false;
 
   constructor(private readonly deps: FailureEventsDeps) {
     this.coalesceMs = deps.coalesceMs ?? 5_000;
     this.burstThreshold = deps.burstThreshold ?? 4;
     this.timers = deps.timers ?? DEFAULT_TIMERS;
+  }
+
+  /** Subscribes to every event (the desktop tray); returns the unsubscribe function. */
+  onEvent(listener: (event: PipelineEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** The poller listener: one call per cycle with the pipelines whose status changed. */
@@ -220,9 +227,7 @@ export class FailureEvents {
       web_url: record.webUrl,
       ref: record.ref,
       source: record.source,
-      user: user
-        ? { username: user.username, name: user.name, avatar_url: user.avatar_url }
-        : null,
+      user: user ? { username: user.username, name: user.name, avatar_url: user.avatar_url } : null,
       commit_title: commit?.title ?? null,
       failed_jobs:
         kind === 'failed'
@@ -274,7 +279,7 @@ export class FailureEvents {
 
   private emit(event: PipelineEvent['event'], items: PipelineEventItem[], notify: boolean): void {
     const { title, body } = describeEvent(event, items);
-    this.deps.emit({
+    const payload: PipelineEvent = {
       event,
       id: `${this.deps.clock.now().toString(36)}-${++this.sequence}`,
       title,
@@ -283,7 +288,15 @@ export class FailureEvents {
       notify,
       pipelines: items,
       timestamp: new Date(this.deps.clock.now()).toISOString(),
-    });
+    };
+    this.deps.emit?.(payload);
+    for (const listener of this.listeners) {
+      try {
+        listener(payload);
+      } catch (err) {
+        this.deps.logger.warn({ err: (err as Error).message }, 'a failure-event listener failed');
+      }
+    }
   }
 
   private itemFromRef(ref: RefState, settings: NotificationSettings): PipelineEventItem {
@@ -330,7 +343,9 @@ export function describeEvent(
         : `${item.project_name}: ${item.ref} is green again (#${item.pipeline_id})`;
     const parts = [
       item.commit_title,
-      jobs.length > 0 ? `Failed: ${jobs.slice(0, 3).join(', ')}${jobs.length > 3 ? '…' : ''}` : null,
+      jobs.length > 0
+        ? `Failed: ${jobs.slice(0, 3).join(', ')}${jobs.length > 3 ? '…' : ''}`
+        : null,
       why ? `(${why})` : null,
     ].filter(Boolean);
     return { title, body: parts.join(' — ') };

@@ -207,10 +207,11 @@ export class PipelinePoller {
     return this.loaded;
   }
 
-  /** Starts polling in the background. */
+  /** Starts polling in the background (again after `stop`: the desktop tray pauses and resumes). */
   start(): void {
     if (this.running) return;
     this.running = true;
+    if (this.controller.signal.aborted) this.controller = new AbortController();
     this.publish(true);
     this.loop = this.runLoop(this.generation);
   }
