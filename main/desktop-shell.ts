@@ -85,10 +85,11 @@ export class DesktopShell {
 
   /** What the tray shows now (also what the README's drawing and the smoke test read). */
   trayState(): TrayState {
-    let live: TrayLiveData | null = null;
+    let live: TrayLiveData | null;
     try {
       live = this.service?.monitor?.live() ?? null;
     } catch {
+      // The service is stopping; the tray shows it as degraded.
       live = null;
     }
     return {
