@@ -134,7 +134,7 @@ export class FailureEvents {
     const failing = [...this.refs.values()]
       .filter((r) => r.status === 'failed' && !settings.muted_projects.includes(r.project.id))
       .map((r) => r.item ?? this.itemFromRef(r, settings))
-      .filter((item) => item.reasons.length > 0)
+      .filter((item) => item.reasons.some((reason) => settings.reasons[reason]))
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
     const seen = new Set<number>();
     const recent = [...this.history, ...failing]
