@@ -58,7 +58,7 @@ export async function startService(options: ServiceOptions): Promise<PipelineSum
     group: options.group,
     since: options.since,
     timing: options.timing,
-    onChange: (json) => hub.publish(json),
+    onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
   });
   const details = new PipelineDetailsService(options.gitlab, (id) => poller.projectName(id));
   const app = createApp({

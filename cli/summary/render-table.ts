@@ -1,4 +1,14 @@
-import type { ProjectSummary, SummaryResponse } from '../../server/contract.ts';
+import {
+  ACTIVE_STATUSES,
+  type ProjectSummary,
+  type SummaryResponse,
+} from '../../server/contract.ts';
+import {
+  formatDuration as formatDurationOf,
+  rateBand,
+  statusLabel,
+  timeAgo as timeAgoOf,
+} from '../../renderer/lib/format.ts';
 
 /** How the table is drawn. */
 export interface RenderOptions {
@@ -12,40 +22,22 @@ export interface RenderOptions {
 const ESC = '\x1b[';
 const paint = (on: boolean, code: string, text: string) =>
   on ? `${ESC}${code}m${text}${ESC}0m` : text;
-const RUNNING = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running']);
+const RUNNING: ReadonlySet<string> = new Set(ACTIVE_STATUSES);
 
-/** `3725` → `1h 2m`; null → `-`. */
+/** `3725` → `1h 2m`; null → `-` (the dashboard's formatter with a plain-ASCII empty mark). */
 export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '-';
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 ? `${m}m ${s % 60}s` : `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 ? `${h}h ${m % 60}m` : `${h}h`;
-  const d = Math.floor(h / 24);
-  return h % 24 ? `${d}d ${h % 24}h` : `${d}d`;
+  return formatDurationOf(seconds, '-');
 }
 
-/** `5m ago`, `3h ago`, `2d ago`, `just now`. */
+/** `5m ago`, `3h ago`, `2d ago`, `just now`; null → `-`. */
 export function timeAgo(iso: string | null | undefined, now: Date): string {
-  if (!iso) return '-';
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '-';
-  const s = Math.round((now.getTime() - t) / 1000);
-  if (s < 45) return 'just now';
-  const m = Math.round(s / 60);
-  if (m < 60) return `${m}m ago`;
-  const h = Math.round(m / 60);
-  if (h < 36) return `${h}h ago`;
-  return `${Math.round(h / 24)}d ago`;
+  return timeAgoOf(iso, now, '-');
 }
+
+const RATE_COLOUR = { none: '2', good: '32', fair: '33', poor: '31' } as const;
 
 function rateColour(rate: number, finished: number): string {
-  if (finished === 0) return '2';
-  if (rate >= 90) return '32';
-  if (rate >= 70) return '33';
-  return '31';
+  return RATE_COLOUR[rateBand(rate, finished)];
 }
 
 function statusCell(
@@ -53,7 +45,7 @@ function statusCell(
   color: boolean,
 ): { text: string; plainLength: number } {
   if (!status) return { text: '-', plainLength: 1 };
-  const label = status.replace(/_/g, ' ');
+  const label = statusLabel(status);
   let symbol: string;
   let code: string;
   if (status === 'success') [symbol, code] = ['✓', '32'];
@@ -142,8 +134,8 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
     {
       title: 'AVG DUR',
       align: 'right',
-      cell: (p) =>
-        plain(formatDuration(p.total_pipelines ? p.total_duration / p.total_pipelines : null)),
+      // The server's number (pipelines with a duration only), never recomputed here.
+      cell: (p) => plain(formatDuration(p.total_pipelines ? (p.average_duration ?? null) : null)),
     },
     {
       title: 'LATEST',

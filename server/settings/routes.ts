@@ -5,7 +5,7 @@ import type { RouteModule } from '../http/app.ts';
 import { readJsonBody } from '../http/body.ts';
 import { parseInput } from '../http/validation.ts';
 import type { PipelinePoller } from '../summary/poller.ts';
-import { parseSince } from '../summary/since.ts';
+import { checkSince, parseSince } from '../summary/since.ts';
 import type { SettingsStore } from './settings-store.ts';
 
 const settingsUpdateSchema = z
@@ -20,6 +20,8 @@ const settingsUpdateSchema = z
   })
   .strict();
 
+const sinceQuerySchema = z.object({ value: z.string({ error: 'must be a string' }).max(64) });
+
 /** GET /api/settings and POST /api/settings (re-targets the poller at once and persists). */
 export function settingsRoutes(deps: {
   poller: PipelinePoller;
@@ -30,6 +32,11 @@ export function settingsRoutes(deps: {
     router.get('/settings', (ctx) => {
       const body: SettingsResponse = { ...deps.poller.target, forgeUrl: deps.forgeUrl };
       ctx.body = body;
+    });
+    // Additive: the form checks a window as the user types, by the service's own rule.
+    router.get('/settings/since', (ctx) => {
+      const { value } = parseInput(sinceQuerySchema, ctx.query, 'query');
+      ctx.body = checkSince(value.trim());
     });
     router.post('/settings', async (ctx) => {
       const update = parseInput(settingsUpdateSchema, await readJsonBody(ctx, 16 * 1024), 'body');

@@ -1,4 +1,4 @@
-import type { PipelineDetails } from '../contract.ts';
+import { failingJob, type PipelineDetails } from '../contract.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { toPipelineDetails } from '../gitlab/convert.ts';
@@ -37,7 +37,8 @@ export class PipelineDetailsService {
         if (isAppError(err, 'not_found')) return null;
         throw err;
       }));
-    const details = toPipelineDetails(pipeline, jobs, commit, this.projectName(projectId));
+    const converted = toPipelineDetails(pipeline, jobs, commit, this.projectName(projectId));
+    const details = { ...converted, failing_job_id: failingJob(converted.jobs)?.id ?? null };
     if (
       FINISHED_STATUSES.has(details.status) &&
       details.jobs.every((j) => FINISHED_STATUSES.has(j.status) || j.status === 'manual')

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
 import type { JobDetails, PipelineDetails } from '../../../server/contract.ts';
-import { failingJob, getPipelineDetails } from '../../api/pipelines.ts';
+import { getPipelineDetails } from '../../api/pipelines.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
 import { Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
@@ -119,11 +119,11 @@ export default function PipelinePanel(props: {
     };
   }, [onClose]);
 
-  // A failed pipeline opens on the job that broke it, so its log is one click closer.
+  // A failed pipeline opens on the job that broke it (the service picks it), one click closer.
   useEffect(() => {
     if (!data || jobId !== null) return;
-    const job = failingJob(data);
-    if (job) navigate(pipelinePath(projectId, pipelineId, job.id), { replace: true });
+    if (data.failing_job_id)
+      navigate(pipelinePath(projectId, pipelineId, data.failing_job_id), { replace: true });
   }, [data, jobId, projectId, pipelineId]);
 
   const stages = useMemo(() => (data ? groupByStage(data.jobs) : []), [data]);
