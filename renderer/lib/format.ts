@@ -6,17 +6,35 @@ import type { ActiveStatus } from '../../server/contract.ts';
  * No DOM and no Node here, so both type-check projects accept this file.
  */
 
+const UNITS = [
+  ['d', 86_400],
+  ['h', 3_600],
+  ['m', 60],
+  ['s', 1],
+] as const;
+
+/**
+ * Whole seconds in words, from the largest unit present, keeping `parts` consecutive units and
+ * dropping zero ones: `3725` → `1h 2m` (2 parts) or `1h 2m 5s` (4), `90000` → `1d 1h`, `0` → `0s`.
+ * The one seconds formatter: the views and the terminal table use 2 parts, token lifetimes 4.
+ */
+export function formatSeconds(total: number, parts = 2): string {
+  let rest = Math.max(0, Math.floor(total));
+  const first = UNITS.findIndex(([, size]) => rest >= size);
+  if (first === -1) return '0s';
+  const words: string[] = [];
+  for (const [unit, size] of UNITS.slice(first, first + parts)) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0) words.push(`${n}${unit}`);
+  }
+  return words.join(' ');
+}
+
 /** `3725` → `1h 2m`, `59` → `59s`, null → `empty` (`—`). */
 export function formatDuration(seconds: number | null | undefined, empty = '—'): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return empty;
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 === 0 ? `${m}m` : `${m}m ${s % 60}s`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 === 0 ? `${h}h` : `${h}h ${m % 60}m`;
-  const d = Math.floor(h / 24);
-  return h % 24 === 0 ? `${d}d` : `${d}d ${h % 24}h`;
+  return formatSeconds(Math.round(seconds));
 }
 
 /** How long ago `iso` was, relative to `now`: `just now`, `5m ago`, `3h ago`, `2d ago`. */

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activityFixture, summaryFixture } from '../../testing/fixtures.ts';
-import { jsonResponse, renderWithFeed, routeFetch } from '../../testing/render-with-feed.tsx';
+import { renderWithFeed, routeFetch } from '../../testing/render-with-feed.tsx';
 import { Overview } from './overview.tsx';
 
 const now = new Date();
