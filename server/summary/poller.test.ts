@@ -3,6 +3,7 @@ import { ManualClock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { PipelinePoller } from './poller.ts';
+import type { GitLabApi } from '../gitlab/api.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
 import { FakeGitLab } from './testing/fake-gitlab.ts';
 
@@ -202,7 +203,7 @@ describe('PipelinePoller', () => {
         commit: { title: 'Bump the parser' },
       }) as GitLabJob;
     // An allowed failure comes first by id; the job to open is the first one not allowed to fail.
-    gitlab.listPipelineJobs = async (_projectId: number, pipelineId: number) => {
+    (gitlab as GitLabApi).listPipelineJobs = async (_projectId, pipelineId) => {
       (gitlab as unknown as { count(m: string): void }).count('listPipelineJobs');
       return pipelineId === 12
         ? [job(121, 'success'), job(122, 'failed', true), job(123, 'failed')]
