@@ -127,6 +127,23 @@ describe('pipeline details and job traces', () => {
     expect(details.jobs.some((j) => j.status === 'failed')).toBe(true);
   });
 
+  it("names the failing job and commit on the summary's failed row, agreeing with the details", async () => {
+    await h.service.poller.detailsSettled();
+    await new Promise((r) => setTimeout(r, 150)); // the poller's throttled recompute
+    const summary = (await h.api('/api/pipelines/summary')).body as SummaryResponse;
+    const row = summary.projects
+      .find((p) => p.project_id === failed.projectId)!
+      .recent_pipelines.find((r) => r.pipeline_id === failed.pipelineId)!;
+    const details = (await h.api(`/api/pipelines/${failed.projectId}/details/${failed.pipelineId}`))
+      .body as PipelineDetails;
+    const job = details.jobs.find((j) => j.id === details.failing_job_id)!;
+    expect(job.status).toBe('failed');
+    expect(row.failing_job_id).toBe(details.failing_job_id);
+    expect(row.commit_title).toBe(details.commit!.title);
+    const project = summary.projects.find((p) => p.project_id === failed.projectId)!;
+    expect(project.average_duration).toEqual(expect.any(Number));
+  });
+
   it('serves a failed job log with ANSI colours and section markers, complete', async () => {
     const details = (await h.api(`/api/pipelines/${failed.projectId}/details/${failed.pipelineId}`))
       .body as PipelineDetails;
