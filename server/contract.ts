@@ -230,6 +230,11 @@ export interface SiblingGroupResponse {
 export interface JobTraceResponse {
   trace: string;
   complete: boolean;
+  /**
+   * Additive, failed jobs only: 0-based indices of the lines of `trace` (split at `\n`) that the
+   * log distiller's rules mark as errors, first to last.
+   */
+  error_lines?: number[];
 }
 
 /** POST /api/ai/analyse */

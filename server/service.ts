@@ -68,7 +68,12 @@ export async function startService(options: ServiceOptions): Promise<PipelineSum
     dashboardDir: options.dashboardDir,
     routes: [
       pipelineRoutes({ poller, hub, details }),
-      settingsRoutes({ poller, store: options.settingsStore, forgeUrl: options.gitlab.baseUrl }),
+      settingsRoutes({
+        poller,
+        store: options.settingsStore,
+        forgeUrl: options.gitlab.baseUrl,
+        gitlab: options.gitlab,
+      }),
       groupRoutes({ gitlab: options.gitlab }),
       jobRoutes({ gitlab: options.gitlab }),
       avatarRoutes({ gitlab: options.gitlab }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SettingsResponse, SettingsUpdateResponse } from '../contract.ts';
-import { AppError } from '../platform/errors.ts';
+import type { GitLabApi } from '../gitlab/api.ts';
+import { AppError, isAppError } from '../platform/errors.ts';
 import type { RouteModule } from '../http/app.ts';
 import { readJsonBody } from '../http/body.ts';
 import { parseInput } from '../http/validation.ts';
@@ -27,6 +28,8 @@ export function settingsRoutes(deps: {
   poller: PipelinePoller;
   store: SettingsStore;
   forgeUrl: string;
+  /** Asked whether a new group exists before it is saved. */
+  gitlab: Pick<GitLabApi, 'getGroup'>;
 }): RouteModule {
   return (router) => {
     router.get('/settings', (ctx) => {
@@ -44,6 +47,13 @@ export function settingsRoutes(deps: {
         throw new AppError('bad_request', "Send 'group', 'since' or both");
       }
       if (update.since !== undefined) parseSince(update.since);
+      if (update.group !== undefined && update.group !== deps.poller.target.group) {
+        // A group GitLab says does not exist is refused (404, "… not found"); when GitLab cannot be
+        // asked, the group is saved and the summary reports GitLab's state as usual.
+        await deps.gitlab.getGroup(update.group).catch((err: unknown) => {
+          if (isAppError(err, 'not_found')) throw err;
+        });
+      }
       deps.poller.retarget(update);
       deps.store.write(update);
       const body: SettingsUpdateResponse = { success: true, ...deps.poller.target };
