@@ -390,4 +390,6 @@ export interface ActivityResponse {
   buckets: ActivityBucket[];
   /** Pipelines whose details (and so user) are not fetched yet are not attributed. */
   contributors: ContributorActivity[];
+  /** Additive: where the window starts (ISO); the first bucket starts earlier and is partial. */
+  window_start?: string;
 }

@@ -171,6 +171,13 @@ export function StatusIcon({ status, size = 18 }: { status: string; size?: numbe
   );
 }
 
+/** The status in words beside its icon when the icon alone is a grey glyph (canceled, skipped, manual…). */
+export function GreyStatusWord({ status }: { status: string }) {
+  const kind = statusKind(status);
+  if (kind === 'success' || kind === 'failed' || kind === 'running') return null;
+  return <span className="status-word">{statusLabel(status)}</span>;
+}
+
 /** A status pill: icon and word. */
 export function StatusBadge({ status }: { status: string }) {
   const kind = statusKind(status);

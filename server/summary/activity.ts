@@ -64,5 +64,11 @@ export function computeActivity(
           : Math.round((u.successful / (u.successful + u.failed)) * 1000) / 10,
     }))
     .sort((a, b) => b.pipelines - a.pipelines || a.name.localeCompare(b.name));
-  return { since, bucket: bucketMs === HOUR ? 'hour' : 'day', buckets, contributors };
+  return {
+    since,
+    bucket: bucketMs === HOUR ? 'hour' : 'day',
+    buckets,
+    contributors,
+    window_start: new Date(cutoff).toISOString(),
+  };
 }

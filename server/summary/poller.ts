@@ -131,6 +131,7 @@ export class PipelinePoller {
   private publishedKey = '';
   private snapshotCache: string | null = null;
   private activityJson = '';
+  private activityKey = '';
   private recomputeTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: PollerDeps) {
@@ -520,8 +521,13 @@ export class PipelinePoller {
 
   private publish(force: boolean): void {
     const status = this.status;
-    this.activityJson ||= JSON.stringify(this.activity());
-    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}|${this.activityJson}`;
+    if (!this.activityJson) {
+      const { window_start, ...activity } = this.activity();
+      // The window's start moves with every tick; only buckets and contributors decide a push.
+      this.activityKey = JSON.stringify(activity);
+      this.activityJson = JSON.stringify({ ...activity, window_start });
+    }
+    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}|${this.activityKey}`;
     if (!force && key === this.publishedKey) return;
     this.publishedKey = key;
     this.deps.onChange?.(this.snapshotJson, this.activityJson);

@@ -3,7 +3,7 @@ import type { JobDetails, PipelineDetails } from '../../../server/contract.ts';
 import { getPipelineDetails } from '../../api/pipelines.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
-import { Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
+import { GreyStatusWord, Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
 import { formatDuration, isActive, statusLabel, timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
@@ -255,6 +255,7 @@ export default function PipelinePanel(props: {
                           >
                             <StatusIcon status={j.status} size={16} />
                             <span className="job-name">{j.name}</span>
+                            <GreyStatusWord status={j.status} />
                             {j.allow_failure && j.status === 'failed' && (
                               <span className="tag">allowed</span>
                             )}
