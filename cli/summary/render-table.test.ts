@@ -156,3 +156,31 @@ describe('formatters', () => {
     expect(timeAgo('2026-03-08T12:00:00Z', now)).toBe('2d ago');
   });
 });
+
+describe('renderSummaryTable at 80 columns (tmux, a split terminal)', () => {
+  it('fits every line without wrapping and keeps names apart', () => {
+    const many: SummaryResponse = {
+      ...summary,
+      projects: [
+        ...summary.projects,
+        project(
+          'acme/frontend/web-app-with-a-very-long-name-that-goes-off',
+          { total_pipelines: 2, successful: 1, failed: 1, success_rate: 50, average_duration: 65 },
+          [recent('waiting_for_resource', 30)],
+        ),
+      ],
+    };
+    const out = renderSummaryTable(many, { color: true, width: 80, now });
+    // eslint-disable-next-line no-control-regex
+    const visible = out.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+    for (const line of visible) expect(line.length).toBeLessThanOrEqual(80);
+    const rows = visible.filter((l) => /^\S+\s{2,}\d/.test(l));
+    const names = rows.map((l) => l.split(/\s{2,}/)[0]);
+    expect(names).toHaveLength(4);
+    expect(new Set(names).size).toBe(4);
+    // The shared `acme/` prefix goes (the title names the group); long names keep both ends.
+    expect(names).toContain('backend/api');
+    expect(names.filter((n) => n!.includes('…') && /goes-o(n|ff)$/.test(n!))).toHaveLength(2);
+    expect(visible[0]).toContain('group acme');
+  });
+});
