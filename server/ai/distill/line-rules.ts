@@ -31,11 +31,46 @@ export interface LineRule {
  * Keep it in step with the rules (the distiller test checks every corpus decisive line passes it).
  */
 export const HINT =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|resolve|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|^\s*e {2,}|^\s*--> |failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist/i;
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|resolve|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|^\s*e {2,}|^\s*--> |failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|symbol|^_{3,} |no output|^failure:|#test_|: [ewfc]\d{3}|unmet|locate package|resolv|sanitizer/i;
 
 /** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
 export const NOT_AN_ERROR =
   /\b0 (?:errors?|failed|failures|failing)\b|\bfailures: 0, errors: 0\b|\berrors?: 0\b|-Werror|--fail-fast|\bno errors?\b|\b0 vulnerabilities\b|error_reporting|\bset -e|\|\| true\b|\btests? (?:failed|errors?): 0\b|allow_failure/i;
+
+/**
+ * Prefixes CI systems put before every line, removed before rules look at it: GitHub Actions and
+ * Taskcluster ISO timestamps (`2024-05-01T10:00:00.1234567Z`, `[task 2025-02-13T21:47:57.540Z]`),
+ * openSUSE OBS build times (`[  146s]`), mozharness log levels (`21:47:57    ERROR -`, `PID 123 |`)
+ * and mock's `DEBUG util.py:459:`.
+ */
+const CI_PREFIX =
+  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:)[ \t]?)+/;
+
+/** A log line without the CI system's own prefixes (see CI_PREFIX); other lines are returned as they are. */
+export function stripCiPrefix(line: string): string {
+  const c = line.charCodeAt(0);
+  // Cheap gate: every prefix starts with '[', a digit, 'P', 'D', 'I', 'W' or 'E'.
+  if (
+    c !== 91 &&
+    !(c >= 48 && c <= 57) &&
+    c !== 80 &&
+    c !== 68 &&
+    c !== 73 &&
+    c !== 87 &&
+    c !== 69
+  ) {
+    return line;
+  }
+  const m = CI_PREFIX.exec(line);
+  return m ? line.slice(m[0].length) : line;
+}
+
+/**
+ * The line that opens a step: a GitHub Actions `##[group]Run …`, pytest's `____ test_x ____`, a
+ * `$ command` or shell trace `+ command`, a Gradle task or Maven plugin banner, an rpm stage.
+ */
+export const LEAD_IN =
+  /^##\[group\]Run |^_{3,} .+ _{3,}$|^\$ \S|^\+ \S|^> Task :|^\[INFO\] --- |^Executing\(%\w+\)|^make(?:\[\d+\])?: Entering directory|^Running (?:command|test|tests|\S+\.\w+)\b|^TEST-START \|/;
 
 /** Ordered rules; the highest score among matching rules wins, categories come from the best match. */
 export const LINE_RULES: LineRule[] = [
@@ -46,6 +81,27 @@ export const LINE_RULES: LineRule[] = [
     score: 96,
     kind: 'error',
     category: 'timeout',
+  },
+  // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Taskcluster, Jenkins).
+  {
+    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|Cancelling nested steps due to timeout|application timed out after \d+ seconds with no output|timed out after \d+ seconds? (?:with no|without) output/i,
+    score: 95,
+    kind: 'error',
+    category: 'timeout',
+  },
+  // Mozilla's harness verdicts and sanitizer reports: a test (or the code under it) failed.
+  {
+    re: /\bTEST-UNEXPECTED-(?:FAIL|PASS|ERROR|CRASH|NOTRUN)\b|\bPROCESS-CRASH \||==\d+==ERROR: (?:Address|Leak|Memory|Thread)Sanitizer|\bERROR: (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer\b|^SUMMARY: (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:|\bruntime error: .*(?:overflow|misaligned|null pointer|out of bounds)/,
+    score: 91,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Package installs in build roots (dnf/mock, zypper/OBS, apt).
+  {
+    re: /\bnothing provides\b|\bNo match for argument\b|\bProblem(?: \d+)?: (?:nothing provides|package .* requires|conflicting requests|cannot install)|\bconflicting requests\b|have unresolvable requirements|\bhas unmet dependencies\b|Unable to locate package|Error: Unable to find a match|\bunresolvable: /,
+    score: 92,
+    kind: 'error',
+    category: 'dependency_network',
   },
   // Memory and kills.
   {
@@ -104,7 +160,7 @@ export const LINE_RULES: LineRule[] = [
   // Compile / build errors.
   {
     // Compilers print a lower-case `error:`; `Error:` is usually a runtime or test message.
-    re: /^(?:\S+:\d+(?::\d+)?: )?(?:fatal )?error(?:\[E\d{4}\])?: |\berror (?:TS|CS)\d+\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+/,
+    re: /^\s*(?:\S+:\d+(?::\d+)?: )?(?:fatal )?error(?:\[E\d{4}\])?: |\berror (?:TS|CS|C|LNK)\d{4,5}\b|\bfatal error (?:C|LNK)\d{4}\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+|\bimplicit declaration of (?:function|variable)|\b(?:lld-link|ld(?:\.\w+)?|collect2): error:|\bundefined symbol: |\bunresolved external symbol\b/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
@@ -122,6 +178,20 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'compile_error',
   },
+  // Linters that print `file:line:col: CODE message` (flake8/pycodestyle, RuboCop, shellcheck -f gcc).
+  {
+    re: /^\S+:\d+:\d+: (?:[EWFC]\d{3,4}\b|[CWEF]: \S|(?:error|warning): .*\[SC\d{4}\])/,
+    score: 86,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Minitest: `Class#test_name [file.rb:36]:` after a `Failure:` or `Error:` header.
+  {
+    re: /^[\w:]+#test_\w+ \[\S+:\d+\]:?$/,
+    score: 87,
+    kind: 'error',
+    category: 'test_failure',
+  },
   // Tests.
   {
     re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\berror: test failed|\b\d+ (?:failed|failing)\b|There (?:was|were) \d+ failures?|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
@@ -138,7 +208,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Test-runner and build-tool summaries: keep the block that follows.
   {
-    re: /short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
+    re: /^\s*(?:\d+\) )?(?:Failure|Error):\s*$|^_{3,} (?:\w+\.)*[Tt]est\S* _{3,}$|^\[ERROR\] (?:Failures|Errors): ?$|^\[ERROR\] Tests run:.*(?:Failures: [1-9]|Errors: [1-9])|short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
     score: 82,
     kind: 'summary-header',
   },

@@ -2,7 +2,9 @@ import {
   classifyLine,
   COMMAND,
   FRAME,
+  LEAD_IN,
   lineSignature,
+  stripCiPrefix,
   type FailureCategory,
   type LineKind,
 } from './line-rules.ts';
@@ -40,6 +42,8 @@ export interface DecisiveLine {
   /** 1-based line number in the cleaned log. */
   line: number;
   text: string;
+  /** The text without CI line prefixes (timestamps, log levels), for reading the message. */
+  message: string;
   score: number;
   category: FailureCategory | undefined;
   /** How many times this line, or a near-duplicate of it, occurred. */
@@ -93,8 +97,12 @@ const BOILERPLATE_SECTIONS = new Set([
   'cleanup_file_variables',
 ]);
 
+const LOCATION_IN_LINE = /[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?/;
+
 interface Entry {
   text: string;
+  /** The text without CI line prefixes (timestamps, build-time stamps, log levels): what rules see. */
+  bare: string;
   /** Consecutive identical lines folded into this one. */
   count: number;
   /** 1-based line number of the first of them in the cleaned log. */
@@ -205,6 +213,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     }
     entries.push({
       text,
+      bare: stripCiPrefix(text),
       count: 1,
       line: lineNo,
       section,
@@ -224,12 +233,14 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   const folded = new Map<Entry, number>();
   for (const e of entries) {
     if (e.text === '') continue;
-    const c = classifyLine(e.text);
+    const c = classifyLine(e.bare);
     e.score = c.score;
     e.kind = c.kind;
     e.category = c.category;
     if (e.score >= 80 && e.kind === 'error') {
-      const sig = lineSignature(e.text);
+      // The same message at another source location is another error, not a repeat.
+      const at = LOCATION_IN_LINE.exec(e.bare);
+      const sig = at ? `${lineSignature(e.bare)}@${at[0]}` : lineSignature(e.bare);
       const seen = bySignature.get(sig);
       if (!seen) {
         bySignature.set(sig, { first: e, count: e.count });
@@ -247,7 +258,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   // 3. Find the failing section and the command that failed.
   const sectionScore = new Map<number, number>();
   for (const e of entries) {
-    if (e.score >= 80 && e.section >= 0 && !/^ERROR: Job failed\b/.test(e.text)) {
+    if (e.score >= 80 && e.section >= 0 && !/^ERROR: Job failed\b/.test(e.bare)) {
       sectionScore.set(e.section, (sectionScore.get(e.section) ?? 0) + e.score);
     }
   }
@@ -287,7 +298,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (failingSection && !inFailing(e)) continue;
-    if (e.score >= 85 && e.kind === 'error' && !/^ERROR: Job failed\b/.test(e.text)) {
+    if (e.score >= 85 && e.kind === 'error' && !/^ERROR: Job failed\b/.test(e.bare)) {
       firstErrorIdx = i;
       break;
     }
@@ -298,8 +309,8 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       if (e.line < failingSection.startLine) break;
       continue;
     }
-    if (COMMAND.test(e.text)) {
-      failingCommand = e.text.slice(2).trim();
+    if (COMMAND.test(e.bare)) {
+      failingCommand = e.bare.slice(2).trim();
       break;
     }
   }
@@ -332,7 +343,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     let frames = 0;
     // Stack traces and "Caused by" chains continue past the usual window.
     while (j < entries.length && frames < 15) {
-      const t = entries[j]!.text;
+      const t = entries[j]!.bare;
       if (!(FRAME.test(t) || /^\s*Caused by\b/.test(t))) break;
       bump(j, s - 8 - frames * 0.5 + tie);
       frames++;
@@ -341,7 +352,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     for (let d = 1; d <= after; d++) bump(j - 1 + d, s - 12 - 4 * d + tie);
     if (e.kind === 'summary-header') {
       for (let d = 1; d <= 40 && i + d < entries.length; d++) {
-        const t = entries[i + d]!.text;
+        const t = entries[i + d]!.bare;
         if (t === '' || /^[=_-]{5,}/.test(t)) break;
         bump(i + d, s - 2 - d * 0.3 + tie);
       }
@@ -351,7 +362,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (failingSection && inFailing(e)) {
-      if (COMMAND.test(e.text)) bump(i, e.text.slice(2).trim() === failingCommand ? 89 : 60);
+      if (COMMAND.test(e.bare)) bump(i, e.bare.slice(2).trim() === failingCommand ? 89 : 60);
       else if (e.line === failingSection.startLine) bump(i, 87);
       // Fill: the rest of the failing section, later lines first.
       else
@@ -361,8 +372,18 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
             (e.line - failingSection.startLine) /
               Math.max(1, failingSection.endLine - failingSection.startLine),
         );
-    } else if (!failingSection && COMMAND.test(e.text)) {
+    } else if (!failingSection && COMMAND.test(e.bare)) {
       bump(i, 50);
+    }
+  }
+  // The lead-in of each error's step (the `##[group]Run …` of a GitHub Actions step, pytest's
+  // `____ test_x ____` header, the traced command) says what was running when it failed.
+  let leadIn = -1;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.bare !== '' && LEAD_IN.test(e.bare)) leadIn = i;
+    else if (e.kind === 'error' && e.score >= 85 && leadIn >= 0 && i - leadIn <= 400) {
+      bump(leadIn, e.score - 10);
     }
   }
   const tail: string[] = [];
@@ -373,6 +394,10 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   }
 
   // 5. Choose lines by priority until the budget is spent (gap markers included), then render.
+  // The budget is there to be used: a log that fits is kept whole (nothing folded), otherwise
+  // whatever the windows leave is filled with the lines nearest the end, newest first.
+  // Repeats and near-duplicates stay folded either way: they add no information.
+  const hidden = (e: Entry) => e.folded === true;
   const rendered = entries.map((e) => {
     let t = e.text;
     if (e.count > 1) t += `  [×${e.count}]`;
@@ -380,9 +405,18 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     if (similar) t += `  [+${similar} similar lines]`;
     return t;
   });
+  let whole = 0;
+  for (let i = 0; i < entries.length && whole <= budget; i++) {
+    if (!hidden(entries[i]!)) whole += rendered[i]!.length + 1;
+  }
+  const fits = whole <= budget;
+  const n = Math.max(1, entries.length);
   const order: number[] = [];
   for (let i = 0; i < entries.length; i++) {
-    if (priority[i]! > 0 && !entries[i]!.folded) order.push(i);
+    if (hidden(entries[i]!)) continue;
+    if (fits) priority[i] = 1;
+    else if (priority[i] === 0) priority[i] = 1 + i / n;
+    order.push(i);
   }
   order.sort((a, b) => priority[b]! - priority[a]! || a - b);
   const keep = new Uint8Array(entries.length);
@@ -410,7 +444,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       flushGap();
       out.push(rendered[i]!);
       keptLines += entries[i]!.count;
-    } else if (!entries[i]!.folded) {
+    } else if (!hidden(entries[i]!)) {
       omitted += entries[i]!.count;
     }
   }
@@ -424,6 +458,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       decisive.push({
         line: e.line,
         text: e.text.trim(),
+        message: e.bare.trim(),
         score: e.score,
         category: e.category,
         occurrences: e.count + (folded.get(e) ?? 0),
