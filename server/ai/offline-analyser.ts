@@ -46,29 +46,86 @@ const LOCATION =
   /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
 const MAX_EVIDENCE = 12;
 
+// Lines that follow from the real error rather than explain it: build tools, shells and CI
+// systems reporting that a step failed.
+const WRAPPER =
+  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\*|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
+// Lines printed by tests that passed, which may contain alarming words (a test "rejects invalid
+// credentials" that passed says nothing about this failure).
+const PASSING =
+  /(?:^|\s)(?:✓|✔|√)\s|\bPASS(?:ED)?\b(?!.*\bFAIL)|\.\.\. ?ok\b|^ok \d+\b|\[\s*OK\s*\]|\bTEST-(?:PASS|OK|EXPECTED-FAIL)\b|\bTEST-KNOWN-FAIL\b/;
+// Setup and teardown chatter: package installs, user creation, downloads, warnings.
+// Output of the program under test that a harness prints but does not judge (browser consoles).
+const CONSOLE_NOISE =
+  /\bJavaScript (?:error|warning):|-CRITICAL \*\*:|\bconsole\.(?:error|warn)\b|^GECKO\(\d+\)/;
+const SETUP_NOISE =
+  /^(?:>>> |Creating (?:user|group)\b|(?:Installing|Upgrading|Updating|Setting up|Unpacking|Preparing to unpack|Selecting previously|Processing triggers|Downloading|Downloaded|Collecting|Requirement already|Running scriptlet|Cleanup|Cleaning up|Post job cleanup|Removing)\b|Get:\d|\[WARNING\]|WARNING:|warning:|\s*warning\b)|\bscriptlet failed\b/i;
+// An out-of-memory verdict needs the kill itself (or the runtime dying of memory), not the word.
+const OOM_PROOF =
+  /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bsignal: killed\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded/;
+// The CI system (GitLab, GitHub Actions, Travis, Taskcluster, Jenkins) stopped the job for time.
+const CI_TIMEOUT =
+  /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout|exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|application timed out after \d+ seconds with no output|exited with 124\b/i;
+
+/** Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. */
+function votes(d: DecisiveLine): boolean {
+  const m = d.message;
+  if (d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) return false;
+  return !WRAPPER.test(m) && !PASSING.test(m) && !SETUP_NOISE.test(m) && !CONSOLE_NOISE.test(m);
+}
+
+/**
+ * How much a line's position says about the failure: lines near the end of the log, and in the
+ * section that failed, are nearer the failing command than setup output at the start.
+ */
+function nearness(d: DecisiveLine, distilled: DistilledLog): number {
+  const pos = distilled.totalLines > 0 ? d.line / distilled.totalLines : 1;
+  const fromEnd = distilled.totalLines - d.line;
+  const s = distilled.failingSection;
+  const inFailing = s !== undefined && d.line >= s.startLine && d.line <= s.endLine;
+  return (0.5 + pos + (fromEnd < 150 ? 0.5 : 0)) * (inFailing ? 1.3 : 1);
+}
+
+function strength(d: DecisiveLine, distilled: DistilledLog): number {
+  return d.category ? d.score * WEIGHT[d.category] * nearness(d, distilled) : 0;
+}
+
 function pickCategory(distilled: DistilledLog, context: JobContext | undefined): FailureCategory {
   const reason = context?.failureReason ?? '';
-  if (distilled.decisive.some((d) => d.category === 'oom_killed') || distilled.exitCode === 137) {
-    return 'oom_killed';
-  }
+  const voters = distilled.decisive.filter(votes);
   if (
     /timeout/.test(reason) ||
-    distilled.decisive.some((d) => JOB_TIMEOUT.test(d.text)) ||
+    distilled.decisive.some((d) => CI_TIMEOUT.test(d.message) && !PASSING.test(d.message)) ||
     distilled.tail.some((t) => JOB_TIMEOUT.test(t))
   ) {
     return 'timeout';
   }
-  const votes = new Map<FailureCategory, number>();
-  for (const d of distilled.decisive) {
-    if (!d.category) continue;
-    // The runner's boilerplate sections (artifact upload) do not explain the failure.
-    if (d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) continue;
-    if (/^ERROR: Job failed\b/.test(d.text)) continue;
-    votes.set(d.category, (votes.get(d.category) ?? 0) + d.score * WEIGHT[d.category]);
+  if (
+    distilled.exitCode === 137 ||
+    voters.some((d) => d.category === 'oom_killed' && OOM_PROOF.test(d.message))
+  ) {
+    return 'oom_killed';
+  }
+  // The three strongest lines of each category count (1, ½, ¼): many incidental lines of one
+  // kind must not outvote a few decisive ones.
+  const byCategory = new Map<FailureCategory, number[]>();
+  for (const d of voters) {
+    if (!d.category || d.category === 'oom_killed') continue;
+    const list = byCategory.get(d.category) ?? [];
+    list.push(strength(d, distilled));
+    byCategory.set(d.category, list);
+  }
+  const tally = new Map<FailureCategory, number>();
+  for (const [category, list] of byCategory) {
+    const top = list.sort((a, b) => b - a).slice(0, 3);
+    tally.set(
+      category,
+      top.reduce((sum, v, i) => sum + v / 2 ** i, 0),
+    );
   }
   let best: FailureCategory = 'script_error';
   let bestVote = 0;
-  for (const [category, vote] of votes) {
+  for (const [category, vote] of tally) {
     // Any specific category beats the generic one, however many generic error lines there are.
     if (category === 'script_error') continue;
     if (vote > bestVote) {
@@ -76,36 +133,54 @@ function pickCategory(distilled: DistilledLog, context: JobContext | undefined):
       bestVote = vote;
     }
   }
-  if (bestVote === 0 && distilled.exitCode === 127) return 'script_error';
   return best;
 }
 
+/**
+ * The decisive lines to quote: first the block around the strongest line of the chosen category
+ * nearest the failure, then the rest by strength, all without wrappers when there is better.
+ */
 function pickEvidence(distilled: DistilledLog, category: FailureCategory): DecisiveLine[] {
   const candidates = distilled.decisive.filter(
     (d) =>
       !(d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) &&
-      !/^ERROR: Job failed: exit code \d+$/.test(d.text),
+      !/^ERROR: Job failed: exit code \d+$/.test(d.message),
   );
-  const ranked = [...candidates].sort(
-    (a, b) =>
-      Number(b.category === category) - Number(a.category === category) ||
-      b.score - a.score ||
-      a.line - b.line,
-  );
-  const chosen = new Set(ranked.slice(0, MAX_EVIDENCE));
-  const evidence = candidates.filter((d) => chosen.has(d));
-  if (evidence.length === 0) {
+  if (candidates.length === 0) {
     // No rule fired: the last lines are the best evidence there is.
     return distilled.tail.slice(-5).map((text, i) => ({
       line: distilled.totalLines - 4 + i,
       text,
+      message: text,
       score: 0,
       category: undefined,
       occurrences: 1,
       section: undefined,
     }));
   }
-  return evidence;
+  const voters = candidates.filter(votes);
+  const pool = voters.length > 0 ? voters : candidates;
+  const ofCategory = pool.filter((d) => d.category === category);
+  // A specific error: the first of the strongest kind (later ones often follow from it). A
+  // generic one: the last, nearest the failure.
+  const from = ofCategory.length > 0 ? ofCategory : pool;
+  const top = Math.max(...from.map((d) => d.score));
+  const strongest = from.filter((d) => d.score === top);
+  const main = category === 'script_error' ? strongest.at(-1)! : strongest[0]!;
+  const block = [
+    main,
+    ...candidates.filter((d) => d !== main && Math.abs(d.line - main.line) <= 8 && votes(d)),
+  ];
+  const rest = candidates
+    .filter((d) => !block.includes(d))
+    .sort(
+      (a, b) =>
+        Number(votes(b)) - Number(votes(a)) ||
+        Number(b.category === category) - Number(a.category === category) ||
+        strength(b, distilled) - strength(a, distilled) ||
+        a.line - b.line,
+    );
+  return [...block, ...rest].slice(0, MAX_EVIDENCE);
 }
 
 /** `file:line` references in lines, deduplicated, in order. */
@@ -283,7 +358,7 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
     : section?.name === 'get_sources'
       ? `fetching the repository (\`get_sources\`)${job}, before any script ran`
       : `the job script${where}${job}`;
-  const main = evidence.find((e) => e.category === category) ?? evidence[0];
+  const main = evidence[0];
   return {
     category,
     failingStep,

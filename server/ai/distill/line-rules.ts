@@ -31,7 +31,7 @@ export interface LineRule {
  * Keep it in step with the rules (the distiller test checks every corpus decisive line passes it).
  */
 export const HINT =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|resolve|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|^\s*e {2,}|^\s*--> |failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|symbol|^_{3,} |no output|^failure:|#test_|: [ewfc]\d{3}|unmet|locate package|resolv|sanitizer/i;
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|resolve|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|^\s*e {2,}|^\s*--> |failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|symbol|^_{3,} |no output|^failure:|#test_|: [ewfc]\d{3}|unmet|locate package|resolv|sanitizer|hunk|does not apply|access key|credentials|invalidaccesskeyid|signaturedoesnotmatch|expiredtoken|invalidclienttokenid|dubious|not ok|\[fail\]|^\s*\d+\) |cmake|^configure: |\.go:\d|no space left|exited with/i;
 
 /** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
 export const NOT_AN_ERROR =
@@ -84,7 +84,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Taskcluster, Jenkins).
   {
-    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|Cancelling nested steps due to timeout|application timed out after \d+ seconds with no output|timed out after \d+ seconds? (?:with no|without) output/i,
+    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|Cancelling nested steps due to timeout|application timed out after \d+ seconds with no output|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
     score: 95,
     kind: 'error',
     category: 'timeout',
@@ -146,7 +146,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Network and dependency resolution.
   {
-    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|Failed to connect to|Could not connect to|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded)/i,
+    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|Failed to connect to|Could not connect to|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded|Connect(?:ion)? timeout|SSL connect error|handshake failure)/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -178,6 +178,48 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'compile_error',
   },
+  // Configure-time checks (autoconf, CMake): a missing library or tool is a dependency problem.
+  {
+    re: /^configure: error: .*(?:not found|[Ff]ailed to find|[Cc]ould not find|[Cc]annot find|missing|required|No package|librar(?:y|ies))|Could NOT find \w+|^CMake Error at \S*Find\w+\.cmake|^CMake Error: .*(?:not found|NOTFOUND)/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  {
+    re: /^configure: error: |^CMake Error\b/,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Go's compiler, vet and linters print `file.go:line:col: message` at column 0 (test output is indented).
+  {
+    re: /^[\w./-]+\.go:\d+(?::\d+)?: \S/,
+    score: 87,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Patches and sources of a package recipe that do not apply or are missing.
+  {
+    re: /\bhunks? FAILED\b|\bHunk #\d+ FAILED\b|^error: Bad file: |\bdoes not apply\b|^Patch #?\d+ .*(?:failed|FAILED)/,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Cloud credentials missing or rejected (AWS-style SDKs and CLIs).
+  {
+    re: /Access key (?:cannot be null|is missing)|Unable to locate credentials|NoCredentialProviders|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken\b|InvalidClientTokenId/,
+    score: 90,
+    kind: 'error',
+    category: 'permission_auth',
+  },
+  // Test verdict lines: Gradle `Class > test() FAILED`, `name FAILED`, xUnit `[FAIL]`, PHPUnit and
+  // mocha numbered failures, TAP/prove (`not ok`, `Dubious`), Python logging `(ERROR):`.
+  {
+    re: /^(?!BUILD )[\w./:[\]-]+(?: > [^>]+)* FAILED\s*$|\s\[FAIL\]\s*$|^\s*\d+\) [\w\\]+::\w+|^\s*\d+\) \S.*:$|^\s*not ok \d+\b|\bDubious, test returned [1-9]|\bFailed \d+\/\d+ (?:subtests|test programs)|^Result: FAIL\s*$/,
+    score: 89,
+    kind: 'error',
+    category: 'test_failure',
+  },
   // Linters that print `file:line:col: CODE message` (flake8/pycodestyle, RuboCop, shellcheck -f gcc).
   {
     re: /^\S+:\d+:\d+: (?:[EWFC]\d{3,4}\b|[CWEF]: \S|(?:error|warning): .*\[SC\d{4}\])/,
@@ -187,21 +229,21 @@ export const LINE_RULES: LineRule[] = [
   },
   // Minitest: `Class#test_name [file.rb:36]:` after a `Failure:` or `Error:` header.
   {
-    re: /^[\w:]+#test_\w+ \[\S+:\d+\]:?$/,
+    re: /^[\w:]+#test_\S+(?: \[\S+:\d+\])?:?$/,
     score: 87,
     kind: 'error',
     category: 'test_failure',
   },
   // Tests.
   {
-    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\berror: test failed|\b\d+ (?:failed|failing)\b|There (?:was|were) \d+ failures?|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
+    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\b\d+ (?:runs|tests), \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)|\berror: test failed|\b\d+ (?:failed|failing)\b|There (?:was|were) \d+ failures?|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
     score: 88,
     kind: 'error',
     category: 'test_failure',
   },
   // Generic errors.
   {
-    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+\.)*[\w$]*(?:Exception|Error)\b(?::|\s*$)|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
+    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^The command ".*" exited with [1-9]\d*\.|No space left on device|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
     score: 85,
     kind: 'error',
     category: 'script_error',
@@ -238,7 +280,11 @@ export function classifyLine(line: string): LineClass {
     }
   }
   if (!best) return NONE;
-  if (best.kind === 'error' && NOT_AN_ERROR.test(line) && !/\bERROR: Job failed\b/.test(line)) {
+  if (
+    best.kind === 'error' &&
+    NOT_AN_ERROR.test(line) &&
+    !/\bERROR: Job failed\b|\b[1-9]\d* (?:errors|failures|failed)\b/.test(line)
+  ) {
     return { score: 10, kind: 'noise', category: undefined };
   }
   return { score: best.score, kind: best.kind, category };
