@@ -31,7 +31,7 @@ export interface LineRule {
  * Keep it in step with the rules (the distiller test checks every corpus decisive line passes it).
  */
 export const HINT =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|resolve|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|^\s*e {2,}|^\s*--> |failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|symbol|^_{3,} |no output|^failure:|#test_|: [ewfc]\d{3}|unmet|locate package|resolv|sanitizer|hunk|does not apply|access key|credentials|invalidaccesskeyid|signaturedoesnotmatch|expiredtoken|invalidclienttokenid|dubious|not ok|\[fail\]|^\s*\d+\) |cmake|^configure: |\.go:\d|no space left|exited with/i;
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|resolve|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|^\s*e {2,}|^\s*--> |failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|symbol|^_{3,} |no output|^failure:|#test_|: [ewfc]\d{3}|unmet|locate package|resolv|sanitizer|hunk|does not apply|access key|credentials|invalidaccesskeyid|signaturedoesnotmatch|expiredtoken|invalidclienttokenid|dubious|not ok|\[fail\]|^\s*\d+\) |cmake|^configure: |\.go:\d|no space left|exited with|packagesnotfound|% tests passed|collecting/i;
 
 /** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
 export const NOT_AN_ERROR =
@@ -152,7 +152,7 @@ export const LINE_RULES: LineRule[] = [
     category: 'dependency_network',
   },
   {
-    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|Cannot find a version|dependency resolution failed)/i,
+    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|PackagesNotFoundError|not available from current channels|Cannot find a version|dependency resolution failed)/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -215,7 +215,7 @@ export const LINE_RULES: LineRule[] = [
   // Test verdict lines: Gradle `Class > test() FAILED`, `name FAILED`, xUnit `[FAIL]`, PHPUnit and
   // mocha numbered failures, TAP/prove (`not ok`, `Dubious`), Python logging `(ERROR):`.
   {
-    re: /^(?!BUILD )[\w./:[\]-]+(?: > [^>]+)* FAILED\s*$|\s\[FAIL\]\s*$|^\s*\d+\) [\w\\]+::\w+|^\s*\d+\) \S.*:$|^\s*not ok \d+\b|\bDubious, test returned [1-9]|\bFailed \d+\/\d+ (?:subtests|test programs)|^Result: FAIL\s*$/,
+    re: /^\s*(?!BUILD\b)[\w./:[\]-]+(?: > [^>]+)* FAILED\s*$|^_* ?ERROR collecting \S+|\s\[FAIL\]\s*$|^\s*\d+\) [\w\\]+::\w+|^\s*\d+\) \S.*:$|^\s*not ok \d+\b|\bDubious, test returned [1-9]|\bFailed \d+\/\d+ (?:subtests|test programs)|^Result: FAIL\s*$/,
     score: 89,
     kind: 'error',
     category: 'test_failure',
@@ -230,13 +230,20 @@ export const LINE_RULES: LineRule[] = [
   // Minitest: `Class#test_name [file.rb:36]:` after a `Failure:` or `Error:` header.
   {
     re: /^[\w:]+#test_\S+(?: \[\S+:\d+\])?:?$/,
-    score: 87,
+    score: 89,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Test counts: decisive, but the verdict lines above them name the failing test.
+  {
+    re: /\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\b\d+ (?:runs|tests), \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)|\b[1-9]\d* (?:failed|failing)\b|There (?:was|were) \d+ failures?|\b\d+% tests passed, [1-9]\d* tests? failed out of \d+/,
+    score: 84,
     kind: 'error',
     category: 'test_failure',
   },
   // Tests.
   {
-    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\b\d+ (?:runs|tests), \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)|\berror: test failed|\b\d+ (?:failed|failing)\b|There (?:was|were) \d+ failures?|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
+    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
     score: 88,
     kind: 'error',
     category: 'test_failure',
@@ -250,7 +257,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Test-runner and build-tool summaries: keep the block that follows.
   {
-    re: /^\s*(?:\d+\) )?(?:Failure|Error):\s*$|^_{3,} (?:\w+\.)*[Tt]est\S* _{3,}$|^\[ERROR\] (?:Failures|Errors): ?$|^\[ERROR\] Tests run:.*(?:Failures: [1-9]|Errors: [1-9])|short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
+    re: /^\s*(?:\d+\) )?(?:Failure|Error):\s*$|^_{3,} (?:\w+\.)*[Tt]est\S* _{3,}$|^\[ERROR\] (?:Failures|Errors): ?$|^\[ERROR\] Tests run:.*(?:Failures: [1-9]|Errors: [1-9])|short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^The following tests FAILED:|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
     score: 82,
     kind: 'summary-header',
   },
