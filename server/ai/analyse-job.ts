@@ -13,6 +13,22 @@ export interface AnalyseInput extends JobIdentity {
   force?: boolean | undefined;
 }
 
+/** The log of the last green run of the job, when there is one and GitLab gives it; best effort. */
+async function greenLog(
+  deps: AiUseCaseDeps,
+  input: AnalyseInput,
+  greenJobId: number | undefined,
+): Promise<string | undefined> {
+  if (greenJobId === undefined || greenJobId === input.jobId) return undefined;
+  try {
+    const text = await deps.gitlab.getJobTrace(input.projectId, greenJobId);
+    return text.trim() === '' ? undefined : text;
+  } catch (err) {
+    deps.logger.debug({ err, jobId: greenJobId }, 'log of the last green run unavailable');
+    return undefined;
+  }
+}
+
 async function runAnalysis(
   deps: AiUseCaseDeps,
   input: AnalyseInput,
@@ -26,7 +42,8 @@ async function runAnalysis(
     input.log !== undefined,
   );
   const raw = await readJobLog(deps.gitlab, input, input.log);
-  const distilled = distillLog(raw, { budgetChars: deps.budgetChars });
+  const baseline = await greenLog(deps, input, context.previousSuccess?.jobId);
+  const distilled = distillLog(raw, { budgetChars: deps.budgetChars, baseline });
   const provider = await deps.provider();
   const answer = await provider.answer(
     {

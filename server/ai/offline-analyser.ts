@@ -45,6 +45,11 @@ const JOB_TIMEOUT =
 const LOCATION =
   /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
 const MAX_EVIDENCE = 12;
+// A registry or mirror that could not be reached, as opposed to a version that cannot be resolved.
+const NETWORK =
+  /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Could not resolve host|Temporary failure (?:in name|resolving)|Name or service not known|i\/o timeout|Connection (?:refused|reset)|Connect(?:ion)? timeout|\b50[234]\b|TLS handshake|SSL connect error|socket hang up|unreachable|Failed to connect|Read timed out/i;
+const RESOLUTION =
+  /\bERESOLVE\b|peer dep|nothing provides|No match for argument|version solving failed|No matching (?:version|distribution)|could not find a version|ResolutionImpossible|unsatisfiable|conflicting (?:peer )?dependenc|unresolvable/i;
 
 // Lines that follow from the real error rather than explain it: build tools, shells and CI
 // systems reporting that a step failed.
@@ -255,19 +260,31 @@ function nextStepsFor(
       );
       break;
     case 'dependency_network':
-      if (
-        /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|resolv|i\/o timeout|Connection (?:refused|reset)|50[234]|TLS|socket hang up|unreachable/i.test(
-          text,
-        )
-      ) {
+      if (NETWORK.test(text) && !RESOLUTION.test(text)) {
         steps.push(
           'Retry the job: network errors to registries are often transient.',
           'If it keeps failing, check the registry or mirror status and the runner’s DNS, proxy (HTTP_PROXY/NO_PROXY) and firewall settings.',
           'Cache dependencies between jobs (GitLab `cache:`) or use a registry mirror to depend less on the network.',
         );
+      } else if (/\bERESOLVE\b|peer dep|Conflicting peer dependency/i.test(text)) {
+        steps.push(
+          'This is an npm peer-dependency conflict, not a network problem: retrying will fail the same way. Read the `Found:` and `Could not resolve dependency: peer …` lines above: one package needs a different version of the other.',
+          'Resolve it by upgrading (or downgrading) the package that declares the peer dependency to a release that accepts the installed version, or align the versions in package.json; `npm ls <package>` shows who pulls which version.',
+          'Then regenerate and commit package-lock.json. `--legacy-peer-deps` or `--force` only hide the conflict.',
+        );
+      } else if (
+        /nothing provides|No match for argument|unresolvable|has unmet dependencies|Unable to locate package/i.test(
+          text,
+        )
+      ) {
+        steps.push(
+          'The build root cannot install a required package: a build dependency is named or versioned wrongly, or no enabled repository provides it. Retrying will not help.',
+          'Check the BuildRequires (or install list) against what the target distribution ships (`dnf repoquery --whatprovides <capability>`, `zypper se --provides`, `apt-cache policy`), and enable the repository that has it or wait until it lands.',
+          runIt,
+        );
       } else {
         steps.push(
-          'Fix the version constraint named above, then regenerate and commit the lock file.',
+          'Fix the version constraint or the missing package named above, then regenerate and commit the lock file.',
           t === 'npm'
             ? 'For npm peer-dependency conflicts, align the versions (`npm ls <package>`); `--legacy-peer-deps` only hides the conflict.'
             : t === 'python'
@@ -449,6 +466,69 @@ export interface OfflineFollowupInput {
   analysis: string;
 }
 
+/** The questions the offline analyser answers itself, in words. */
+const OFFLINE_QUESTIONS =
+  'why it failed, how to fix it, how to reproduce it locally, which file, whether it is flaky, and what changed since the last green run';
+// Requests that need a model: writing or changing code, explaining code the log does not show.
+const MODEL_ONLY =
+  /\b(?:write|generate|rewrite|refactor|implement|patch for|code for|a diff|pull request|translate|summari[sz]e the (?:code|repo))\b/;
+
+const evidenceText = (d: Diagnosis) => d.evidence.map((e) => e.message).join('\n');
+
+/** Paths (without line numbers) named by the evidence, for "which file". */
+function pathsIn(d: Diagnosis): string[] {
+  const out: string[] = [];
+  for (const e of d.evidence) {
+    for (const m of e.message.matchAll(
+      /(?:^|[\s'"`(])((?:\.{0,2}\/)?(?:[\w@.-]+\/)+[\w@.-]+\.[A-Za-z]\w{0,5})\b/g,
+    )) {
+      if (!out.includes(m[1]!) && !/node_modules|site-packages/.test(m[1]!)) out.push(m[1]!);
+    }
+  }
+  return out.slice(0, 6);
+}
+
+/** How to run the failing command locally, in the job's image when the log names it. */
+function reproduceLocally(distilled: DistilledLog, d: Diagnosis): string[] {
+  const cmd = distilled.failingCommand;
+  const image = distilled.image;
+  const out: string[] = [];
+  if (cmd && image) {
+    out.push(
+      `Run the failing command in the job's image (\`${image}\`) from a clean checkout of the same commit:`,
+      '',
+      fence(
+        `docker run --rm -it -v "$PWD":/src -w /src ${image} sh -c '${cmd.replace(/'/g, "'\\''")}'`,
+        'sh',
+      ),
+    );
+  } else if (cmd) {
+    out.push(
+      `Run the failing command from a clean checkout of the same commit, in the image named by \`image:\` in the job's CI configuration (the log does not name it):`,
+      '',
+      fence(cmd, 'sh'),
+    );
+  } else {
+    out.push(
+      `The log does not show which command failed, so I cannot give you the exact command. The step that failed was ${d.failingStep}; run the job's script lines up to that point, in the job's image, from a clean checkout of the same commit.`,
+    );
+  }
+  out.push(
+    '',
+    'Use the same tool versions and environment variables as the job (CI/CD variables are not in the log); when it passes locally, compare those first.',
+  );
+  return out;
+}
+
+/** What the job's recent history says about flakiness. */
+function historyNote(context: JobContext | undefined): string {
+  const prev = context?.previousSuccess;
+  if (prev === undefined) return 'I could not look up the job’s earlier runs.';
+  if (prev === null)
+    return 'No green run of this job was found in recent pipelines of this ref: it has been failing for a while, which is not what flakiness looks like.';
+  return describeWhatChanged(context) ?? '';
+}
+
 const STOP_WORDS = new Set(
   'the a an is are was were be to of in on for and or but it this that what why how which where when who does did do can could should would will i me my we you your there their with from at by as not no any all log job line lines error errors fail failed failing please show tell explain about anything something mention mentions just'.split(
     ' ',
@@ -467,8 +547,14 @@ export function answerOffline(input: OfflineFollowupInput): string {
   const parts: string[] = [];
   const label = CATEGORY_LABELS[d.category].toLowerCase();
 
-  if (/\b(?:flak|intermittent|random|retry|re-run|rerun|transient)/.test(q)) {
-    const transient = d.category === 'dependency_network' || d.category === 'timeout';
+  if (
+    /\b(?:reproduce|repro|locally|local machine|my machine|on my (?:laptop|computer|pc))\b/.test(q)
+  ) {
+    parts.push(...reproduceLocally(distilled, d));
+  } else if (/\b(?:flak|intermittent|random|retry|re-run|rerun|transient)/.test(q)) {
+    const transient =
+      (d.category === 'dependency_network' && !RESOLUTION.test(evidenceText(d))) ||
+      d.category === 'timeout';
     const sameCommit =
       context?.previousSuccess?.commit &&
       context.commit &&
@@ -480,6 +566,15 @@ export function answerOffline(input: OfflineFollowupInput): string {
           ? 'Possibly: the same commit passed before, which points at flakiness or the environment rather than the code.'
           : `Probably not: a ${label} like this one usually fails the same way on every run until the cause is fixed.`,
     );
+    parts.push('', historyNote(context));
+  } else if (MODEL_ONLY.test(q)) {
+    parts.push(
+      'Only a configured AI model can answer that: the built-in analyser does not write or change code, it reads the log with fixed rules.',
+      '',
+      `What it can say: the job failed at ${d.failingStep} with a ${label}:`,
+      '',
+      quote(d.evidence.slice(0, 3)),
+    );
   } else if (
     /\b(?:fix|solve|resolve|next|should i|what (?:can|do) i|how (?:do|can|to)|workaround|steps?)\b/.test(
       q,
@@ -490,7 +585,11 @@ export function answerOffline(input: OfflineFollowupInput): string {
     parts.push(
       d.locations.length > 0
         ? `The failure points at ${d.locations.map((l) => `\`${l}\``).join(', ')}. The step that failed was ${d.failingStep}.`
-        : `The log names no source location; the step that failed was ${d.failingStep}.`,
+        : pathsIn(d).length > 0
+          ? `The error names ${pathsIn(d)
+              .map((p) => `\`${p}\``)
+              .join(', ')} (no line number). The step that failed was ${d.failingStep}.`
+          : `The log names no source location; the step that failed was ${d.failingStep}.`,
       '',
       quote(d.evidence.slice(0, 6)),
     );
@@ -526,6 +625,8 @@ export function answerOffline(input: OfflineFollowupInput): string {
         `The log does not mention ${words.length > 0 ? words.map((w) => `“${w}”`).join(', ') : 'that'}. What it does show: the job failed at ${d.failingStep} with a ${label}:`,
         '',
         quote(d.evidence.slice(0, 5)),
+        '',
+        `Only a configured AI model can answer other questions; the built-in analyser answers ${OFFLINE_QUESTIONS}.`,
       );
     }
   }

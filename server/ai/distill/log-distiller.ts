@@ -1,3 +1,4 @@
+import { lineTemplate, templatesOf } from './green-diff.ts';
 import {
   classifyLine,
   COMMAND,
@@ -21,6 +22,12 @@ export interface DistillOptions {
   tailLines?: number;
   /** Longer lines are cut in the middle (default 1,000). */
   maxLineChars?: number;
+  /**
+   * The log of the last green run of the same job. Lines whose template (numbers, hashes, paths,
+   * timestamps masked) also occurs there are left out before the budget is spent; lines matched
+   * by an error rule, commands and step lead-ins are always kept.
+   */
+  baseline?: string | undefined;
 }
 
 /** A GitLab `section_start`/`section_end` pair (1-based cleaned line numbers, inclusive). */
@@ -73,6 +80,10 @@ export interface DistilledLog {
   exitCode: number | undefined;
   /** The last non-empty lines of the log. */
   tail: string[];
+  /** Lines left out because the last green run printed them too; undefined without a baseline. */
+  sameAsGreen: number | undefined;
+  /** The container image the job ran in, when the runner printed it. */
+  image: string | undefined;
 }
 
 // CSI (colours, erase-line), OSC (titles, hyperlinks), charset selection, two-byte escapes, and
@@ -97,6 +108,8 @@ const BOILERPLATE_SECTIONS = new Set([
   'cleanup_file_variables',
 ]);
 
+const IMAGE_LINE =
+  /(?:Using (?:Docker|Kubernetes|docker-autoscaler|Podman) executor with image|Using docker image \S+ for|Pulling docker image) ([^\s,]+)/;
 const LOCATION_IN_LINE = /[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?/;
 
 interface Entry {
@@ -113,6 +126,8 @@ interface Entry {
   category: FailureCategory | undefined;
   /** A near-duplicate of an earlier error: shown only as that line's `[+N similar lines]`. */
   folded?: boolean;
+  /** Printed by the last green run too (see DistillOptions.baseline). */
+  green?: boolean;
 }
 
 /** Strips ANSI escapes and control characters (exported for the bench baseline and tests). */
@@ -156,8 +171,13 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   const open: { index: number; ts: number }[] = [];
   const entries: Entry[] = [];
   let lineNo = 0;
+  let image: string | undefined;
   for (let i = 0; i < rawLines.length; i++) {
     let text = rawLines[i]!;
+    if (image === undefined && text.includes('image ')) {
+      // GitLab runner: `Using Docker executor with image node:22 ...`, `Using docker image sha256:… for node:22 …`.
+      image = IMAGE_LINE.exec(text)?.[1];
+    }
     if (text.charCodeAt(4) === 45 && RUNNER_TIMESTAMP.test(text)) {
       text = text.replace(RUNNER_TIMESTAMP, '');
     }
@@ -251,6 +271,25 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
           folded.set(seen.first, (folded.get(seen.first) ?? 0) + e.count);
           e.folded = true;
         }
+      }
+    }
+  }
+
+  // 2b. "What changed": lines the last green run printed too say nothing about this failure.
+  let sameAsGreen: number | undefined;
+  if (options.baseline !== undefined) {
+    const green = templatesOf(
+      stripAnsi(options.baseline)
+        .split('\n')
+        .map((l) => resolveCarriageReturns(l.replace(SECTION_MARKER, ''))),
+    );
+    sameAsGreen = 0;
+    for (const e of entries) {
+      if (e.kind === 'error' || e.kind === 'summary-header') continue;
+      if (e.bare === '' || COMMAND.test(e.bare) || LEAD_IN.test(e.bare)) continue;
+      if (green.has(lineTemplate(e.text))) {
+        e.green = true;
+        sameAsGreen += e.count;
       }
     }
   }
@@ -397,7 +436,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   // The budget is there to be used: a log that fits is kept whole (nothing folded), otherwise
   // whatever the windows leave is filled with the lines nearest the end, newest first.
   // Repeats and near-duplicates stay folded either way: they add no information.
-  const hidden = (e: Entry) => e.folded === true;
+  const hidden = (e: Entry) => e.folded === true || e.green === true;
   const rendered = entries.map((e) => {
     let t = e.text;
     if (e.count > 1) t += `  [×${e.count}]`;
@@ -485,5 +524,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     decisive,
     exitCode,
     tail,
+    sameAsGreen,
+    image,
   };
 }
