@@ -449,27 +449,30 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     if (!hidden(entries[i]!)) whole += rendered[i]!.length + 1;
   }
   const fits = whole <= budget;
-  const n = Math.max(1, entries.length);
   const order: number[] = [];
   for (let i = 0; i < entries.length; i++) {
     if (hidden(entries[i]!)) continue;
     if (fits) priority[i] = 1;
-    else if (priority[i] === 0) priority[i] = 1 + i / n;
-    order.push(i);
+    if (priority[i]! > 0) order.push(i);
   }
   order.sort((a, b) => priority[b]! - priority[a]! || a - b);
   const keep = new Uint8Array(entries.length);
   const GAP_COST = 32;
   let used = 0;
-  for (const i of order) {
+  const take = (i: number) => {
     const prevKept = i > 0 && keep[i - 1] === 1;
     const nextKept = i + 1 < entries.length && keep[i + 1] === 1;
     // Joining two kept runs removes a gap marker; starting a new run may add one.
     const gapDelta = prevKept && nextKept ? -GAP_COST : prevKept || nextKept ? 0 : GAP_COST;
     const cost = rendered[i]!.length + 1 + gapDelta;
-    if (used + cost > budget) continue;
+    if (used + cost > budget) return;
     keep[i] = 1;
     used += cost;
+  };
+  for (const i of order) take(i);
+  // Fill what the windows left with the lines nearest the end, newest first.
+  for (let i = entries.length - 1; i >= 0 && budget - used > 8; i--) {
+    if (keep[i] !== 1 && !hidden(entries[i]!)) take(i);
   }
   const out: string[] = [];
   let omitted = 0;
