@@ -255,9 +255,16 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'script_error',
   },
+  // Maven surefire's failure summary: the failing tests are listed below it.
+  {
+    re: /^\[ERROR\] (?:Failures|Errors): ?$|^\[ERROR\] Tests run:.*(?:Failures: [1-9]|Errors: [1-9])/,
+    score: 86,
+    kind: 'summary-header',
+    category: 'test_failure',
+  },
   // Test-runner and build-tool summaries: keep the block that follows.
   {
-    re: /^\s*(?:\d+\) )?(?:Failure|Error):\s*$|^_{3,} (?:\w+\.)*[Tt]est\S* _{3,}$|^\[ERROR\] (?:Failures|Errors): ?$|^\[ERROR\] Tests run:.*(?:Failures: [1-9]|Errors: [1-9])|short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^The following tests FAILED:|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
+    re: /^\s*(?:\d+\) )?(?:Failure|Error):\s*$|^_{3,} (?:\w+\.)*[Tt]est\S* _{3,}$|short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^The following tests FAILED:|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
     score: 82,
     kind: 'summary-header',
   },

@@ -421,7 +421,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (e.bare !== '' && LEAD_IN.test(e.bare)) leadIn = i;
-    else if (e.kind === 'error' && e.score >= 85 && leadIn >= 0 && i - leadIn <= 400) {
+    else if (e.kind === 'error' && e.score >= 85 && leadIn >= 0 && i - leadIn <= 5000) {
       bump(leadIn, e.score - 10);
     }
   }
