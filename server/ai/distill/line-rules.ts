@@ -44,14 +44,24 @@ export const NOT_AN_ERROR =
  * and mock's `DEBUG util.py:459:`.
  */
 const CI_PREFIX =
-  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:)[ \t]?)+/;
+  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\])[ \t]?)+/;
+// `gh run view --log` puts the job and step names, tab-separated, before the timestamp.
+const GH_RUN_LOG = /^[^\t]{1,200}\t[^\t]{0,300}\t(?=\d{4}-\d\d-\d\dT)/;
 
 /** A log line without the CI system's own prefixes (see CI_PREFIX); other lines are returned as they are. */
 export function stripCiPrefix(line: string): string {
-  const c = line.charCodeAt(0);
-  // Cheap gate: every prefix starts with '[', a digit, 'P', 'D', 'I', 'W' or 'E'.
+  let c = line.charCodeAt(0);
+  if (c !== 91 && !(c >= 48 && c <= 57) && line.includes('\t')) {
+    const gh = GH_RUN_LOG.exec(line);
+    if (gh) {
+      line = line.slice(gh[0].length);
+      c = line.charCodeAt(0);
+    }
+  }
+  // Cheap gate: every prefix starts with '[', '#', a digit, 'P', 'D', 'I', 'W' or 'E'.
   if (
     c !== 91 &&
+    c !== 35 &&
     !(c >= 48 && c <= 57) &&
     c !== 80 &&
     c !== 68 &&
@@ -64,6 +74,9 @@ export function stripCiPrefix(line: string): string {
   const m = CI_PREFIX.exec(line);
   return m ? line.slice(m[0].length) : line;
 }
+
+/** GitHub Actions marks lines its problem matchers flagged as errors with `##[error]`. */
+export const CI_ERROR_ANNOTATION = /(?:^|Z )##\[error\]/;
 
 /**
  * The line that opens a step: a GitHub Actions `##[group]Run …`, pytest's `____ test_x ____`, a

@@ -1,5 +1,6 @@
 import { lineTemplate, templatesOf } from './green-diff.ts';
 import {
+  CI_ERROR_ANNOTATION,
   classifyLine,
   COMMAND,
   FRAME,
@@ -257,6 +258,12 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     e.score = c.score;
     e.kind = c.kind;
     e.category = c.category;
+    // The CI system itself flagged the line as an error.
+    if (e.score < 85 && CI_ERROR_ANNOTATION.test(e.text)) {
+      e.score = 85;
+      e.kind = 'error';
+      e.category ??= 'script_error';
+    }
     if (e.score >= 80 && e.kind === 'error') {
       // The same message at another source location is another error, not a repeat.
       const at = LOCATION_IN_LINE.exec(e.bare);
