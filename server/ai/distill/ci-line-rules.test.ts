@@ -64,6 +64,18 @@ const EXCERPTS: RealExcerpt[] = [
     category: 'test_failure',
   },
   {
+    family: "GitHub Actions '##[error]' annotation on a Go diagnostic",
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages_dump/Quick%20Checks_/run201/fail.log',
+    line: '2022-04-19T19:10:42.7948967Z ##[error]/home/runner/work/terraform/terraform/internal/command/views/json/change.go:85:2: missing cases in switch of type plans.ResourceInstanceChangeActionReason: ResourceInstanceReplaceByTriggers',
+    category: 'compile_error',
+  },
+  {
+    family: "'gh run view --log' job and step columns",
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/cidiff_11/fail.log',
+    line: 'build-test-deploy\tbuild cidiff\t2021-12-01T13:01:04.3807878Z LogDifferTest > testGithubParsing() FAILED',
+    category: 'test_failure',
+  },
+  {
     family: 'Taskcluster max run time',
     from: 'https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/taskcluster-only.log.gz',
     line: '[taskcluster:error] Task aborted - max run time exceeded',
