@@ -31,7 +31,7 @@ export interface LineRule {
  * Keep it in step with the rules (the distiller test checks every corpus decisive line passes it).
  */
 export const HINT =
-  /^\s*e {2,}|^\s*--> |^\s*\d+\) |^_{3,} |err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|credential|expired|signaturedoesnotmatch|not apply/i;
+  /^\s*e {2,}|^\s*--> |^\s*\d+\) |^_{3,} |err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply/i;
 
 /** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
 export const NOT_AN_ERROR =
@@ -116,6 +116,21 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'dependency_network',
   },
+  // A program that cannot load a library or package it was built against, and remote fetches
+  // that failed (git/curl): dependency problems, whatever the wording.
+  {
+    re: /ImportError: .*undefined symbol|cannot open shared object file|error while loading shared libraries|Error: Cannot find module '[^./]|\bunable to access '[^']+': |The requested URL returned error: 5\d\d/,
+    score: 91,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Git refusing a checkout owned by another user (safe.directory).
+  {
+    re: /\bunsafe repository \(|detected dubious ownership in repository/,
+    score: 91,
+    kind: 'error',
+    category: 'permission_auth',
+  },
   // Memory and kills.
   {
     re: /\b(?:OOMKilled|oom[-_ ]kill(?:ed|er)?|out of memory|Cannot allocate memory|JavaScript heap out of memory|MemoryError\b|java\.lang\.OutOfMemoryError|GC overhead limit exceeded|signal: killed|exit code 137|exit status 137|Killed\s*$|\bKilled process\b|memory limit)/i,
@@ -173,7 +188,7 @@ export const LINE_RULES: LineRule[] = [
   // Compile / build errors.
   {
     // Compilers print a lower-case `error:`; `Error:` is usually a runtime or test message.
-    re: /^\s*(?:\S+:\d+(?::\d+)?: )?(?:fatal )?error(?:\[E\d{4}\])?: |\berror (?:TS|CS|C|LNK)\d{4,5}\b|\bfatal error (?:C|LNK)\d{4}\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+|\bimplicit declaration of (?:function|variable)|\b(?:lld-link|ld(?:\.\w+)?|collect2): error:|\bundefined symbol: |\bunresolved external symbol\b/,
+    re: /^\s*(?:\S+:\d+(?::\d+)?: (?:fatal )?error|(?:fatal )?error\[E\d{4}\]): |\berror (?:TS|CS|C|LNK)\d{4,5}\b|\bfatal error (?:C|LNK)\d{4}\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+|\bimplicit declaration of (?:function|variable)|\b(?:lld-link|ld(?:\.\w+)?|collect2): error:|\bundefined symbol: |\bunresolved external symbol\b/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
