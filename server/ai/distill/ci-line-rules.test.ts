@@ -76,6 +76,24 @@ const EXCERPTS: RealExcerpt[] = [
     category: 'test_failure',
   },
   {
+    family: "git's unsafe-repository refusal",
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/cv_45/fail.log',
+    line: "2022-05-07T08:49:38.2847211Z fatal: unsafe repository ('/github/workspace' is owned by someone else)",
+    category: 'permission_auth',
+  },
+  {
+    family: 'a library that does not load (undefined symbol at import)',
+    from: 'https://github.com/openSUSE/logdetective-obs/blob/9eb4d5b7a0029f09f53624626582fda906ac5b12/logs/openSUSE%3AFactory/python-pgmagick_standard_x86_64.log',
+    line: '[  931s] ImportError: /lib64/libboost_python-py3.so.1.88.0: undefined symbol: PyObject_DelAttr',
+    category: 'dependency_network',
+  },
+  {
+    family: 'git fetch answered 503',
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/assertfixer_1320/fail.log',
+    line: "stderr: fatal: unable to access 'https://github.com/STAMP-project/AssertFixer.git/': The requested URL returned error: 503",
+    category: 'dependency_network',
+  },
+  {
     family: 'Taskcluster max run time',
     from: 'https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/taskcluster-only.log.gz',
     line: '[taskcluster:error] Task aborted - max run time exceeded',
