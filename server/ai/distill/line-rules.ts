@@ -26,12 +26,19 @@ export interface LineRule {
   category?: FailureCategory;
 }
 
+// Lower-case words, tested against the lower-cased line: cheaper than a case-insensitive regex.
+const HINT_WORDS =
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply/;
+// Line starts that announce a failure without an alarming word (pytest, numbered failures).
+const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} )/;
+
 /**
  * Case-insensitive pre-filter: a line that matches none of these words cannot match a rule below.
  * Keep it in step with the rules (the distiller test checks every corpus decisive line passes it).
  */
-export const HINT =
-  /^\s*e {2,}|^\s*--> |^\s*\d+\) |^_{3,} |err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply/i;
+export const HINT = {
+  test: (line: string): boolean => HINT_START.test(line) || HINT_WORDS.test(line.toLowerCase()),
+};
 
 /** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
 export const NOT_AN_ERROR =
