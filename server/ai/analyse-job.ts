@@ -44,6 +44,8 @@ async function runAnalysis(
   const raw = await readJobLog(deps.gitlab, input, input.log);
   const baseline = await greenLog(deps, input, context.previousSuccess?.jobId);
   const distilled = distillLog(raw, { budgetChars: deps.budgetChars, baseline });
+  // Follow-ups read a stored excerpt that may no longer show the runner's image line.
+  if (distilled.image) context.image = distilled.image;
   const provider = await deps.provider();
   const answer = await provider.answer(
     {

@@ -38,6 +38,8 @@ export interface JobContext {
   commit: CommitRef | undefined;
   /** Undefined when it could not be looked up, null when none was found in recent pipelines. */
   previousSuccess: PreviousSuccess | null | undefined;
+  /** The container image the job ran in, when its log named it (kept for follow-ups). */
+  image?: string | undefined;
 }
 
 /** What the caller of analyse/followup told us about the job. */

@@ -168,6 +168,18 @@ describe('offline follow-ups', () => {
     expect(answer).not.toMatch(/To fix this/);
   });
 
+  it('takes the image from the stored job context when the excerpt no longer shows it', () => {
+    const excerpt = distillLog(log.split('\n').slice(1).join('\n'));
+    expect(excerpt.image).toBeUndefined();
+    const answer = answerOffline({
+      question: 'how can I run this on my machine? reproduce it',
+      distilled: excerpt,
+      context: { ...context, image: 'node:22-bookworm' },
+      analysis: '',
+    });
+    expect(answer).toContain('docker run --rm -it -v "$PWD":/src -w /src node:22-bookworm');
+  });
+
   it('names the file from the error', () => {
     expect(ask('Which file?')).toContain('`src/cart/totals.test.ts:43`');
   });

@@ -489,9 +489,13 @@ function pathsIn(d: Diagnosis): string[] {
 }
 
 /** How to run the failing command locally, in the job's image when the log names it. */
-function reproduceLocally(distilled: DistilledLog, d: Diagnosis): string[] {
+function reproduceLocally(
+  distilled: DistilledLog,
+  d: Diagnosis,
+  context: JobContext | undefined,
+): string[] {
   const cmd = distilled.failingCommand;
-  const image = distilled.image;
+  const image = distilled.image ?? context?.image;
   const out: string[] = [];
   if (cmd && image) {
     out.push(
@@ -550,7 +554,7 @@ export function answerOffline(input: OfflineFollowupInput): string {
   if (
     /\b(?:reproduce|repro|locally|local machine|my machine|on my (?:laptop|computer|pc))\b/.test(q)
   ) {
-    parts.push(...reproduceLocally(distilled, d));
+    parts.push(...reproduceLocally(distilled, d, context));
   } else if (/\b(?:flak|intermittent|random|retry|re-run|rerun|transient)/.test(q)) {
     const transient =
       (d.category === 'dependency_network' && !RESOLUTION.test(evidenceText(d))) ||
