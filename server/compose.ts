@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
-import { AnalysisStore } from './ai/store/analysis-store.ts';
+import { aiConfigFrom, aiRoutes, AnalysisStore, createAiService } from './ai/index.ts';
 import { avatarRoutes } from './avatar/routes.ts';
 import type { ServeConfig } from './config.ts';
 import type { VersionInfo } from './contract.ts';
@@ -14,6 +13,9 @@ import { createApp } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import { planExposure, type Exposure } from './http/exposure.ts';
 import { jobRoutes } from './jobs/routes.ts';
+import { FailureEvents } from './notifications/failure-events.ts';
+import { readNotificationSettings } from './notifications/notification-settings.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { AppError } from './platform/errors.ts';
 import type { Logger } from './platform/logger.ts';
@@ -50,6 +52,8 @@ export interface RunningService {
   port: number;
   poller: PipelinePoller;
   hub: SseHub;
+  /** Failure events that matter to the token's user (also sent on the SSE stream). */
+  failureEvents: FailureEvents;
   /** How others reach the service, and its access token when shared (see http/exposure.ts). */
   exposure: Exposure;
   /** Closes everything in the reverse order it was built; safe to call twice. */
@@ -94,8 +98,16 @@ export async function composeService(
       group,
       since: config.since,
       timing: edges.timing ?? (connection.demo ? DEMO_TIMING : undefined),
-      onChange: (json) => hub.publish(json),
+      onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
     });
+    const failureEvents = new FailureEvents({
+      gitlab,
+      clock,
+      logger,
+      settings: () => readNotificationSettings(settingsStore),
+      emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
+    });
+    poller.onPipelineChanges((changes) => failureEvents.observe(changes));
     const details = new PipelineDetailsService(gitlab, poller.projectName);
 
     const dbFile = path.join(config.dataDir, 'analyses.db');
@@ -117,7 +129,6 @@ export async function composeService(
       secretStore: edges.secretStore,
       projectName: poller.projectName,
     });
-    closers.push(() => ai.close());
 
     const app = createApp({
       logger,
@@ -127,10 +138,11 @@ export async function composeService(
       dashboardDir: edges.dashboardDir,
       routes: [
         pipelineRoutes({ poller, hub, details }),
-        settingsRoutes({ poller, store: settingsStore, forgeUrl: gitlab.baseUrl }),
+        settingsRoutes({ poller, store: settingsStore, forgeUrl: gitlab.baseUrl, gitlab }),
         groupRoutes({ gitlab }),
         jobRoutes({ gitlab, logs: connection.jobLogs }),
         avatarRoutes({ gitlab, now: () => clock.now() }),
+        notificationRoutes({ store: settingsStore, events: failureEvents }),
         aiRoutes(ai),
       ],
     });
@@ -143,6 +155,7 @@ export async function composeService(
     poller.start();
     closers.push(() => poller.stop());
     closers.push(() => hub.close());
+    closers.push(() => failureEvents.stop());
 
     let stopping: Promise<void> | null = null;
     return {
@@ -150,6 +163,7 @@ export async function composeService(
       port: server.port,
       poller,
       hub,
+      failureEvents,
       exposure,
       stop: () => (stopping ??= closeAll()),
     };

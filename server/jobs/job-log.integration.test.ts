@@ -125,7 +125,11 @@ describe('job logs (issue 9, item 4)', () => {
   it('serves a short log whole, without the additive fields', async () => {
     const api = await serve(new JobLogReader({ baseUrl: gitlabUrl, token: 't', maxBytes: MiB }));
     try {
-      expect(await (await api.get(1)).json()).toEqual({ trace: 'short log\n', complete: true });
+      expect(await (await api.get(1)).json()).toEqual({
+        trace: 'short log\n',
+        complete: true,
+        error_lines: [],
+      });
     } finally {
       await api.close();
     }

@@ -5,6 +5,7 @@ import type { JobLogReader } from '../gitlab/job-log-stream.ts';
 import type { RouteModule } from '../http/app.ts';
 import { idParamSchema, parseInput } from '../http/validation.ts';
 import { FINISHED_JOB_STATUSES } from '../summary/model.ts';
+import { errorLineIndices } from './error-lines.ts';
 
 const traceQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
 
@@ -28,6 +29,8 @@ export function jobRoutes(deps: { gitlab: GitLabApi; logs: JobLogReader }): Rout
         complete: FINISHED_JOB_STATUSES.has(job.status),
         ...(log.truncated ? { truncated: true, bytes: log.bytes } : {}),
       };
+      // Additive: a failed job's log opens at its first error (running logs are not scanned).
+      if (job.status === 'failed') body.error_lines = errorLineIndices(log.trace);
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = body;
     });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
 import { z } from 'zod';
+import type { NotificationSettings } from '../contract.ts';
 import { secureDataDir, secureFile, stderrWarn, type Warn } from './data-dir.ts';
 
 /** Settings that survive a restart (the data dir's settings.json). */
@@ -9,6 +10,8 @@ export interface StoredSettings {
   group?: string;
   since?: string;
   gitlabUrl?: string;
+  /** Which failures notify (server/notifications/notification-settings.ts validates it). */
+  notifications?: NotificationSettings;
 }
 
 /** The settings edge, so tests can keep settings in memory. */
@@ -24,6 +27,8 @@ const storedSettingsSchema = z.looseObject({
   group: z.string().optional(),
   since: z.string().optional(),
   gitlabUrl: z.string().optional(),
+  // Its fields are validated where they are read (server/notifications/notification-settings.ts).
+  notifications: z.record(z.string(), z.unknown()).optional(),
 });
 
 /**
@@ -48,6 +53,7 @@ export class FileSettingsStore implements SettingsStore {
         group: { type: 'string' },
         since: { type: 'string' },
         gitlabUrl: { type: 'string' },
+        notifications: { type: 'object' },
       },
     });
   }

@@ -3,7 +3,7 @@ import { ManualClock } from '../platform/clock.ts';
 import type { AppError } from '../platform/errors.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { PipelinePoller } from './poller.ts';
-import { FakeGitLab } from './testing/fake-gitlab.ts';
+import { FakeGitLab } from '../gitlab/testing/fake-gitlab.ts';
 
 describe('status.last_error (issue 9, item 6)', () => {
   it('never carries internal exception text', async () => {
