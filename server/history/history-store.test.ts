@@ -79,16 +79,16 @@ describe('HistoryStore', () => {
     s.upsertProjects(snapshot.projects);
     s.savePipelines(
       snapshot.pipelines,
-      new Map([[retried, snapshot.jobs.filter((j) => j.pipelineId === retried)]]),
+      new Map([[retried, snapshot.jobs.get(retried)!]]),
     );
     const loaded = s.load(0);
     expect(loaded).toEqual(snapshot);
-    expect(loaded.jobs.map((j) => [j.status, j.retried, j.duration])).toEqual([
+    expect(loaded.jobs.get(retried)!.map((j) => [j.status, j.retried, j.duration])).toEqual([
       ['failed', true, 30.25],
       ['success', false, 31.5],
     ]);
     // Replacing a pipeline's jobs drops the old attempts.
-    s.savePipelines([], new Map([[retried, snapshot.jobs.slice(1)]]));
+    s.savePipelines([], new Map([[retried, snapshot.jobs.get(retried)!.slice(1)]]));
     expect(s.counts().jobs).toBe(1);
   });
 
@@ -117,7 +117,7 @@ describe('HistoryStore', () => {
     const { snapshot, retried } = fixture();
     const storeModule = path.join(path.dirname(fileURLToPath(import.meta.url)), 'history-store.ts');
     const loggerModule = path.join(path.dirname(storeModule), '../platform/logger.ts');
-    const jobs = snapshot.jobs.filter((j) => j.pipelineId === retried);
+    const jobs = snapshot.jobs.get(retried)!;
     const script = `
       import { HistoryStore } from ${JSON.stringify(storeModule)};
       import { silentLogger } from ${JSON.stringify(loggerModule)};

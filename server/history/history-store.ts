@@ -293,12 +293,15 @@ export class HistoryStore {
         'SELECT * FROM pipelines WHERE created_ms >= ? ORDER BY created_ms, pipeline_id',
       ).all(sinceMs) as PipelineRow[]
     ).map(fromPipelineRow);
-    const jobs = (
-      this.stmt(
-        `SELECT j.* FROM jobs j JOIN pipelines p ON p.pipeline_id = j.pipeline_id
-         WHERE p.created_ms >= ? ORDER BY j.job_id`,
-      ).all(sinceMs) as JobRow[]
-    ).map(fromJobRow);
+    const jobs = new Map<number, JobHistoryRecord[]>();
+    for (const row of this.stmt(
+      `SELECT j.* FROM jobs j JOIN pipelines p ON p.pipeline_id = j.pipeline_id
+       WHERE p.created_ms >= ? ORDER BY j.job_id`,
+    ).iterate(sinceMs) as IterableIterator<JobRow>) {
+      let list = jobs.get(row.pipeline_id);
+      if (!list) jobs.set(row.pipeline_id, (list = []));
+      list.push(fromJobRow(row));
+    }
     return { projects: this.projects(), pipelines, jobs };
   }
 

@@ -76,7 +76,8 @@ export interface JobHistoryRecord {
 export interface HistorySnapshot {
   projects: readonly ProjectHistoryRecord[];
   pipelines: readonly PipelineHistoryRecord[];
-  jobs: readonly JobHistoryRecord[];
+  /** Each pipeline's job attempts (retried ones included), by pipeline id, oldest attempt first. */
+  jobs: ReadonlyMap<number, readonly JobHistoryRecord[]>;
 }
 
 const MR_REF = /^refs\/merge-requests\/(\d+)\/(?:head|merge|train)$/;

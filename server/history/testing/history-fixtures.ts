@@ -43,7 +43,7 @@ export interface FixturePipeline {
 export class HistoryBuilder {
   private readonly projects: ProjectHistoryRecord[] = [];
   private readonly pipelines: PipelineHistoryRecord[] = [];
-  private readonly jobs: JobHistoryRecord[] = [];
+  private readonly jobs = new Map<number, JobHistoryRecord[]>();
   private nextPipelineId = 1000;
   private nextJobId = 50_000;
 
@@ -112,7 +112,7 @@ export class HistoryBuilder {
         webUrl: `${project.webUrl}/-/jobs/${jobId}`,
       };
     });
-    this.jobs.push(...markRetried(jobs));
+    if (jobs.length > 0) this.jobs.set(pipelineId, markRetried(jobs));
     return pipelineId;
   }
 
@@ -123,7 +123,7 @@ export class HistoryBuilder {
       pipelines: [...this.pipelines].sort(
         (a, b) => a.createdAt - b.createdAt || a.pipelineId - b.pipelineId,
       ),
-      jobs: [...this.jobs],
+      jobs: new Map(this.jobs),
     };
   }
 }
@@ -152,14 +152,14 @@ export interface GeneratedHistoryOptions {
 
 /**
  * A seeded group history: default-branch and MR pipelines, jobs that fail, some retried into a
- * pass (flakes), and every fourth project's `build` job twice as slow over the last five days.
+ * pass (flakes), and every fourth project's `build` job twice as slow over the last 36 hours.
  */
 export function generateHistory(options: GeneratedHistoryOptions): HistorySnapshot {
   const random = seeded(options.seed ?? 1);
   const now = options.now ?? FIXTURE_NOW;
   const projects: ProjectHistoryRecord[] = [];
   const pipelines: PipelineHistoryRecord[] = [];
-  const jobs: JobHistoryRecord[] = [];
+  const jobs = new Map<number, JobHistoryRecord[]>();
   const jobNames = Array.from({ length: options.jobsPerPipeline }, (_, i) =>
     i === 0 ? 'build' : `test-${i}`,
   );
@@ -180,7 +180,7 @@ export function generateHistory(options: GeneratedHistoryOptions): HistorySnapsh
       const createdAt = now - options.days * 86_400_000 + i * step + Math.floor(random() * step);
       const mr = random() < 0.4;
       const ref = mr ? `refs/merge-requests/${1 + Math.floor(random() * 50)}/head` : 'main';
-      const slow = p % 4 === 0 && now - createdAt < 5 * 86_400_000;
+      const slow = p % 4 === 0 && now - createdAt < 36 * 3_600_000;
       const id = pipelineId++;
       let failed = false;
       const attempts: JobHistoryRecord[] = [];
@@ -210,7 +210,7 @@ export function generateHistory(options: GeneratedHistoryOptions): HistorySnapsh
           });
         }
       }
-      jobs.push(...markRetried(attempts));
+      jobs.set(id, markRetried(attempts));
       const status = failed ? 'failed' : 'success';
       pipelines.push({
         projectId,
