@@ -2,9 +2,11 @@ import type {
   GitLabCommit,
   GitLabGroup,
   GitLabJob,
+  GitLabMergeRequest,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
+  GitLabUser,
 } from './wire.ts';
 
 /** Options for listing a project's pipelines. */
@@ -41,15 +43,25 @@ export interface GitLabApi {
     options?: ListPipelinesOptions,
   ): Promise<GitLabPipelineListItem[]>;
   getPipeline(projectId: number, pipelineId: number, signal?: AbortSignal): Promise<GitLabPipeline>;
+  /** The pipeline's jobs; with `includeRetried`, retried attempts too (GitLab `include_retried`). */
   listPipelineJobs(
     projectId: number,
     pipelineId: number,
     signal?: AbortSignal,
+    options?: { includeRetried?: boolean },
   ): Promise<GitLabJob[]>;
   getJob(projectId: number, jobId: number, signal?: AbortSignal): Promise<GitLabJob>;
   /** The raw job log (ANSI escapes and section markers included). */
   getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string>;
   getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit>;
+  /** The user the token belongs to (GET /user). */
+  getCurrentUser(signal?: AbortSignal): Promise<GitLabUser>;
+  /** A merge request by its project-scoped iid (its title and link label MR pipelines). */
+  getMergeRequest(
+    projectId: number,
+    iid: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabMergeRequest>;
   /** Fetches an avatar image; callers have already checked the URL is allowed. */
   fetchImage(url: string, options: { maxBytes: number; timeoutMs: number }): Promise<FetchedImage>;
 }

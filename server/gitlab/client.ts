@@ -17,9 +17,11 @@ import type {
   GitLabCommit,
   GitLabGroup,
   GitLabJob,
+  GitLabMergeRequest,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
+  GitLabUser,
 } from './wire.ts';
 
 /** How the token is sent: `PRIVATE-TOKEN` (personal, group, project tokens) or OAuth `Bearer`. */
@@ -233,10 +235,11 @@ export class GitLabClient implements GitLabApi {
     projectId: number,
     pipelineId: number,
     signal?: AbortSignal,
+    options: { includeRetried?: boolean } = {},
   ): Promise<GitLabJob[]> {
     return this.listAll<GitLabJob>(
       `projects/${projectId}/pipelines/${pipelineId}/jobs`,
-      { include_retried: 'false' },
+      { include_retried: options.includeRetried ? 'true' : 'false' },
       `Pipeline ${pipelineId} of GitLab project ${projectId}`,
       signal,
     );
@@ -267,6 +270,24 @@ export class GitLabClient implements GitLabApi {
     return this.getJson<GitLabCommit>(
       `projects/${projectId}/repository/commits/${encodeURIComponent(sha)}`,
       `Commit ${sha} of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
+  /** GET /user — who the token belongs to. */
+  async getCurrentUser(signal?: AbortSignal): Promise<GitLabUser> {
+    return this.getJson<GitLabUser>('user', "The token's GitLab user", signal);
+  }
+
+  /** GET /projects/:id/merge_requests/:merge_request_iid */
+  async getMergeRequest(
+    projectId: number,
+    iid: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabMergeRequest> {
+    return this.getJson<GitLabMergeRequest>(
+      `projects/${projectId}/merge_requests/${iid}`,
+      `Merge request !${iid} of GitLab project ${projectId}`,
       signal,
     );
   }

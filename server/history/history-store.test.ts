@@ -77,10 +77,7 @@ describe('HistoryStore', () => {
     const { snapshot, retried } = fixture();
     const s = openStore();
     s.upsertProjects(snapshot.projects);
-    s.savePipelines(
-      snapshot.pipelines,
-      new Map([[retried, snapshot.jobs.get(retried)!]]),
-    );
+    s.savePipelines(snapshot.pipelines, new Map([[retried, snapshot.jobs.get(retried)!]]));
     const loaded = s.load(0);
     expect(loaded).toEqual(snapshot);
     expect(loaded.jobs.get(retried)!.map((j) => [j.status, j.retried, j.duration])).toEqual([
@@ -106,8 +103,11 @@ describe('HistoryStore', () => {
     );
   });
 
-  it('keeps bookkeeping values', () => {
+  it('keeps bookkeeping values and merge-request titles', () => {
     const s = openStore();
+    s.saveMergeRequest({ projectId: 1, iid: 439, title: 'Old', webUrl: 'u' });
+    s.saveMergeRequest({ projectId: 1, iid: 439, title: 'Add SSO', webUrl: 'u' });
+    expect(s.mergeRequests()).toEqual([{ projectId: 1, iid: 439, title: 'Add SSO', webUrl: 'u' }]);
     s.setMeta({ group: 'acme', projectsReadAt: '5' });
     s.setMeta({ projectsReadAt: undefined });
     expect([s.getMeta('group'), s.getMeta('projectsReadAt')]).toEqual(['acme', undefined]);

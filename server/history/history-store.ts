@@ -45,7 +45,8 @@ const MIGRATIONS: string[] = [
     duration INTEGER,
     queued_duration INTEGER,
     web_url TEXT NOT NULL,
-    details_for TEXT
+    details_for TEXT,
+    jobs_for TEXT
   );
   CREATE INDEX pipelines_by_created ON pipelines (created_ms);
   CREATE INDEX pipelines_by_project ON pipelines (project_id, created_ms);
@@ -67,6 +68,13 @@ const MIGRATIONS: string[] = [
     web_url TEXT NOT NULL DEFAULT ''
   );
   CREATE INDEX jobs_by_pipeline ON jobs (pipeline_id);
+  CREATE TABLE merge_requests (
+    project_id INTEGER NOT NULL,
+    iid INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    web_url TEXT NOT NULL,
+    PRIMARY KEY (project_id, iid)
+  ) WITHOUT ROWID;
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   `,
 ];
@@ -96,6 +104,7 @@ interface PipelineRow {
   queued_duration: number | null;
   web_url: string;
   details_for: string | null;
+  jobs_for: string | null;
 }
 
 interface JobRow {
@@ -114,6 +123,14 @@ interface JobRow {
   duration: number | null;
   queued_duration: number | null;
   web_url: string;
+}
+
+/** A merge request's title and link, as remembered. */
+export interface StoredMergeRequest {
+  projectId: number;
+  iid: number;
+  title: string;
+  webUrl: string;
 }
 
 /** Options of the history store. */
@@ -245,10 +262,10 @@ export class HistoryStore {
     const upsert = this.stmt(
       `INSERT INTO pipelines (pipeline_id, project_id, ref, sha, source, status, default_branch,
          user_id, username, user_name, avatar_url, commit_title, commit_author, created_ms,
-         started_ms, finished_ms, updated_at, duration, queued_duration, web_url, details_for)
+         started_ms, finished_ms, updated_at, duration, queued_duration, web_url, details_for, jobs_for)
        VALUES (@pipeline_id, @project_id, @ref, @sha, @source, @status, @default_branch,
          @user_id, @username, @user_name, @avatar_url, @commit_title, @commit_author, @created_ms,
-         @started_ms, @finished_ms, @updated_at, @duration, @queued_duration, @web_url, @details_for)
+         @started_ms, @finished_ms, @updated_at, @duration, @queued_duration, @web_url, @details_for, @jobs_for)
        ON CONFLICT (pipeline_id) DO UPDATE SET ref = excluded.ref, sha = excluded.sha,
          source = excluded.source, status = excluded.status,
          default_branch = excluded.default_branch, user_id = excluded.user_id,
@@ -258,7 +275,7 @@ export class HistoryStore {
          started_ms = excluded.started_ms, finished_ms = excluded.finished_ms,
          updated_at = excluded.updated_at, duration = excluded.duration,
          queued_duration = excluded.queued_duration, web_url = excluded.web_url,
-         details_for = excluded.details_for`,
+         details_for = excluded.details_for, jobs_for = excluded.jobs_for`,
     );
     const dropJobs = this.stmt('DELETE FROM jobs WHERE pipeline_id = ?');
     const insertJob = this.stmt(
@@ -309,6 +326,26 @@ export class HistoryStore {
   prune(nowMs: number): number {
     const cutoff = nowMs - this.retentionDays * DAY_MS;
     return this.stmt('DELETE FROM pipelines WHERE created_ms < ?').run(cutoff).changes;
+  }
+
+  /** Remembers a merge request's title and link (MRs are looked up once). */
+  saveMergeRequest(mr: StoredMergeRequest): void {
+    this.stmt(
+      `INSERT INTO merge_requests (project_id, iid, title, web_url) VALUES (?, ?, ?, ?)
+       ON CONFLICT (project_id, iid) DO UPDATE SET title = excluded.title, web_url = excluded.web_url`,
+    ).run(mr.projectId, mr.iid, mr.title, mr.webUrl);
+  }
+
+  /** Every remembered merge request. */
+  mergeRequests(): StoredMergeRequest[] {
+    return (
+      this.stmt('SELECT project_id, iid, title, web_url FROM merge_requests').all() as {
+        project_id: number;
+        iid: number;
+        title: string;
+        web_url: string;
+      }[]
+    ).map((r) => ({ projectId: r.project_id, iid: r.iid, title: r.title, webUrl: r.web_url }));
   }
 
   /** A stored bookkeeping value (group, project-list time), or undefined. */
@@ -367,6 +404,7 @@ function toPipelineRow(p: PipelineHistoryRecord): PipelineRow {
     queued_duration: p.queuedDuration,
     web_url: p.webUrl,
     details_for: p.detailsFor,
+    jobs_for: p.jobsFor,
   };
 }
 
@@ -398,6 +436,7 @@ function fromPipelineRow(r: PipelineRow): PipelineHistoryRecord {
     queuedDuration: r.queued_duration,
     webUrl: r.web_url,
     detailsFor: r.details_for,
+    jobsFor: r.jobs_for,
   };
 }
 

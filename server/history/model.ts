@@ -46,8 +46,10 @@ export interface PipelineHistoryRecord {
   /** Integer seconds. */
   queuedDuration: number | null;
   webUrl: string;
-  /** The updated_at the details (duration, user, commit, jobs) were fetched at, or null. */
+  /** The updated_at the single-pipeline details (duration, user) were fetched at, or null. */
   detailsFor: string | null;
+  /** The updated_at the jobs (and the commit title/author) were fetched at, or null. */
+  jobsFor: string | null;
 }
 
 /** A job record; retried attempts are kept (GitLab `include_retried=true`) with `retried: true`. */

@@ -147,6 +147,12 @@ export function createFakeGitLab(): FakeGitLab {
       record(`getCommit:${sha.slice(0, 8)}`);
       throw new AppError('not_found', 'commit lookups are not expected when jobs carry commits');
     },
+    async getCurrentUser() {
+      throw new AppError('not_found', 'not used by AI');
+    },
+    async getMergeRequest() {
+      throw new AppError('not_found', 'not used by AI');
+    },
     async fetchImage() {
       throw new AppError('not_found', 'not used by AI');
     },

@@ -91,6 +91,7 @@ export class HistoryBuilder {
       queuedDuration: spec.queued === undefined ? 30 : spec.queued,
       webUrl: `${project.webUrl}/-/pipelines/${pipelineId}`,
       detailsFor: new Date(createdAt + 60_000).toISOString(),
+      jobsFor: new Date(createdAt + 60_000).toISOString(),
     });
     const jobs: JobHistoryRecord[] = (spec.jobs ?? []).map((j) => {
       const jobId = this.nextJobId++;
@@ -231,6 +232,7 @@ export function generateHistory(options: GeneratedHistoryOptions): HistorySnapsh
         queuedDuration: 5,
         webUrl: `https://gitlab.example/acme/project-${p}/-/pipelines/${id}`,
         detailsFor: new Date(createdAt + 600_000).toISOString(),
+        jobsFor: new Date(createdAt + 600_000).toISOString(),
       });
     }
   }

@@ -4,10 +4,12 @@ import type {
   GitLabCommit,
   GitLabGroup,
   GitLabJob,
+  GitLabMergeRequest,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabPipelineStatus,
   GitLabProject,
+  GitLabUser,
 } from '../../gitlab/wire.ts';
 
 /**
@@ -187,6 +189,21 @@ export class FakeGitLab implements GitLabApi {
   async getCommit(_projectId: number, sha: string): Promise<GitLabCommit> {
     this.count('getCommit');
     throw new AppError('not_found', `Commit ${sha} not found`);
+  }
+  async getCurrentUser(): Promise<GitLabUser> {
+    this.count('getCurrentUser');
+    return {
+      id: 1,
+      username: 'alice',
+      name: 'Alice',
+      state: 'active',
+      avatar_url: '',
+      web_url: `${this.baseUrl}/alice`,
+    };
+  }
+  async getMergeRequest(_projectId: number, iid: number): Promise<GitLabMergeRequest> {
+    this.count('getMergeRequest');
+    throw new AppError('not_found', `Merge request !${iid} not found`);
   }
   async fetchImage(): Promise<FetchedImage> {
     this.count('fetchImage');
