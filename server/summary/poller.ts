@@ -7,6 +7,7 @@ import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
 import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
 import { sleep } from '../platform/sleep.ts';
+import type { PollerObserver, PollerWarmState } from './poller-observer.ts';
 import { parseSince } from './since.ts';
 import { summarise } from './summarise.ts';
 
@@ -38,6 +39,8 @@ export interface PollerDeps {
   onChange?: (summaryJson: string) => void;
   /** Waits `ms` unless woken or aborted; injectable so tests can drive cycles. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Hears what each cycle learns (the pipeline history records it). */
+  observer?: PollerObserver;
 }
 
 interface ProjectState {
@@ -188,6 +191,31 @@ export class PipelinePoller {
     return this.loaded;
   }
 
+  /**
+   * A warm start: takes the last known projects and pipelines (from disk) as if a cycle had read
+   * them, so the first summary is served at once and the next cycle asks GitLab only for what
+   * changed since (cursors from the newest updated_at known per project).
+   */
+  restore(state: PollerWarmState): void {
+    const cutoff = this.deps.clock.now() - this.windowMs;
+    const next = new Map<number, ProjectState>();
+    for (const project of state.projects)
+      next.set(project.id, { project, pipelines: new Map(), cursor: null });
+    for (const p of state.pipelines) {
+      const s = next.get(p.projectId);
+      if (!s || p.createdAt < cutoff) continue;
+      s.pipelines.set(p.id, p);
+      if (s.cursor === null || p.updatedAt > s.cursor) s.cursor = p.updatedAt;
+    }
+    for (const s of next.values())
+      if (s.cursor !== null)
+        s.cursor = new Date(Date.parse(s.cursor) - CURSOR_OVERLAP_MS).toISOString();
+    this.states = next;
+    this.projectsReadAt = state.projectsReadAt;
+    this.loaded = true;
+    this.recompute();
+  }
+
   /** Starts polling in the background. */
   start(): void {
     if (this.running) return;
@@ -311,6 +339,7 @@ export class PipelinePoller {
     if (now - this.projectsReadAt >= this.timing.projectRefreshMs) {
       const projects = await this.deps.gitlab.listGroupProjects(this.group, signal);
       if (signal.aborted) return;
+      this.tell((o) => o.projectsListed?.(projects, now));
       const next = new Map<number, ProjectState>();
       for (const wire of projects) {
         const project = toProject(wire);
@@ -346,6 +375,7 @@ export class PipelinePoller {
         return;
       }
       let newest = state.cursor ? Date.parse(state.cursor) + CURSOR_OVERLAP_MS : -Infinity;
+      const changed: typeof items = [];
       for (const item of items) {
         newest = Math.max(newest, Date.parse(item.updated_at));
         if (Date.parse(item.created_at) < cutoff) continue;
@@ -353,7 +383,9 @@ export class PipelinePoller {
         if (previous && previous.updatedAt === item.updated_at && previous.status === item.status)
           continue;
         state.pipelines.set(item.id, toPipelineRecord(item, previous));
+        changed.push(item);
       }
+      if (changed.length > 0) this.tell((o) => o.pipelinesListed?.(state.project.id, changed));
       if (Number.isFinite(newest))
         state.cursor = new Date(newest - CURSOR_OVERLAP_MS).toISOString();
     });
@@ -423,12 +455,14 @@ export class PipelinePoller {
       const record = state?.pipelines.get(pipelineId);
       if (!state || !record) return;
       state.pipelines.set(pipelineId, withPipelineDetails(record, detail));
+      this.tell((o) => o.pipelineDetailed?.(detail));
       this.scheduleRecompute();
     } catch (err) {
       if (signal.aborted) return;
       if (isAppError(err, 'not_found')) {
         // Deleted upstream since it was listed.
         this.states.get(projectId)?.pipelines.delete(pipelineId);
+        this.tell((o) => o.pipelineDeleted?.(projectId, pipelineId));
         this.scheduleRecompute();
         return;
       }
@@ -437,6 +471,16 @@ export class PipelinePoller {
         { projectId, pipelineId, err: describe(err) },
         'pipeline details fetch failed',
       );
+    }
+  }
+
+  /** Tells the observer; its failure is logged, never the poller's. */
+  private tell(call: (observer: PollerObserver) => void): void {
+    if (!this.deps.observer) return;
+    try {
+      call(this.deps.observer);
+    } catch (err) {
+      this.deps.logger.warn({ err: describe(err) }, 'poller observer failed');
     }
   }
 
