@@ -1,5 +1,5 @@
 import type { GitLabApi } from '../gitlab/api.ts';
-import { toJobHistory, toPipelineHistory, toProjectHistory } from '../gitlab/convert.ts';
+import { toJobHistory, toPipelineHistory, toProjectHistory } from './from-gitlab.ts';
 import type { GitLabPipeline, GitLabPipelineListItem, GitLabProject } from '../gitlab/wire.ts';
 import type { Clock } from '../platform/clock.ts';
 import { isAppError } from '../platform/errors.ts';
