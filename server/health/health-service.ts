@@ -63,22 +63,26 @@ export class HealthService {
   }
 
   /** GET /api/health/default-branches */
-  defaultBranches(since?: string): DefaultBranchesResponse {
+  async defaultBranches(since?: string): Promise<DefaultBranchesResponse> {
+    await this.deps.history.loadAll();
     return this.health(since).defaultBranches;
   }
 
   /** GET /api/health/flaky-jobs */
-  flakyJobs(since?: string): FlakyJobsResponse {
+  async flakyJobs(since?: string): Promise<FlakyJobsResponse> {
+    await this.deps.history.loadAll();
     return this.health(since).flakyJobs;
   }
 
   /** GET /api/health/regressions */
-  regressions(): RegressionsResponse {
+  async regressions(): Promise<RegressionsResponse> {
+    await this.deps.history.loadAll();
     return this.health().regressions;
   }
 
   /** GET /api/health/trends: one project's daily trends over the last `days` (default: retention). */
-  trends(projectId: number, days?: number): TrendsResponse | null {
+  async trends(projectId: number, days?: number): Promise<TrendsResponse | null> {
+    await this.deps.history.loadAll();
     const health = this.health();
     const span = Math.min(days ?? this.deps.history.retentionDays, this.deps.history.retentionDays);
     return projectTrends(health.index, projectId, health.index.input.now - span * 86_400_000);
@@ -89,12 +93,14 @@ export class HealthService {
     filter: Omit<FailureFilter, 'username'> & { user?: string; since?: string },
   ): Promise<FailuresResponse> {
     const username = filter.user === 'mine' ? await this.deps.currentUsername() : filter.user;
+    await this.deps.history.loadAll();
     const health = this.health(filter.since);
     return listFailures(health.index, health.flakes, { ...filter, username });
   }
 
   /** A job's flake history over the last 7 days, in words for the AI prompt. */
-  flakeHistory(projectId: number, jobName: string): FlakeHistory {
+  async flakeHistory(projectId: number, jobName: string): Promise<FlakeHistory> {
+    await this.deps.history.loadAll();
     return flakeHistory(this.health('7d').flakes, projectId, jobName, 'this week');
   }
 }

@@ -58,20 +58,20 @@ function flatQuery(ctx: Context): Record<string, string | undefined> {
 export function healthRoutes(deps: { health: HealthService }): RouteModule {
   const { health } = deps;
   return (router) => {
-    router.get('/health/default-branches', (ctx) => {
+    router.get('/health/default-branches', async (ctx) => {
       const { since } = parseInput(windowQuerySchema, flatQuery(ctx), 'query');
-      ctx.body = health.defaultBranches(since);
+      ctx.body = await health.defaultBranches(since);
     });
-    router.get('/health/flaky-jobs', (ctx) => {
+    router.get('/health/flaky-jobs', async (ctx) => {
       const { since } = parseInput(windowQuerySchema, flatQuery(ctx), 'query');
-      ctx.body = health.flakyJobs(since);
+      ctx.body = await health.flakyJobs(since);
     });
-    router.get('/health/regressions', (ctx) => {
-      ctx.body = health.regressions();
+    router.get('/health/regressions', async (ctx) => {
+      ctx.body = await health.regressions();
     });
-    router.get('/health/trends', (ctx) => {
+    router.get('/health/trends', async (ctx) => {
       const { projectId, days } = parseInput(trendsQuerySchema, flatQuery(ctx), 'query');
-      const trends = health.trends(projectId, days);
+      const trends = await health.trends(projectId, days);
       if (!trends) throw new AppError('not_found', `Project ${projectId} is not watched`);
       ctx.body = trends;
     });

@@ -303,18 +303,22 @@ export class HistoryStore {
     })();
   }
 
-  /** Projects, pipelines created at or after `sinceMs` (oldest first) and their jobs. */
-  load(sinceMs: number): HistorySnapshot {
+  /**
+   * Projects, pipelines created in [sinceMs, untilMs) (oldest first) and, unless `withJobs` is
+   * false, their jobs.
+   */
+  load(sinceMs: number, untilMs = Number.MAX_SAFE_INTEGER, withJobs = true): HistorySnapshot {
     const pipelines = (
       this.stmt(
-        'SELECT * FROM pipelines WHERE created_ms >= ? ORDER BY created_ms, pipeline_id',
-      ).all(sinceMs) as PipelineRow[]
+        'SELECT * FROM pipelines WHERE created_ms >= ? AND created_ms < ? ORDER BY created_ms, pipeline_id',
+      ).all(sinceMs, untilMs) as PipelineRow[]
     ).map(fromPipelineRow);
     const jobs = new Map<number, JobHistoryRecord[]>();
+    if (!withJobs) return { projects: this.projects(), pipelines, jobs };
     for (const row of this.stmt(
       `SELECT j.* FROM jobs j JOIN pipelines p ON p.pipeline_id = j.pipeline_id
-       WHERE p.created_ms >= ? ORDER BY j.job_id`,
-    ).iterate(sinceMs) as IterableIterator<JobRow>) {
+       WHERE p.created_ms >= ? AND p.created_ms < ? ORDER BY j.job_id`,
+    ).iterate(sinceMs, untilMs) as IterableIterator<JobRow>) {
       let list = jobs.get(row.pipeline_id);
       if (!list) jobs.set(row.pipeline_id, (list = []));
       list.push(fromJobRow(row));

@@ -10,9 +10,12 @@ const DAY_MS = 86_400_000;
 
 /**
  * The pipeline history in memory, written through to the store: every change is on disk before
- * it is visible, and a restart reads it all back (`load`). Snapshots for the health computations
- * are built once per change and shared. Only watched projects (the group's latest project list)
- * appear in snapshots; their older records stay on disk until pruned.
+ * it is visible. A restart reads it back in two steps: `open` takes the projects and the
+ * summary window's pipelines at once (a warm start needs nothing else), and `loadAll` reads the
+ * rest of the retention in day-sized slices between which the event loop runs, so the service
+ * answers while months of jobs are read. Snapshots for the health computations are built once per
+ * change. Only watched projects (the group's latest project list) appear in snapshots; older
+ * records stay on disk until pruned.
  */
 export class PipelineHistory {
   private readonly projects = new Map<number, ProjectHistoryRecord>();
@@ -22,22 +25,53 @@ export class PipelineHistory {
   private readonly mergeRequests = new Map<string, StoredMergeRequest>();
   private changes = 0;
   private cached: { version: number; snapshot: HistorySnapshot } | null = null;
+  private loading: Promise<void> | null = null;
 
-  private constructor(private readonly store: HistoryStore) {}
+  private constructor(
+    private readonly store: HistoryStore,
+    private readonly openedAt: number,
+  ) {}
 
-  /** Reads the retained history back from the store (pruning what fell out of retention). */
-  static load(store: HistoryStore, now: number): PipelineHistory {
-    const history = new PipelineHistory(store);
+  /**
+   * Opens the history: prunes what fell out of retention, and reads the projects, merge requests
+   * and the pipelines (without jobs) created since `windowStart` — what a warm start serves.
+   */
+  static open(store: HistoryStore, now: number, windowStart: number): PipelineHistory {
+    const history = new PipelineHistory(store, now);
     store.prune(now);
-    const snapshot = store.load(now - store.retentionDays * DAY_MS);
+    const snapshot = store.load(windowStart, Number.MAX_SAFE_INTEGER, false);
     for (const p of snapshot.projects) history.projects.set(p.id, p);
     for (const p of snapshot.pipelines) history.pipelines.set(p.pipelineId, p);
-    for (const [id, list] of snapshot.jobs) history.jobs.set(id, list);
     for (const mr of store.mergeRequests())
       history.mergeRequests.set(`${mr.projectId}:${mr.iid}`, mr);
     const watched = store.getMeta('watchedProjects');
     history.watched = watched ? (JSON.parse(watched) as number[]) : [];
     return history;
+  }
+
+  /**
+   * Reads the whole retention (pipelines and jobs) a day at a time, newest first, yielding to the
+   * event loop between days; records changed in memory meanwhile are kept. Resolves when done;
+   * calling it again returns the same promise.
+   */
+  loadAll(): Promise<void> {
+    this.loading ??= (async () => {
+      const oldest = this.openedAt - this.store.retentionDays * DAY_MS;
+      for (let until = this.openedAt + DAY_MS; until > oldest; until -= DAY_MS) {
+        const slice = this.store.load(Math.max(oldest, until - DAY_MS), until);
+        for (const p of slice.pipelines) {
+          const known = this.pipelines.get(p.pipelineId);
+          // Changed since it was written (the recorder got there first): memory is newer.
+          if (known && (known.updatedAt !== p.updatedAt || known.jobsFor !== p.jobsFor)) continue;
+          this.pipelines.set(p.pipelineId, p);
+          const jobs = slice.jobs.get(p.pipelineId);
+          if (jobs) this.jobs.set(p.pipelineId, jobs);
+        }
+        this.changes++;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    return this.loading;
   }
 
   /** Increases on every change; a snapshot is rebuilt only when it moved. */
