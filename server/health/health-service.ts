@@ -53,7 +53,7 @@ export class HealthService {
       since: window,
       mergeRequests: (projectId, iid) => {
         const mr = history.mergeRequest(projectId, iid);
-        return mr && { title: mr.title, webUrl: mr.webUrl };
+        return mr && { title: mr.title || null, webUrl: mr.webUrl };
       },
     });
     this.cache.delete(window);

@@ -242,6 +242,17 @@ export class HistoryRecorder implements PollerObserver {
       this.deps.history.saveMergeRequest({ projectId, iid, title: mr.title, webUrl: mr.web_url });
     } catch (err) {
       if (signal.aborted) return;
+      // A deleted (or hidden) MR stays unknown for good: remembered without a title, never re-asked.
+      if (isAppError(err, 'not_found', 'forbidden')) {
+        const project = this.deps.history.watchedProjects().find((p) => p.id === projectId);
+        this.deps.history.saveMergeRequest({
+          projectId,
+          iid,
+          title: '',
+          webUrl: `${project?.webUrl ?? ''}/-/merge_requests/${iid}`,
+        });
+        return;
+      }
       this.deps.logger.debug(
         { projectId, iid, err: (err as Error).message },
         'merge request lookup failed; its pipelines show without a title',
