@@ -39,7 +39,7 @@ const slow = (n: number) => Array.from({ length: n }, (_, i) => 150 + (i % 5)); 
 
 describe('duration regressions', () => {
   it('flags a job whose last 10 runs have a median ≥ 1.25× the 30 before, naming the first slow run', () => {
-    const { ids, index, series } = runs([...fast(30), ...slow(10)]);
+    const { ids, index } = runs([...fast(30), ...slow(10)]);
     const report = durationRegressions(index);
     expect(report.rule).toEqual(REGRESSION_RULE);
     const jobs = report.regressions.filter((r) => r.kind === 'job');
@@ -136,7 +136,7 @@ describe('duration regressions', () => {
   });
 
   it('builds a project’s trends with each job’s regression', () => {
-    const { b, index, series } = runs([...fast(30), ...slow(10)]);
+    const { b, index } = runs([...fast(30), ...slow(10)]);
     const trends = projectTrends(index, 1, b.now - 3 * DAY_MS)!;
     expect(trends.jobs.map((j) => [j.job_name, j.days.length, j.regression?.ratio])).toEqual([
       ['build', 4, 1.49],

@@ -24,15 +24,14 @@ function open(sim: GitLabSimulator, dir: string) {
   const store = HistoryStore.open(path.join(dir, 'history.db'), silentLogger);
   const windowMs = parseSince('7d');
   const history = PipelineHistory.open(store, clock.now(), clock.now() - windowMs);
-  let poller: PipelinePoller | undefined;
   const recorder = new HistoryRecorder({
     history,
     gitlab,
     clock,
     logger: silentLogger,
-    group: () => poller?.target.group ?? sim.groupPath,
+    group: () => sim.groupPath,
   });
-  poller = new PipelinePoller({
+  const poller = new PipelinePoller({
     gitlab,
     clock,
     logger: silentLogger,
@@ -44,7 +43,7 @@ function open(sim: GitLabSimulator, dir: string) {
   if (warm) poller.restore(warm);
   const close = async () => {
     recorder.stop();
-    await poller!.stop();
+    await poller.stop();
     store.close();
   };
   return { gitlab, store, history, recorder, poller, warm, close };
