@@ -138,6 +138,8 @@ export interface SimProject {
   /** sha → newest pipeline on it. */
   shaIndex: Map<string, SimPipeline>;
   gen: ProjectGenState;
+  /** A job made slower from a point in time on (a health scenario; read by planJobs). */
+  slowdown?: { jobName: string; fromCreatedAt: number; factor: number };
 }
 
 /** Kind of ref a pipeline runs for. */
