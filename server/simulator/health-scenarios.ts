@@ -47,12 +47,11 @@ const WINDOW_MS = 7 * DAY_MS;
 const SLOW_RUNS = 12;
 const SLOW_FACTOR = 2;
 
-const isDefaultPush = (d: ScenarioDraft) => d.refKind === 'default' && d.source !== 'schedule';
+const onDefaultBranch = (d: ScenarioDraft) => d.refKind === 'default';
 
 function steadyJob(project: SimProject, stage: string): JobTemplate | undefined {
   return templatesFor(project, 'default').find(
-    (t) =>
-      t.stage === stage && (t.rule ?? 'always') === 'always' && !t.manual && !t.allowFailure,
+    (t) => t.stage === stage && (t.rule ?? 'always') === 'always' && !t.manual && !t.allowFailure,
   );
 }
 
@@ -89,10 +88,12 @@ export function planScenarios(
     }
   }
   if (recoveredProject) {
-    const defaults = recent(recoveredProject).filter(isDefaultPush);
+    const defaults = recent(recoveredProject).filter(onDefaultBranch);
     const k = defaults.findIndex((d) => d.createdAt >= now - 3 * DAY_MS);
     if (k >= 1 && k + 2 < defaults.length) {
-      defaults[k - 1]!.outcome = 'success';
+      // Green all along but for this one streak, so its time to fix is the window's only one.
+      for (const d of drafts)
+        if (d.project === recoveredProject && onDefaultBranch(d)) d.outcome = 'success';
       defaults[k]!.outcome = 'failed';
       defaults[k + 1]!.outcome = 'failed';
       for (const d of defaults.slice(k + 2)) d.outcome = 'success';
@@ -104,7 +105,7 @@ export function planScenarios(
     }
   }
   if (brokenProject) {
-    const defaults = recent(brokenProject).filter(isDefaultPush);
+    const defaults = recent(brokenProject).filter(onDefaultBranch);
     if (defaults.length >= 3) {
       const n = defaults.length;
       defaults[n - 3]!.outcome = 'success';
