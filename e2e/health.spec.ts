@@ -5,7 +5,7 @@ import type {
   FailuresResponse,
   FlakyJobsResponse,
   RegressionsResponse,
-} from '../server/health/contract.ts';
+} from '../server/contract.ts';
 import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });

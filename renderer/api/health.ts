@@ -4,7 +4,7 @@ import type {
   FlakyJobsResponse,
   RegressionsResponse,
   TrendsResponse,
-} from '../../server/health/contract.ts';
+} from '../../server/contract.ts';
 import { api } from './client.ts';
 
 /** Filters of the failures view, as they appear in its URL. */

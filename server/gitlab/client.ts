@@ -25,13 +25,13 @@ import { realSleep, RequestBudget, type Sleep } from './request-budget.ts';
 import type {
   GitLabBridge,
   GitLabCommit,
+  GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
   GitLabMergeRequest,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
-  GitLabUser,
 } from './wire.ts';
 import {
   bridgeSchema,
@@ -43,7 +43,7 @@ import {
   pipelineListItemSchema,
   pipelineSchema,
   projectSchema,
-  userSchema,
+  currentUserSchema,
 } from './wire-schemas.ts';
 import type { z } from 'zod';
 
@@ -371,9 +371,14 @@ export class GitLabClient implements GitLabApi {
     );
   }
 
-  /** GET /user — who the token belongs to. */
-  async getCurrentUser(signal?: AbortSignal): Promise<GitLabUser> {
-    return this.getJson(userSchema, 'user', "The token's GitLab user", signal);
+  /** The token's own user, to tell which pipelines are the user's (failure notifications). */
+  async getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser> {
+    return this.getJson<GitLabCurrentUser>(
+      currentUserSchema,
+      'user',
+      'The current GitLab user',
+      signal,
+    );
   }
 
   /** GET /projects/:id/merge_requests/:merge_request_iid */

@@ -1,7 +1,7 @@
 import type { PipelineDetails } from '../contract.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
-import { latestAttempts, toPipelineDetails } from '../gitlab/convert.ts';
+import { latestAttempts, toPipelineDetails } from './from-gitlab.ts';
 import { FINISHED_STATUSES } from './model.ts';
 
 interface CachedDetails {

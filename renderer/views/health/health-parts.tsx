@@ -1,4 +1,4 @@
-import type { HealthPipeline, TrendDay } from '../../../server/health/contract.ts';
+import type { HealthPipeline, TrendDay } from '../../../server/contract.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
 
 /** Tabs of the health area: default branches, flaky jobs, trends (plain links, one URL each). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DefaultBranchHealth, SuccessRateSplit } from '../../../server/health/contract.ts';
+import type { DefaultBranchHealth, SuccessRateSplit } from '../../../server/contract.ts';
 import { failuresPath, getDefaultBranches } from '../../api/health.ts';
 import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
 import { StatusBadge } from '../../components/icons.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DurationRegression, JobTrend } from '../../../server/health/contract.ts';
+import type { DurationRegression, JobTrend } from '../../../server/contract.ts';
 import { getRegressions, getTrends } from '../../api/health.ts';
 import { useFeedState } from '../../app-context.ts';
 import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
