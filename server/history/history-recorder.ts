@@ -1,3 +1,4 @@
+import { failingJob } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { toJobHistory, toPipelineHistory, toProjectHistory } from './from-gitlab.ts';
 import type { GitLabPipeline, GitLabPipelineListItem, GitLabProject } from '../gitlab/wire.ts';
@@ -6,7 +7,12 @@ import { isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import { FINISHED_STATUSES, type PipelineRecord } from '../summary/model.ts';
 import type { PollerObserver, PollerWarmState } from '../summary/poller-observer.ts';
-import { markRetried, mergeRequestIid, type PipelineHistoryRecord } from './model.ts';
+import {
+  markRetried,
+  mergeRequestIid,
+  type JobHistoryRecord,
+  type PipelineHistoryRecord,
+} from './model.ts';
 import type { PipelineHistory } from './pipeline-history.ts';
 
 /** What the recorder needs. */
@@ -77,12 +83,21 @@ export class HistoryRecorder implements PollerObserver {
         duration: p.duration,
         user: p.user,
         detailsFor: p.detailsFor,
+        ...(p.status === 'failed' && p.jobsFor === p.updatedAt
+          ? { failure: failureOf(p, history.jobsOf(p.pipelineId)) }
+          : {}),
       });
       this.maybeQueueJobs(p);
     }
     this.pump();
     return {
-      projects: projects.map((p) => ({ id: p.id, name: p.name, path: p.path, webUrl: p.webUrl })),
+      projects: projects.map((p) => ({
+        id: p.id,
+        name: p.name,
+        path: p.path,
+        webUrl: p.webUrl,
+        defaultBranch: p.defaultBranch || null,
+      })),
       pipelines,
       projectsReadAt: readAt,
     };
@@ -259,4 +274,15 @@ export class HistoryRecorder implements PollerObserver {
       );
     }
   }
+}
+
+/** What the summary shows of a failed pipeline: its failing job (latest attempts) and commit title. */
+function failureOf(
+  p: PipelineHistoryRecord,
+  jobs: readonly JobHistoryRecord[],
+): NonNullable<PipelineRecord['failure']> {
+  const latest = jobs
+    .filter((j) => !j.retried)
+    .map((j) => ({ id: j.jobId, status: j.status, allow_failure: j.allowFailure }));
+  return { jobId: failingJob(latest)?.id ?? null, commitTitle: p.commitTitle };
 }

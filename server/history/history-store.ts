@@ -326,6 +326,17 @@ export class HistoryStore {
     return { projects: this.projects(), pipelines, jobs };
   }
 
+  /** The stored job attempts of the given pipelines, oldest attempt first. */
+  jobsOf(pipelineIds: readonly number[]): Map<number, JobHistoryRecord[]> {
+    const jobs = new Map<number, JobHistoryRecord[]>();
+    const select = this.stmt('SELECT * FROM jobs WHERE pipeline_id = ? ORDER BY job_id');
+    for (const id of pipelineIds) {
+      const rows = select.all(id) as JobRow[];
+      if (rows.length > 0) jobs.set(id, rows.map(fromJobRow));
+    }
+    return jobs;
+  }
+
   /** Drops pipelines (and their jobs) created before `now - retentionDays`; returns how many. */
   prune(nowMs: number): number {
     const cutoff = nowMs - this.retentionDays * DAY_MS;

@@ -34,7 +34,8 @@ export class PipelineHistory {
 
   /**
    * Opens the history: prunes what fell out of retention, and reads the projects, merge requests
-   * and the pipelines (without jobs) created since `windowStart` — what a warm start serves.
+   * and the pipelines created since `windowStart` (jobs only of the failed ones) — what a warm
+   * start serves.
    */
   static open(store: HistoryStore, now: number, windowStart: number): PipelineHistory {
     const history = new PipelineHistory(store, now);
@@ -42,6 +43,9 @@ export class PipelineHistory {
     const snapshot = store.load(windowStart, Number.MAX_SAFE_INTEGER, false);
     for (const p of snapshot.projects) history.projects.set(p.id, p);
     for (const p of snapshot.pipelines) history.pipelines.set(p.pipelineId, p);
+    // A failed pipeline's row names its failing job: those jobs are needed for the first summary.
+    const failed = snapshot.pipelines.filter((p) => p.status === 'failed').map((p) => p.pipelineId);
+    for (const [id, list] of store.jobsOf(failed)) history.jobs.set(id, list);
     for (const mr of store.mergeRequests())
       history.mergeRequests.set(`${mr.projectId}:${mr.iid}`, mr);
     const watched = store.getMeta('watchedProjects');

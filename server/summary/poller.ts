@@ -1,4 +1,9 @@
-import type { ActivityResponse, SummaryResponse, SummaryStatus } from '../contract.ts';
+import {
+  failingJob,
+  type ActivityResponse,
+  type SummaryResponse,
+  type SummaryStatus,
+} from '../contract.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
@@ -9,7 +14,7 @@ import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
 import { sleep } from '../platform/sleep.ts';
 import type { PollerObserver, PollerWarmState } from './poller-observer.ts';
 import { parseSince } from './since.ts';
-import { summarise } from './summarise.ts';
+import { RECENT_PIPELINES, summarise } from './summarise.ts';
 
 /** Tuning of the poller; defaults suit a real GitLab. */
 export interface PollerTiming {
@@ -35,8 +40,11 @@ export interface PollerDeps {
   group: string;
   since: string;
   timing?: Partial<PollerTiming>;
-  /** Called with the pre-serialised summary whenever projects/summary/state changed. */
-  onChange?: (summaryJson: string) => void;
+  /**
+   * Called with the pre-serialised summary and activity whenever projects, numbers, state or the
+   * activity changed, so both travel together over SSE (no pull after every push).
+   */
+  onChange?: (summaryJson: string, activityJson: string) => void;
   /** Waits `ms` unless woken or aborted; injectable so tests can drive cycles. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Hears what each cycle learns (the pipeline history records it). */
@@ -137,6 +145,8 @@ export class PipelinePoller {
     '{"projects":[],"summary":{"total_pipelines":0,"successful":0,"failed":0,"running":0,"average_duration":0,"overall_success_rate":0}}';
   private publishedKey = '';
   private snapshotCache: string | null = null;
+  private activityJson = '';
+  private activityKey = '';
   private recomputeTimer: NodeJS.Timeout | null = null;
   private changeListeners = new Set<(changes: PipelineChange[]) => void>();
 
@@ -496,7 +506,13 @@ export class PipelinePoller {
       const state = this.states.get(projectId);
       const record = state?.pipelines.get(pipelineId);
       if (!state || !record) return;
-      state.pipelines.set(pipelineId, withPipelineDetails(record, detail));
+      const { failure: _stale, ...updated } = withPipelineDetails(record, detail);
+      const failure =
+        updated.status === 'failed' && this.isRecent(state, updated)
+          ? await this.readFailure(projectId, pipelineId, signal)
+          : undefined;
+      if (signal.aborted) return;
+      state.pipelines.set(pipelineId, failure ? { ...updated, failure } : updated);
       this.tell((o) => o.pipelineDetailed?.(detail));
       this.scheduleRecompute();
     } catch (err) {
@@ -526,6 +542,45 @@ export class PipelinePoller {
     }
   }
 
+  /** True when `record` is among its project's newest pipelines, the ones the summary lists. */
+  private isRecent(state: ProjectState, record: PipelineRecord): boolean {
+    const cutoff = this.deps.clock.now() - this.windowMs;
+    let newer = 0;
+    for (const p of state.pipelines.values())
+      if (
+        p.createdAt >= cutoff &&
+        (p.createdAt > record.createdAt || (p.createdAt === record.createdAt && p.id > record.id))
+      )
+        newer++;
+    return newer < RECENT_PIPELINES;
+  }
+
+  /**
+   * The failing job and commit title of a failed pipeline (one jobs request, once: a failed
+   * pipeline changes only when retried). Undefined when GitLab does not answer; the row then
+   * opens the pipeline without a job.
+   */
+  private async readFailure(
+    projectId: number,
+    pipelineId: number,
+    signal: AbortSignal,
+  ): Promise<PipelineRecord['failure']> {
+    try {
+      const jobs = await this.deps.gitlab.listPipelineJobs(projectId, pipelineId, signal);
+      return {
+        jobId: failingJob(jobs)?.id ?? null,
+        commitTitle: jobs.find((j) => j.commit)?.commit?.title ?? null,
+      };
+    } catch (err) {
+      if (!signal.aborted)
+        this.deps.logger.debug(
+          { projectId, pipelineId, err: describe(err) },
+          'failed pipeline jobs fetch failed',
+        );
+      return undefined;
+    }
+  }
+
   private scheduleRecompute(): void {
     this.recomputeTimer ??= setTimeout(() => {
       this.recomputeTimer = null;
@@ -546,15 +601,22 @@ export class PipelinePoller {
     );
     this.dataJson = JSON.stringify(data);
     this.snapshotCache = null;
+    this.activityJson = '';
     this.publish(false);
   }
 
   private publish(force: boolean): void {
     const status = this.status;
-    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}`;
+    if (!this.activityJson) {
+      const { window_start, ...activity } = this.activity();
+      // The window's start moves with every tick; only buckets and contributors decide a push.
+      this.activityKey = JSON.stringify(activity);
+      this.activityJson = JSON.stringify({ ...activity, window_start });
+    }
+    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}|${this.activityKey}`;
     if (!force && key === this.publishedKey) return;
     this.publishedKey = key;
-    this.deps.onChange?.(this.snapshotJson);
+    this.deps.onChange?.(this.snapshotJson, this.activityJson);
   }
 }
 
