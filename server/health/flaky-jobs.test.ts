@@ -123,7 +123,7 @@ describe('flaky jobs', () => {
       'failed and passed on the same commit once this week (2 runs)',
     );
     expect(flakeHistory(flakes, 1, 'lint', 'this week').summary).toBe(
-      'no flakes in 1 runs this week',
+      'had no flake in 1 runs this week',
     );
   });
 });

@@ -206,7 +206,7 @@ export function flakeHistory(
     lastFlakeAt: events[0] ? new Date(events[0].at).toISOString() : null,
     summary:
       events.length === 0
-        ? `no flakes in ${runs} runs ${windowWords}`
+        ? `had no flake in ${runs} runs ${windowWords}`
         : `${parts.join(', and ')} ${windowWords} (${runs} runs)`,
   };
 }
