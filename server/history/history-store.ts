@@ -390,6 +390,11 @@ export class HistoryStore {
     return { projects: count('projects'), pipelines: count('pipelines'), jobs: count('jobs') };
   }
 
+  /** False once closed. */
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
   /** Closes the database (a checkpoint folds the WAL back into the file). */
   close(): void {
     if (this.db.open) this.db.close();

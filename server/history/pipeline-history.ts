@@ -62,6 +62,7 @@ export class PipelineHistory {
     this.loading ??= (async () => {
       const oldest = this.openedAt - this.store.retentionDays * DAY_MS;
       for (let until = this.openedAt + DAY_MS; until > oldest; until -= DAY_MS) {
+        if (!this.store.isOpen) return; // closed while loading: the service is stopping
         const slice = this.store.load(Math.max(oldest, until - DAY_MS), until);
         for (const p of slice.pipelines) {
           const known = this.pipelines.get(p.pipelineId);
