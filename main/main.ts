@@ -114,7 +114,12 @@ async function startService() {
     // an empty window. Decided on the error's code; a port in use is not a reason for the demo.
     if (isAppError(err, 'not_configured', 'unauthorized')) {
       const service = await composeService(
-        { ...config, demo: true, group: undefined, dataDir: path.join(config.dataDir, 'demo') },
+        {
+          ...config,
+          demo: true,
+          group: undefined,
+          dataDir: path.join(config.dataDir, 'demo'),
+        },
         { logger, env, dashboardDir },
       );
       return Object.assign(service, {

@@ -108,6 +108,7 @@ export async function composeService(
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));
+    closers.push(() => failureEvents.stop());
     const details = new PipelineDetailsService(gitlab, poller.projectName);
 
     const dbFile = path.join(config.dataDir, 'analyses.db');
@@ -155,7 +156,6 @@ export async function composeService(
     poller.start();
     closers.push(() => poller.stop());
     closers.push(() => hub.close());
-    closers.push(() => failureEvents.stop());
 
     let stopping: Promise<void> | null = null;
     return {

@@ -14,17 +14,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** True when `err` says the port was taken by another program (EADDRINUSE). */
+export function isPortInUse(err: unknown): boolean {
+  const cause = err instanceof Error ? (err.cause as NodeJS.ErrnoException | undefined) : undefined;
+  return cause?.code === 'EADDRINUSE';
+}
+
 /** Where to listen; `tls` (PEM cert and key) serves HTTPS directly. */
 export interface ListenOptions {
   port: number;
   host: string;
   tls?: { cert: string | Buffer; key: string | Buffer };
-}
-
-/** True when `err` says the port was taken by another program (EADDRINUSE). */
-export function isPortInUse(err: unknown): boolean {
-  const cause = err instanceof Error ? (err.cause as NodeJS.ErrnoException | undefined) : undefined;
-  return cause?.code === 'EADDRINUSE';
 }
 
 /** Binds `app` to host:port (port 0 = any free port). A port in use becomes a clear AppError. */

@@ -122,9 +122,10 @@ describe('job logs (issue 9, item 4)', () => {
     }
   });
 
-  it('serves a short log whole, without the additive fields', async () => {
+  it('serves a short log whole, without the truncation fields', async () => {
     const api = await serve(new JobLogReader({ baseUrl: gitlabUrl, token: 't', maxBytes: MiB }));
     try {
+      // error_lines (the failed job's error line indices) is another additive field; none here.
       expect(await (await api.get(1)).json()).toEqual({
         trace: 'short log\n',
         complete: true,
