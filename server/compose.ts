@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { aiConfigFrom, aiRoutes, AnalysisStore, createAiService } from './ai/index.ts';
+import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
+import { AnalysisStore } from './ai/store/analysis-store.ts';
 import { avatarRoutes } from './avatar/routes.ts';
 import type { ServeConfig } from './config.ts';
 import type { VersionInfo } from './contract.ts';
