@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { normaliseScopes, splitScopes } from './cached-token.ts';
 import { TokenError } from './errors.ts';
 import {
   ensurePrivateDir,
@@ -320,15 +321,7 @@ export function normaliseAuthority(
   );
 }
 
-/** Splits a space-separated scope string. */
-export function splitScopes(value: string): string[] {
-  return value.split(/\s+/).filter(Boolean);
-}
-
-/** Scopes as a set in a stable order, so "b a" and "a  b" name the same cache entry. */
-export function normaliseScopes(scopes: string[]): string[] {
-  return [...new Set(scopes.filter(Boolean))].sort();
-}
+export { normaliseScopes, splitScopes } from './cached-token.ts';
 
 /** True for http URLs the product accepts without TLS: the machine itself. */
 export function isLoopbackHost(url: URL): boolean {
