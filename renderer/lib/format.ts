@@ -1,4 +1,4 @@
-/** Small, pure formatters shared by the views and the terminal table. */
+/** Small, pure formatters for the dashboard's views (the terminal table formats in cli/summary/). */
 
 /** `3725` → `1h 2m`, `59` → `59s`, null → `—`. */
 export function formatDuration(seconds: number | null | undefined): string {

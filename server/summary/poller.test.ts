@@ -3,7 +3,7 @@ import { ManualClock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { PipelinePoller } from './poller.ts';
-import { FakeGitLab } from './testing/fake-gitlab.ts';
+import { FakeGitLab } from '../gitlab/testing/fake-gitlab.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -15,6 +15,7 @@ import { Icon } from '../../components/icons.tsx';
 import { useAsync } from '../../lib/hooks.ts';
 import { SINCE_PRESETS, describeSince, parseSince } from '../../lib/since.ts';
 import { ProviderSettings } from './provider-settings.tsx';
+import { NotificationSettingsSection } from './notification-settings.tsx';
 
 interface GroupContext {
   group: GroupResponse;
@@ -412,6 +413,7 @@ export default function SettingsView() {
         <SystemPromptEditor />
         <ProviderSettings />
       </div>
+      <NotificationSettingsSection />
     </div>
   );
 }
