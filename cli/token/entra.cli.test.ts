@@ -19,7 +19,7 @@ import {
   type EntraIdp,
 } from './testing/entra-idp.ts';
 import { jwtClaims, tempHome } from './testing/fixtures.ts';
-import { makeAppCertificate } from './testing/test-pki.ts';
+import { makeAppCertificate, makeAppPkcs12 } from './testing/test-pki.ts';
 
 let pkiDir: string;
 let idp: EntraIdp;
@@ -210,7 +210,7 @@ describe('client credentials (v2.0 client-creds doc)', () => {
 });
 
 describe('certificate credentials (x5t#S256) and workload identity federation', () => {
-  it('profile add --certificate signs assertions Entra validates by x5t#S256; encrypted keys too', async () => {
+  it('profile add --certificate (PEM, encrypted PEM, PKCS#12) signs assertions Entra validates by x5t#S256', async () => {
     const plain = makeAppCertificate(pkiDir, 'daemon-cert');
     idp.registerCertificate(plain.certPem);
     const base = [
@@ -251,7 +251,18 @@ describe('certificate credentials (x5t#S256) and workload identity federation', 
       'correct horse\n',
     );
     expect((await getToken(['-p', 'enc'])).code).toBe(0);
-    // The first certificate is no longer registered: Entra refuses it by its thumbprint.
+
+    const pfxCert = makeAppCertificate(pkiDir, 'daemon-pfx');
+    const pfx = makeAppPkcs12(pkiDir, 'daemon-pfx', 'pfx pass');
+    idp.registerCertificate(pfxCert.certPem);
+    await addProfile(
+      'pfx',
+      [...base, '--certificate', pfx, '--certificate-password-stdin'],
+      'pfx pass',
+    );
+    const viaPfx = await getToken(['-p', 'pfx']);
+    expect(viaPfx.code, viaPfx.stderr).toBe(0);
+    // The earlier certificates are no longer registered: Entra refuses them by their thumbprint.
     const refused = await getToken(['-p', 'cert', '--force']);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(
