@@ -330,9 +330,23 @@ async function show(ctx: Ctx): Promise<number> {
   const profile = await getProfile(ctx.home, oneName(ctx, 'show'));
   const store = await ctx.secrets();
   const hasSecret = (await store.get(SECRET_ACCOUNTS.clientSecret(profile.name))) !== undefined;
+  const certificate =
+    profile.clientAuth === 'private_key_jwt'
+      ? await store.get(SECRET_ACCOUNTS.clientCertificate(profile.name))
+      : undefined;
+  const certificateLine = certificate
+    ? (() => {
+        const cert = readCertificateKey(certificate, `the certificate of '${profile.name}'`);
+        return `${cert.subject}, x5t#S256 ${cert.thumbprintS256}, valid to ${cert.validTo}; stored in ${store.backend}`;
+      })()
+    : undefined;
   if (ctx.values.output === 'json') {
     ctx.io.stdout.write(
-      JSON.stringify({ ...profile, clientSecretStored: hasSecret }, null, 2) + '\n',
+      JSON.stringify(
+        { ...profile, clientSecretStored: hasSecret, certificateStored: certificate !== undefined },
+        null,
+        2,
+      ) + '\n',
     );
     return 0;
   }
@@ -344,6 +358,9 @@ async function show(ctx: Ctx): Promise<number> {
   lines.push(
     `${'client secret:'.padEnd(28)}${hasSecret ? `stored in ${store.backend}` : 'not stored'}`,
   );
+  if (profile.clientAuth === 'private_key_jwt') {
+    lines.push(`${'certificate:'.padEnd(28)}${certificateLine ?? 'not stored'}`);
+  }
   ctx.io.stdout.write(lines.join('\n') + '\n');
   return 0;
 }

@@ -225,6 +225,8 @@ describe('certificate credentials (x5t#S256) and workload identity federation', 
     expect(add.stderr).toMatch(/certificate and key stored in file/);
     const secrets = await readFile(path.join(home, 'secrets', 'secrets.json'), 'utf8');
     expect(secrets).toContain('client-certificate:cert');
+    const show = await cli(['profile', 'show', 'cert']);
+    expect(show.stdout).toMatch(/certificate: +CN=daemon-cert, x5t#S256 [\w-]{43}, valid to /);
     const run = await getToken(['-p', 'cert']);
     expect(run.code, run.stderr).toBe(0);
     const assertion = idp.requests.find((r) => r.params.client_assertion)!.params;
