@@ -51,8 +51,8 @@ const HELP = `Usage: pipeline-summary profile <action> [flags]
       secret: PEM, or PKCS#12 (.pfx/.p12); kept in the secret store. The password of an
       encrypted key or .pfx comes from stdin with --certificate-password-stdin. --federated-token-file PATH sends the JWT in PATH instead
       (workload identity federation). --redirect-uri sets the loopback redirect registered for
-      the app (Entra: http://localhost). User sign-ins ask for offline_access (and openid
-      profile) too, as MSAL does, unless --no-default-scopes.
+      the app (Entra: http://localhost). User sign-ins at Entra ask for offline_access (and
+      openid profile) too, as MSAL does, unless --no-default-scopes.
   list [-o text|json]              all profiles
   show NAME [-o text|json]         one profile, and whether its client secret is stored
   remove NAME                      the profile, its client secret and its cached tokens

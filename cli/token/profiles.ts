@@ -61,9 +61,9 @@ export interface Profile {
    */
   redirectUri?: string;
   /**
-   * False to ask only for the profile's scopes in user sign-ins; by default `offline_access` (and
-   * `openid profile` with a discovered OpenID provider) are added, as MSAL and az do, so Entra
-   * issues a refresh token.
+   * False to ask only for the profile's scopes in Entra user sign-ins; by default `offline_access`
+   * (and `openid profile` with discovery) are added, as MSAL and az do, so Entra issues a refresh
+   * token.
    */
   defaultUserScopes?: boolean;
   /**
