@@ -4,12 +4,12 @@
 // alone — this file's bundle is that and nothing more (scripts/cli-bundles.mjs,
 // bench/token.bench.ts). Anything else loads the full command, with V8's compile cache on
 // (Node ≥ 22.1; off with NODE_DISABLE_COMPILE_CACHE=1) before its modules load.
-import { answerFromCache } from './token/cached-token.ts';
+import { answerFromCache, printCachedAnswer } from './token/cached-token.ts';
 
 const argv = process.argv.slice(2);
 const cached = answerFromCache(argv, process.env);
 if (cached !== undefined) {
-  process.getBuiltinModule('node:fs').writeSync(1, cached);
+  printCachedAnswer(cached);
 } else {
   process.getBuiltinModule('node:module').enableCompileCache?.();
   const { runGetTokenAs } = await import('./commands/get-token.ts');

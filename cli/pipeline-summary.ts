@@ -2,13 +2,21 @@
 // The `pipeline-summary` binary. `get-token` is called in loops by scripts, so a cached token is
 // answered by cli/token/cached-token.ts alone — this file's bundle is that and nothing more
 // (scripts/cli-bundles.mjs, bench/token.bench.ts); everything else loads the command table.
-import { answerFromCache } from './token/cached-token.ts';
+import { answerFromCache, printCachedAnswer } from './token/cached-token.ts';
 
 const argv = process.argv.slice(2);
 const cached = argv[0] === 'get-token' ? answerFromCache(argv.slice(1), process.env) : undefined;
 if (cached !== undefined) {
-  process.getBuiltinModule('node:fs').writeSync(1, cached);
+  printCachedAnswer(cached);
 } else {
+  // `pipeline-summary summary --json | head -1`: the reader has gone, so there is nobody left to
+  // tell. Exit quietly instead of dying on an unhandled EPIPE with a stack trace (as `cat` or `git` do).
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
   const { main } = await import('./pipeline-summary-main.ts');
   main(argv).then(
     (code) => {

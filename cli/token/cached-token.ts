@@ -138,6 +138,20 @@ export function formatTokenResponse(response: TokenResponse, format: OutputForma
   );
 }
 
+/** Writes a cached answer to stdout; a reader that has gone (`| head -c0`) is no error. */
+export function printCachedAnswer(text: string): void {
+  const fs = process.getBuiltinModule('node:fs');
+  let rest = Buffer.from(text);
+  try {
+    while (rest.length > 0) rest = rest.subarray(fs.writeSync(1, rest));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') return;
+    // A non-blocking pipe that is full: let the stream queue the rest.
+    if ((err as NodeJS.ErrnoException).code === 'EAGAIN') process.stdout.write(rest);
+    else throw err;
+  }
+}
+
 /**
  * get-token's answer from the cache for `argv` (the arguments after the command), or undefined
  * when the full command must run. Handles `-p/--profile`, `-s/--scope`, `-o/--output`, `--silent`

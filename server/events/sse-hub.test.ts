@@ -72,6 +72,23 @@ describe('SseHub', () => {
     expect(later.map((e) => e.event)).toEqual(['retry', 'pipeline-update']);
   });
 
+  it('pushes the activity right after its summary, to subscribers and to newcomers', async () => {
+    const hub = new SseHub();
+    hub.publish('{"n":1}', '{"buckets":[1]}');
+    const url = await serve(hub);
+    const res = await fetch(url);
+    const pending = readEvents(res, 5);
+    await new Promise((r) => setTimeout(r, 50));
+    hub.publish('{"n":2}', '{"buckets":[2]}');
+    expect(await pending).toEqual([
+      { event: 'retry', data: '3000' },
+      { event: 'pipeline-update', data: '{"n":1}' },
+      { event: 'pipeline-activity', data: '{"buckets":[1]}' },
+      { event: 'pipeline-update', data: '{"n":2}' },
+      { event: 'pipeline-activity', data: '{"buckets":[2]}' },
+    ]);
+  });
+
   it('sends the headers, a retry hint and the current summary at once, then each update', async () => {
     const hub = new SseHub();
     hub.publish('{"n":1}');
@@ -127,5 +144,29 @@ describe('SseHub', () => {
     // Socket buffers hold some frames; what the process itself holds stays near two frames.
     expect(hub.bufferedBytes()).toBeLessThan(3 * big.length);
     req.destroy();
+  });
+
+  it('answers a clear 503 past the subscriber cap, and takes newcomers again once one leaves', async () => {
+    const hub = new SseHub({ maxSubscribers: 2 });
+    const url = await serve(hub);
+    const first = new AbortController();
+    const open = [
+      await fetch(url, { signal: first.signal }),
+      await fetch(url, { signal: AbortSignal.timeout(5_000) }),
+    ];
+    expect(open.map((r) => r.status)).toEqual([200, 200]);
+    const refused = await fetch(url);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('3');
+    const body = (await refused.json()) as { error: string; statusCode: number };
+    expect(body).toMatchObject({
+      statusCode: 503,
+      error: expect.stringMatching(/Too many live-update connections \(2\)/),
+    });
+    expect(hub.size).toBe(2);
+    first.abort();
+    for (let i = 0; i < 50 && hub.size > 1; i++) await new Promise((r) => setTimeout(r, 10));
+    const again = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    expect(again.status).toBe(200);
   });
 });
