@@ -154,6 +154,12 @@ const EXCERPTS: RealExcerpt[] = [
     category: 'timeout',
   },
   {
+    family: 'a full disk',
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/guava_2087/fail.log',
+    line: '[ERROR] No space left on device',
+    category: 'script_error',
+  },
+  {
     family: 'Taskcluster max run time',
     from: 'https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/taskcluster-only.log.gz',
     line: '[taskcluster:error] Task aborted - max run time exceeded',
