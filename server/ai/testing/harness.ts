@@ -12,7 +12,8 @@ import type { AiConfig } from '../config.ts';
 import { aiRoutes } from '../routes.ts';
 import { createAiService, type AiService } from '../ai-service.ts';
 import { AnalysisStore } from '../store/analysis-store.ts';
-import { createFakeGitLab, FAKE_PROJECT, type FakeGitLab } from './fake-gitlab.ts';
+import type { FakeGitLab } from '../../gitlab/testing/fake-gitlab.ts';
+import { failedPipelineGitLab, FAKE_PROJECT } from './failed-pipeline-scenario.ts';
 
 /** The AI routes on a real loopback server, over a fake GitLab and a temp data dir. */
 export interface AiHarness {
@@ -41,7 +42,7 @@ export async function startAiHarness(
   options: { config?: AiConfig; secretStore?: SecretStore; persistStore?: boolean } = {},
 ): Promise<AiHarness> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ai-routes-'));
-  const gitlab = createFakeGitLab();
+  const gitlab = failedPipelineGitLab();
   const clock = new ManualClock();
   let logText = '';
   const logger = createLogger({

@@ -1,42 +1,66 @@
 import { AppError } from '../../platform/errors.ts';
-import type { FetchedImage, GitLabApi, ListPipelinesOptions } from '../../gitlab/api.ts';
+import type { FetchedImage, GitLabApi, ListPipelinesOptions } from '../api.ts';
 import type {
   GitLabCommit,
+  GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabPipelineStatus,
   GitLabProject,
-} from '../../gitlab/wire.ts';
+} from '../wire.ts';
 
 /**
- * An in-memory GitLabApi for unit tests of the poller: counts every call by method and can be told to
- * fail. Integration tests use the real client against the GitLab simulator instead.
+ * An in-memory GitLabApi for unit tests (the poller, the AI use cases): projects, pipelines, jobs and
+ * logs held in plain fields, every call logged as `method:arg`, and a switch to make every call fail.
+ * Integration tests use the real client against the GitLab simulator instead.
  */
 export class FakeGitLab implements GitLabApi {
-  readonly baseUrl = 'https://gitlab.test';
-  readonly calls: Record<string, number> = {};
+  readonly baseUrl: string;
+  /** Every call, as `method:arg` (the pipeline, job or project it asked for), in order. */
+  readonly calls: string[] = [];
   projects: GitLabProject[] = [];
+  /** Pipelines per project id. */
   pipelines = new Map<number, GitLabPipeline[]>();
+  jobs: GitLabJob[] = [];
+  /** Job logs by job id; a job without one answers 404 like GitLab. */
+  traces = new Map<number, string>();
+  /** When set, every call throws it (after being logged). */
   failWith: AppError | null = null;
+  /** The token's user for GET /user. */
+  currentUser: GitLabCurrentUser = {
+    id: 7,
+    username: 'ada',
+    name: 'Ada Lovelace',
+    state: 'active',
+    avatar_url: 'https://gitlab.test/ada.png',
+    web_url: 'https://gitlab.test/ada',
+    email: 'ada@example.com',
+  };
+  /** Projects whose pipeline list answers 403, as GitLab does for Guest members or disabled CI. */
+  forbidden = new Set<number>();
 
-  private count(method: string): void {
-    this.calls[method] = (this.calls[method] ?? 0) + 1;
+  constructor(options: { baseUrl?: string } = {}) {
+    this.baseUrl = options.baseUrl ?? 'https://gitlab.test';
+  }
+
+  private record(method: string, arg: string | number): void {
+    this.calls.push(`${method}:${arg}`);
     if (this.failWith) throw this.failWith;
   }
 
   /** Total calls, or calls of one method. */
   callCount(method?: string): number {
-    return method
-      ? (this.calls[method] ?? 0)
-      : Object.values(this.calls).reduce((a, b) => a + b, 0);
+    return method ? this.calls.filter((c) => c.startsWith(`${method}:`)).length : this.calls.length;
   }
 
+  /** Forgets the calls made so far. */
   resetCalls(): void {
-    for (const key of Object.keys(this.calls)) delete this.calls[key];
+    this.calls.length = 0;
   }
 
+  /** Adds a project of group `acme` with no pipelines. */
   addProject(id: number, name = `project-${id}`): GitLabProject {
     const project: GitLabProject = {
       id,
@@ -64,12 +88,14 @@ export class FakeGitLab implements GitLabApi {
     return project;
   }
 
+  /** Adds a pipeline on `main`, created and updated at `createdAt`; `over` replaces any field. */
   addPipeline(
     projectId: number,
     id: number,
     createdAt: string,
     status: GitLabPipelineStatus = 'success',
     duration: number | null = 120,
+    over: Partial<GitLabPipeline> = {},
   ): GitLabPipeline {
     const pipeline: GitLabPipeline = {
       id,
@@ -99,19 +125,26 @@ export class FakeGitLab implements GitLabApi {
       duration: status === 'running' ? null : duration,
       queued_duration: 1,
       coverage: null,
+      ...over,
     };
-    this.pipelines.get(projectId)!.push(pipeline);
+    this.pipelinesOf(projectId).push(pipeline);
     return pipeline;
   }
 
   /** Changes a pipeline as GitLab would: new status, bumped updated_at. */
   update(projectId: number, id: number, patch: Partial<GitLabPipeline>): void {
-    const p = this.pipelines.get(projectId)!.find((x) => x.id === id)!;
+    const p = this.pipelinesOf(projectId).find((x) => x.id === id)!;
     Object.assign(p, patch);
   }
 
+  private pipelinesOf(projectId: number): GitLabPipeline[] {
+    let list = this.pipelines.get(projectId);
+    if (!list) this.pipelines.set(projectId, (list = []));
+    return list;
+  }
+
   async getGroup(idOrPath: string | number): Promise<GitLabGroup> {
-    this.count('getGroup');
+    this.record('getGroup', idOrPath);
     if (idOrPath !== 'acme' && idOrPath !== 1)
       throw new AppError('not_found', `GitLab group '${idOrPath}' not found`);
     return {
@@ -126,22 +159,19 @@ export class FakeGitLab implements GitLabApi {
       avatar_url: null,
     };
   }
-  async listSubgroups(): Promise<GitLabGroup[]> {
-    this.count('listSubgroups');
+  async listSubgroups(idOrPath: string | number): Promise<GitLabGroup[]> {
+    this.record('listSubgroups', idOrPath);
     return [];
   }
-  async listGroupProjects(): Promise<GitLabProject[]> {
-    this.count('listGroupProjects');
+  async listGroupProjects(idOrPath: string | number): Promise<GitLabProject[]> {
+    this.record('listGroupProjects', idOrPath);
     return this.projects.map((p) => ({ ...p }));
   }
-  /** Projects whose pipeline list answers 403, as GitLab does for Guest members or disabled CI. */
-  forbidden = new Set<number>();
-
   async listPipelines(
     projectId: number,
     options: ListPipelinesOptions = {},
   ): Promise<GitLabPipelineListItem[]> {
-    this.count('listPipelines');
+    this.record('listPipelines', projectId);
     if (this.forbidden.has(projectId)) {
       throw new AppError('unauthorized', `GitLab refused access to project ${projectId} (403)`, {
         upstreamStatus: 403,
@@ -151,6 +181,7 @@ export class FakeGitLab implements GitLabApi {
     return (this.pipelines.get(projectId) ?? [])
       .filter((p) => Date.parse(p.updated_at) >= after)
       .sort((a, b) => b.id - a.id)
+      .slice(0, options.limit ?? Infinity)
       .map(
         ({ id, iid, project_id, sha, ref, status, source, created_at, updated_at, web_url }) => ({
           id,
@@ -167,29 +198,40 @@ export class FakeGitLab implements GitLabApi {
       );
   }
   async getPipeline(projectId: number, pipelineId: number): Promise<GitLabPipeline> {
-    this.count('getPipeline');
+    this.record('getPipeline', pipelineId);
     const p = this.pipelines.get(projectId)?.find((x) => x.id === pipelineId);
     if (!p) throw new AppError('not_found', `Pipeline ${pipelineId} not found`);
     return { ...p };
   }
-  async listPipelineJobs(): Promise<GitLabJob[]> {
-    this.count('listPipelineJobs');
-    return [];
+  async listPipelineJobs(projectId: number, pipelineId: number): Promise<GitLabJob[]> {
+    this.record('listPipelineJobs', pipelineId);
+    return this.jobs.filter(
+      (j) => j.pipeline.id === pipelineId && j.pipeline.project_id === projectId,
+    );
   }
   async getJob(projectId: number, jobId: number): Promise<GitLabJob> {
-    this.count('getJob');
-    throw new AppError('not_found', `Job ${jobId} not found in project ${projectId}`);
+    this.record('getJob', jobId);
+    const j = this.jobs.find((x) => x.id === jobId && x.pipeline.project_id === projectId);
+    if (!j) throw new AppError('not_found', `Job ${jobId} not found in project ${projectId}`);
+    return j;
   }
-  async getJobTrace(): Promise<string> {
-    this.count('getJobTrace');
-    return '';
+  async getJobTrace(projectId: number, jobId: number): Promise<string> {
+    this.record('getJobTrace', jobId);
+    const job = this.jobs.find((x) => x.id === jobId && x.pipeline.project_id === projectId);
+    const trace = this.traces.get(jobId);
+    if (!job || trace === undefined) throw new AppError('not_found', `Job ${jobId} not found`);
+    return trace;
   }
   async getCommit(_projectId: number, sha: string): Promise<GitLabCommit> {
-    this.count('getCommit');
+    this.record('getCommit', sha.slice(0, 8));
     throw new AppError('not_found', `Commit ${sha} not found`);
   }
-  async fetchImage(): Promise<FetchedImage> {
-    this.count('fetchImage');
+  async getCurrentUser(): Promise<GitLabCurrentUser> {
+    this.record('getCurrentUser', 'me');
+    return { ...this.currentUser };
+  }
+  async fetchImage(url: string): Promise<FetchedImage> {
+    this.record('fetchImage', url);
     throw new AppError('not_found', 'No image');
   }
 }

@@ -1,5 +1,5 @@
 import type { BridgeDetails, JobDetails, PipelineDetails } from '../contract.ts';
-import type { PipelineRecord, PipelineUser, Project } from '../summary/model.ts';
+import type { PipelineRecord, PipelineUser, Project } from './model.ts';
 import type {
   GitLabBridge,
   GitLabCommit,
@@ -8,7 +8,7 @@ import type {
   GitLabPipelineListItem,
   GitLabProject,
   GitLabUser,
-} from './wire.ts';
+} from '../gitlab/wire.ts';
 
 /** The one place GitLab wire types become domain and API types. */
 
@@ -19,7 +19,13 @@ export function toSeconds(value: number | null | undefined): number | null {
 
 /** A GitLab project → a watched project. */
 export function toProject(p: GitLabProject): Project {
-  return { id: p.id, name: p.name, path: p.path_with_namespace, webUrl: p.web_url };
+  return {
+    id: p.id,
+    name: p.name,
+    path: p.path_with_namespace,
+    webUrl: p.web_url,
+    defaultBranch: p.default_branch ?? null,
+  };
 }
 
 /** A GitLab user → the pipeline's user. */
