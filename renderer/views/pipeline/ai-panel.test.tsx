@@ -160,7 +160,11 @@ describe('AiPanel with the built-in analyser', () => {
       timestamp: new Date().toISOString(),
     };
     const fake = routeFetch((method, url) =>
-      url.pathname === '/api/ai/cache' && method === 'GET' ? jsonResponse(offline) : undefined,
+      url.pathname === '/api/ai/analyzed'
+        ? jsonResponse({ projectId: 1, analyzedJobIds: [13] })
+        : url.pathname === '/api/ai/cache' && method === 'GET'
+          ? jsonResponse(offline)
+          : undefined,
     );
     restore = fake.restore;
     render(<AiPanel projectId={1} pipelineId={2} job={job} />);
