@@ -452,6 +452,11 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
   }
   const changed = describeWhatChanged(context);
   if (changed) lines.push('', `**What changed:** ${changed}`);
+  if (context?.flakeHistory?.startsWith('failed and passed'))
+    lines.push(
+      '',
+      `**Flaky:** this job ${context.flakeHistory} — retrying it is likely to pass, but the flake deserves a fix.`,
+    );
   lines.push('', '**Next steps:**', ...d.nextSteps.map((s, i) => `${i + 1}. ${s}`));
   lines.push(
     '',

@@ -123,6 +123,7 @@ export function answerOffline(input: OfflineFollowupInput): string {
           : `Probably not: a ${label} like this one usually fails the same way on every run until the cause is fixed.`,
     );
     parts.push('', historyNote(context));
+    if (context?.flakeHistory) parts.push('', `Group history: this job ${context.flakeHistory}.`);
   } else if (MODEL_ONLY.test(q)) {
     parts.push(
       'Only a configured AI model can answer that: the built-in analyser does not write or change code, it reads the log with fixed rules.',

@@ -159,13 +159,13 @@ describe('AiPanel with the built-in analyser', () => {
       conversation: [],
       timestamp: new Date().toISOString(),
     };
-    const fake = routeFetch((method, url) =>
-      url.pathname === '/api/ai/analyzed'
-        ? jsonResponse({ projectId: 1, analyzedJobIds: [13] })
-        : url.pathname === '/api/ai/cache' && method === 'GET'
-          ? jsonResponse(offline)
-          : undefined,
-    );
+    const fake = routeFetch((method, url) => {
+      if (url.pathname === '/api/ai/analyzed')
+        return jsonResponse({ projectId: 1, analyzedJobIds: [offline.jobId] });
+      return url.pathname === '/api/ai/cache' && method === 'GET'
+        ? jsonResponse(offline)
+        : undefined;
+    });
     restore = fake.restore;
     render(<AiPanel projectId={1} pipelineId={2} job={job} />);
     const note = await screen.findByRole('note');
