@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { JobTraceResponse } from '../../../server/contract.ts';
-import { api, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
+import { getJobTrace } from '../../api/job-trace.ts';
 import { ErrorBox, Spinner } from '../../components/feedback.tsx';
 import { isTyping } from '../../components/shortcuts.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -95,16 +95,11 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const controller = new AbortController();
     let parser = new LogParser();
     let text = '';
     const yieldToBrowser = () => new Promise<void>((r) => setTimeout(r, 0));
 
-    const feed = async (
-      trace: string,
-      complete: boolean,
-      errorLines: readonly number[] | null,
-    ) => {
+    const feed = async (trace: string, complete: boolean, errorLines: readonly number[] | null) => {
       // A trace that is not an extension of what we have (GitLab truncation, a retry) is reparsed.
       const appended =
         trace.length >= text.length &&
@@ -139,11 +134,8 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
 
     const poll = async () => {
       try {
-        const res = await api.get<JobTraceResponse>(
-          '/jobtrace',
-          { projectId, jobId },
-          controller.signal,
-        );
+        // Shared with the panel's prefetch; `cancelled` (not an abort) drops a late answer.
+        const res = await getJobTrace(projectId, jobId);
         if (cancelled) return;
         await feed(res.trace, res.complete, res.error_lines ?? null);
         if (!cancelled && !res.complete) timer = setTimeout(poll, POLL_MS);
@@ -155,7 +147,6 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
     void poll();
     return () => {
       cancelled = true;
-      controller.abort();
       if (timer) clearTimeout(timer);
     };
   }, [projectId, jobId, attempt, jobStatus]);

@@ -1,21 +1,22 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { JobDetails, PipelineDetails } from '../../../server/contract.ts';
+import { getJobTrace } from '../../api/job-trace.ts';
 import { getPipelineDetails } from '../../api/pipelines.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
 import { GreyStatusWord, Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
 import { formatDuration, isActive, statusLabel, timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
+import { preloadable } from '../../lib/preloadable.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
 
-const loadJobLog = () => import('./job-log.tsx');
-const loadAiPanel = () => import('./ai-panel.tsx');
-const JobLog = lazy(loadJobLog);
-const AiPanel = lazy(loadAiPanel);
-// The panel's own chunk is loaded once the panel is wanted; its nested chunks start loading with it
-// instead of after the details arrive, so the first open shows the log without a second wait.
-void loadJobLog();
-void loadAiPanel();
+const jobLog = preloadable(() => import('./job-log.tsx'));
+const aiPanel = preloadable(() => import('./ai-panel.tsx'));
+const JobLog = jobLog.Component;
+const AiPanel = aiPanel.Component;
+// The panel's nested chunks load with the panel itself, not after its details arrive.
+void jobLog.preload();
+void aiPanel.preload();
 
 /**
  * The job a pipeline opens at: the failing job the service names, else the running job, else the
@@ -119,6 +120,11 @@ export default function PipelinePanel(props: {
     [projectId, pipelineId],
   );
   const data = state.data;
+  // A job named in the address (a failure row names the failing one) has its log fetched now, in
+  // parallel with the details, instead of once the details have arrived.
+  useEffect(() => {
+    if (jobId !== null && tab === 'log') getJobTrace(projectId, jobId).catch(() => undefined);
+  }, [projectId, jobId, tab]);
   const active = data ? isActive(data.status) || data.jobs.some((j) => isActive(j.status)) : false;
   useEffect(() => {
     if (!active) return;
@@ -340,10 +346,12 @@ export default function PipelinePanel(props: {
                 </Suspense>
               </section>
             ) : (
-              <p className="job-hint muted">
-                Select a job to read its log
-                {data.status === 'failed' ? ' or analyse its failure with AI' : ''}.
-              </p>
+              data.jobs.length > 0 && (
+                <p className="job-hint muted">
+                  Select a job to read its log
+                  {data.status === 'failed' ? ' or analyse its failure with AI' : ''}.
+                </p>
+              )
             )}
           </div>
         )}
