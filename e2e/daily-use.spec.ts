@@ -213,6 +213,16 @@ test('5. the pipeline panel and its log viewer are loaded before the first open'
       ),
     )
     .toBe(2);
+  const lateChunks: string[] = [];
+  let traceAsked = Infinity;
+  let detailsDone = -Infinity;
+  page.on('request', (r) => {
+    if (/\/assets\/.*\.js$/.test(r.url())) lateChunks.push(r.url());
+    if (r.url().includes('/api/jobtrace')) traceAsked = Math.min(traceAsked, Date.now());
+  });
+  page.on('requestfinished', (r) => {
+    if (r.url().includes('/details/')) detailsDone = Date.now();
+  });
   // Open it as a click in the app does (history entry + route change) and time it in the page,
   // until the first log line is on screen.
   const opened = (await page.evaluate(`new Promise((resolve) => {
@@ -232,8 +242,12 @@ test('5. the pipeline panel and its log viewer are loaded before the first open'
     type: 'panel first open',
     description: `${opened.toFixed(0)} ms ${String(await page.evaluate('JSON.stringify(window.__marks)'))}`,
   });
-  // The strict figure (≤ 150 ms) is the bench row "panel first open"; here only a sanity bound.
-  expect(opened).toBeLessThan(1_500);
+  // The figure (≤ 150 ms on a quiet machine) is the bench row "panel first open"; here the test
+  // checks why it is fast: no chunk was fetched on open, and the log was asked for before the
+  // details had arrived (in parallel, not one after the other).
+  expect(opened).toBeGreaterThan(0);
+  expect(lateChunks).toEqual([]);
+  expect(traceAsked).toBeLessThan(detailsDone);
 });
 
 test('6. a group GitLab does not know is not saved, and the message says "not found"', async ({
