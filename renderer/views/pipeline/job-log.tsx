@@ -409,13 +409,12 @@ export default function JobLog({
         )}
         <button
           type="button"
-          className="icon-button"
+          className="btn btn-small"
           onClick={toEnd}
           disabled={!log}
-          title="End of the log (End)"
-          aria-label="End of the log"
+          title="Last line of the log (End; Home for the first)"
         >
-          <Icon.toEnd size={14} />
+          End
         </button>
         <button
           type="button"
