@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useFeedState } from './app-context.ts';
 import { ErrorBoundary } from './components/error-boundary.tsx';
+import { FailureAlerts } from './components/failure-alerts.tsx';
 import { EmptyState, Spinner } from './components/feedback.tsx';
 import { Icon } from './components/icons.tsx';
 import { LiveIndicator } from './components/live-indicator.tsx';
@@ -194,6 +195,7 @@ export function App() {
           </ErrorBoundary>
         </main>
       </div>
+      <FailureAlerts />
       {route.view === 'pipeline' && (
         <ErrorBoundary>
           <Suspense fallback={null}>

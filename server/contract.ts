@@ -178,8 +178,23 @@ export interface PipelineDetails {
   web_url?: string;
   /** Additive: the project's name. */
   project_name?: string;
+  /**
+   * Additive: trigger (bridge) jobs, which GitLab lists apart from `jobs`, each with the pipeline it
+   * started, so a parent that failed because its child failed shows why.
+   */
+  bridges?: BridgeDetails[];
   /** Additive: the first failed job not allowed to fail, else the first failed job, else null. */
   failing_job_id?: number | null;
+}
+
+/** A trigger job of pipeline details and the downstream pipeline it started. */
+export interface BridgeDetails {
+  id: number;
+  name: string;
+  stage: string;
+  status: string;
+  web_url: string;
+  downstream_pipeline: { id: number; status: string; web_url: string } | null;
 }
 
 /** GET /api/settings */
@@ -392,4 +407,76 @@ export interface ActivityResponse {
   contributors: ContributorActivity[];
   /** Additive: where the window starts (ISO); the first bucket starts earlier and is partial. */
   window_start?: string;
+}
+
+/** Why a pipeline event matters to the token's user (issue 12). */
+export type FailureReason = 'mine' | 'default-branch' | 'watched';
+
+/** A failed job named in a pipeline event. */
+export interface EventJobRef {
+  id: number;
+  name: string;
+  stage: string;
+  failure_reason: string | null;
+}
+
+/** One pipeline in a `pipeline-failed` / `pipeline-fixed` event. */
+export interface PipelineEventItem {
+  project_id: number;
+  project_name: string;
+  project_path: string;
+  pipeline_id: number;
+  web_url: string;
+  ref: string;
+  source: string;
+  user: PipelineUserRef | null;
+  commit_title: string | null;
+  /** Failed jobs (latest attempts), empty for `pipeline-fixed`. */
+  failed_jobs: EventJobRef[];
+  reasons: FailureReason[];
+  /** When the pipeline was seen in this state (ISO). */
+  at: string;
+}
+
+/**
+ * The additive SSE named events `pipeline-failed` and `pipeline-fixed` on GET /api/events/pipelines.
+ * A burst is one event with several `pipelines` and `coalesced: true`; `notify` is false in quiet
+ * hours (clients list it but do not interrupt).
+ */
+export interface PipelineEvent {
+  event: 'pipeline-failed' | 'pipeline-fixed';
+  /** Unique per event, for de-duplication across reconnects. */
+  id: string;
+  title: string;
+  body: string;
+  coalesced: boolean;
+  notify: boolean;
+  pipelines: PipelineEventItem[];
+  timestamp: string;
+}
+
+/** Quiet hours in the service machine's local time, `HH:MM`; `start > end` spans midnight. */
+export interface QuietHours {
+  start: string;
+  end: string;
+}
+
+/** GET/PUT /api/notifications/settings: which failures notify (stored with the other settings). */
+export interface NotificationSettings {
+  reasons: Record<FailureReason, boolean>;
+  quiet_hours: QuietHours | null;
+  /** Projects that never notify. */
+  muted_projects: number[];
+  /** Projects starred in the dashboard: their failures are `watched`. */
+  starred_projects: number[];
+}
+
+/** GET /api/notifications/state: what the tray and the dashboard show about failures that matter. */
+export interface NotificationState {
+  /** The token's user (GET /user), once known. */
+  user: { id: number; username: string } | null;
+  /** Refs whose latest finished pipeline failed and that matter, newest first. */
+  failing: PipelineEventItem[];
+  /** The most recent failures that matter (events and failing refs), newest first, at most 5. */
+  recent: PipelineEventItem[];
 }

@@ -1,4 +1,4 @@
-import type { ActivityResponse, SummaryResponse } from '../../server/contract.ts';
+import type { ActivityResponse, PipelineEvent, SummaryResponse } from '../../server/contract.ts';
 import type { ApiClient } from './client.ts';
 import { errorMessage } from './client.ts';
 import { ExternalStore } from '../lib/external-store.ts';
@@ -56,6 +56,7 @@ export class LiveFeed extends ExternalStore<FeedState> {
   private watchdog: unknown = null;
   private stopped = true;
   private readonly opts: Required<Omit<LiveFeedOptions, 'api'>> & { api: ApiClient };
+  private readonly eventListeners = new Set<(event: PipelineEvent) => void>();
 
   constructor(options: LiveFeedOptions) {
     super({
@@ -108,6 +109,12 @@ export class LiveFeed extends ExternalStore<FeedState> {
     this.connect();
   }
 
+  /** Subscribes to the stream's `pipeline-failed` / `pipeline-fixed` events; returns unsubscribe. */
+  onPipelineEvent(listener: (event: PipelineEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
   /** Replaces the summary after an action that changes it (settings saved), without waiting. */
   applySummary(summary: SummaryResponse): void {
     this.set({ summary, lastUpdateAt: this.opts.now(), error: null });
@@ -158,6 +165,18 @@ export class LiveFeed extends ExternalStore<FeedState> {
         // A malformed frame is ignored; the next one replaces it.
       }
     });
+    for (const name of ['pipeline-failed', 'pipeline-fixed']) {
+      source.addEventListener(name, (ev) => {
+        if (this.source !== source) return;
+        let event: PipelineEvent;
+        try {
+          event = JSON.parse(ev.data as string) as PipelineEvent;
+        } catch {
+          return;
+        }
+        for (const listener of this.eventListeners) listener(event);
+      });
+    }
     source.addEventListener('pipeline-activity', (ev) => {
       if (this.source !== source) return;
       try {

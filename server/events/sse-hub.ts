@@ -20,7 +20,11 @@ interface Subscriber {
   /** The newest frame not yet written because the socket was still draining. */
   pending: Buffer | null;
   blockedSince: number | null;
+  /** Named events waiting for the socket to drain (bounded: a stuck client is dropped anyway). */
+  events: Buffer[];
 }
+
+const MAX_PENDING_EVENTS = 50;
 
 /**
  * One broadcaster for `GET /api/events/pipelines`. Frames are serialised once and the same Buffer is
@@ -79,6 +83,19 @@ export class SseHub {
     for (const sub of this.subscribers) this.write(sub, this.latest);
   }
 
+  /**
+   * Sends a named event (e.g. `pipeline-failed`) to everyone connected now; unlike the summary it is
+   * not replayed to newcomers. A subscriber whose socket is draining gets it after the newest summary.
+   */
+  broadcast(event: string, dataJson: string): void {
+    const frame = SseHub.frame(event, dataJson);
+    for (const sub of this.subscribers) {
+      if (sub.res.writableNeedDrain) {
+        if (sub.events.length < MAX_PENDING_EVENTS) sub.events.push(frame);
+      } else sub.res.write(frame);
+    }
+  }
+
   /** Takes over the Koa response and streams events until the client goes away. */
   subscribe(ctx: Context): void {
     if (this.closed) {
@@ -101,7 +118,7 @@ export class SseHub {
     });
     ctx.req.socket.setNoDelay(true);
     ctx.req.socket.setKeepAlive(true);
-    const sub: Subscriber = { res, pending: null, blockedSince: null };
+    const sub: Subscriber = { res, pending: null, blockedSince: null, events: [] };
     this.subscribers.add(sub);
     res.write(`retry: ${this.retryMs}\n\n`);
     if (this.latest) this.write(sub, this.latest);
@@ -111,6 +128,7 @@ export class SseHub {
       const next = sub.pending;
       sub.pending = null;
       if (next) this.write(sub, next);
+      for (const frame of sub.events.splice(0)) sub.res.write(frame);
     });
   }
 

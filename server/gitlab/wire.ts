@@ -1,6 +1,6 @@
 /**
  * Wire types: what GitLab's REST v4 API sends, field for field (only the fields we use or the
- * simulator must emit). Domain and API types live elsewhere; server/gitlab/convert.ts converts.
+ * simulator must emit). Domain and API types live elsewhere; server/summary/from-gitlab.ts converts.
  * Quirks worth knowing: the pipeline *list* has no duration/user/started_at (only the single-pipeline
  * endpoint has them), and job `duration` is a float.
  */
@@ -50,8 +50,19 @@ export interface GitLabUser {
   username: string;
   name: string;
   state: string;
-  avatar_url: string;
+  /** Null when the user has none (validated: http(s) only). */
+  avatar_url: string | null;
   web_url: string;
+}
+
+/**
+ * GET /user: the token's own user, with the addresses its commits may carry
+ * (https://docs.gitlab.com/api/users/#get-the-current-user).
+ */
+export interface GitLabCurrentUser extends GitLabUser {
+  email?: string | null;
+  public_email?: string | null;
+  commit_email?: string | null;
 }
 
 /** Every pipeline status GitLab reports. */
@@ -67,7 +78,9 @@ export type GitLabPipelineStatus =
   | 'canceled'
   | 'skipped'
   | 'manual'
-  | 'scheduled';
+  | 'scheduled'
+  // Added in GitLab 17.x for pipelines waiting on an external callback (doc/api/pipelines.md).
+  | 'waiting_for_callback';
 
 /** Element of GET /projects/:id/pipelines (no duration, user or started_at here). */
 export interface GitLabPipelineListItem {
@@ -151,6 +164,24 @@ export interface GitLabJob {
     sha: string;
     status: GitLabPipelineStatus;
   };
+}
+
+/**
+ * Element of GET /projects/:id/pipelines/:pipeline_id/bridges: a trigger job, which
+ * /pipelines/:id/jobs never lists, with the pipeline it started (doc/api/jobs.md).
+ */
+export interface GitLabBridge {
+  id: number;
+  name: string;
+  stage: string;
+  status: GitLabJobStatus;
+  created_at: string;
+  web_url: string;
+  downstream_pipeline: {
+    id: number;
+    status: GitLabPipelineStatus;
+    web_url: string;
+  } | null;
 }
 
 /** GET /projects/:id/repository/commits/:sha */

@@ -102,6 +102,82 @@ export class LiveWorld {
     pipeline.updatedAt = now;
   }
 
+  /**
+   * Retries a finished pipeline as GitLab's "Retry" does (doc/api/pipelines.md, "Retry jobs in a
+   * pipeline"): failed and canceled jobs get new attempts with new ids (the old ones stay, listed
+   * only with `include_retried=true`), the jobs they had skipped are created again, and the
+   * pipeline is running again with a new `updated_at`.
+   */
+  retry(projectId: number, pipelineId: number): void {
+    const pipeline = this.pipelineOf(projectId, pipelineId);
+    const jobs = this.data.materialise(pipeline);
+    const now = this.clock.now();
+    const retried = jobs.filter((j) => j.status === 'failed' || j.status === 'canceled');
+    if (retried.length === 0) throw new Error(`Pipeline ${pipelineId} has nothing to retry`);
+    const firstStage = Math.min(...retried.map((j) => j.stageIndex));
+    for (let i = 0; i < jobs.length; i++) {
+      const job = jobs[i]!;
+      if (job.status === 'failed' || job.status === 'canceled') {
+        pipeline.retriedJobs.push(job);
+        jobs[i] = {
+          ...job,
+          id: this.data.allocateJobId(pipeline),
+          status: 'created',
+          createdAt: now,
+          queuedAt: null,
+          startedAt: null,
+          finishedAt: null,
+          stepsDone: 0,
+          coverage: null,
+        };
+      } else if (job.status === 'skipped' && job.stageIndex > firstStage) {
+        job.status = 'created';
+      }
+    }
+    for (const job of jobs)
+      if (job.stageIndex === firstStage && job.status === 'created') activate(job, now);
+    pipeline.cancelAtStep = null;
+    this.data.settle(pipeline, jobs, false);
+    pipeline.updatedAt = now;
+  }
+
+  /** Deletes a pipeline (doc/api/pipelines.md, "Delete a pipeline"). */
+  delete(projectId: number, pipelineId: number): void {
+    this.data.delete(this.pipelineOf(projectId, pipelineId));
+  }
+
+  /**
+   * Adds a trigger job to a pipeline and starts its downstream pipeline in `downstreamProjectId`
+   * (doc/ci/pipelines/downstream_pipelines.md); the bridge's status follows the downstream one.
+   */
+  addBridge(
+    projectId: number,
+    pipelineId: number,
+    bridge: { name: string; stage: string; downstreamProjectId: number },
+  ): { bridgeId: number; downstreamPipelineId: number } {
+    const pipeline = this.pipelineOf(projectId, pipelineId);
+    const downstream = this.start(bridge.downstreamProjectId);
+    downstream.source = bridge.downstreamProjectId === projectId ? 'parent_pipeline' : 'pipeline';
+    const id = this.data.allocateJobId(pipeline);
+    pipeline.bridges.push({
+      id,
+      name: bridge.name,
+      stage: bridge.stage,
+      createdAt: this.clock.now(),
+      downstream: { projectId: bridge.downstreamProjectId, pipelineId: downstream.id },
+    });
+    pipeline.updatedAt = this.clock.now();
+    return { bridgeId: id, downstreamPipelineId: downstream.id };
+  }
+
+  private pipelineOf(projectId: number, pipelineId: number): SimPipeline {
+    const pipeline = this.data.pipelineById.get(pipelineId);
+    if (!pipeline || pipeline.projectId !== projectId) {
+      throw new Error(`The simulator has no pipeline ${pipelineId} in project ${projectId}`);
+    }
+    return pipeline;
+  }
+
   private advance(pipeline: SimPipeline, now: number): void {
     const jobs = this.data.materialise(pipeline);
     pipeline.liveSteps++;

@@ -5,7 +5,7 @@ import {
 
 /**
  * Domain types of the summary engine: what the poller knows about a project and its pipelines.
- * Built from GitLab wire types in server/gitlab/convert.ts; turned into API shapes by summarise.ts.
+ * Built from GitLab wire types in server/summary/from-gitlab.ts; turned into API shapes by summarise.ts.
  */
 
 /** A watched project. */
@@ -14,6 +14,8 @@ export interface Project {
   name: string;
   path: string;
   webUrl: string;
+  /** The project's default branch (failures there matter to everyone); null for an empty repo. */
+  defaultBranch?: string | null;
 }
 
 /** Who triggered a pipeline. */

@@ -5,7 +5,7 @@ import { silentLogger } from '../platform/logger.ts';
 import { PipelinePoller } from './poller.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
-import { FakeGitLab } from './testing/fake-gitlab.ts';
+import { FakeGitLab } from '../gitlab/testing/fake-gitlab.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -204,7 +204,10 @@ describe('PipelinePoller', () => {
       }) as GitLabJob;
     // An allowed failure comes first by id; the job to open is the first one not allowed to fail.
     (gitlab as GitLabApi).listPipelineJobs = async (_projectId, pipelineId) => {
-      (gitlab as unknown as { count(m: string): void }).count('listPipelineJobs');
+      (gitlab as unknown as { record(m: string, arg: number): void }).record(
+        'listPipelineJobs',
+        pipelineId,
+      );
       return pipelineId === 12
         ? [job(121, 'success'), job(122, 'failed', true), job(123, 'failed')]
         : [];

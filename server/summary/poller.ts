@@ -7,7 +7,7 @@ import {
 import type { Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
-import { toPipelineRecord, toProject, withPipelineDetails } from '../gitlab/convert.ts';
+import { toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
 import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
 import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
@@ -53,6 +53,18 @@ interface ProjectState {
   pipelines: Map<number, PipelineRecord>;
   /** `updated_after` for the next list request (ISO), from the newest updated_at seen. */
   cursor: string | null;
+  /** False until a list of this project's window succeeded: its first changes are the baseline. */
+  listed?: boolean;
+}
+
+/** A pipeline whose status a cycle saw change (what failure events are derived from). */
+export interface PipelineChange {
+  project: Project;
+  record: PipelineRecord;
+  /** The status before, or null for a pipeline seen for the first time. */
+  previousStatus: string | null;
+  /** True on a project's first listing (start-up, new project, new target): history, not news. */
+  baseline: boolean;
 }
 
 const DEFAULT_TIMING: PollerTiming = {
@@ -133,6 +145,7 @@ export class PipelinePoller {
   private activityJson = '';
   private activityKey = '';
   private recomputeTimer: NodeJS.Timeout | null = null;
+  private changeListeners = new Set<(changes: PipelineChange[]) => void>();
 
   constructor(private readonly deps: PollerDeps) {
     this.timing = { ...DEFAULT_TIMING, ...deps.timing };
@@ -193,15 +206,22 @@ export class PipelinePoller {
     return this.states.get(projectId)?.project.name;
   }
 
+  /** Subscribes to each cycle's status changes; returns the unsubscribe function. */
+  onPipelineChanges(listener: (changes: PipelineChange[]) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** True once the first load finished. */
   get isLoaded(): boolean {
     return this.loaded;
   }
 
-  /** Starts polling in the background. */
+  /** Starts polling in the background (again after `stop`: the desktop tray pauses and resumes). */
   start(): void {
     if (this.running) return;
     this.running = true;
+    if (this.controller.signal.aborted) this.controller = new AbortController();
     this.publish(true);
     this.loop = this.runLoop(this.generation);
   }
@@ -229,7 +249,10 @@ export class PipelinePoller {
     if (!groupChanged) {
       // Same group, new window: a shorter window needs no request; a longer one needs a re-read.
       this.group = target.group ?? this.group;
-      for (const state of this.states.values()) state.cursor = null;
+      for (const state of this.states.values()) {
+        state.cursor = null;
+        state.listed = false;
+      }
     } else {
       this.group = target.group!;
       this.states = new Map();
@@ -336,6 +359,7 @@ export class PipelinePoller {
     }
 
     const states = [...this.states.values()].filter((s) => !this.inaccessible.has(s.project.id));
+    const changes: PipelineChange[] = [];
     await forEachLimit(states, this.timing.listConcurrency, async (state) => {
       const updatedAfter = state.cursor ?? new Date(cutoff).toISOString();
       let items;
@@ -349,12 +373,15 @@ export class PipelinePoller {
           throw err;
         this.inaccessible.add(state.project.id);
         state.pipelines.clear();
+        state.listed = false;
         this.deps.logger.warn(
           { project: state.project.path, err: err.message },
           'skipping a project whose pipelines cannot be read',
         );
         return;
       }
+      const baseline = !state.listed;
+      state.listed = true;
       let newest = state.cursor ? Date.parse(state.cursor) + CURSOR_OVERLAP_MS : -Infinity;
       for (const item of items) {
         newest = Math.max(newest, Date.parse(item.updated_at));
@@ -362,12 +389,27 @@ export class PipelinePoller {
         const previous = state.pipelines.get(item.id);
         if (previous && previous.updatedAt === item.updated_at && previous.status === item.status)
           continue;
-        state.pipelines.set(item.id, toPipelineRecord(item, previous));
+        const record = toPipelineRecord(item, previous);
+        state.pipelines.set(item.id, record);
+        if (previous?.status !== item.status)
+          changes.push({
+            project: state.project,
+            record,
+            previousStatus: previous?.status ?? null,
+            baseline,
+          });
       }
       if (Number.isFinite(newest))
         state.cursor = new Date(newest - CURSOR_OVERLAP_MS).toISOString();
     });
     if (signal.aborted) return;
+    for (const listener of this.changeListeners) {
+      try {
+        if (changes.length > 0) listener(changes);
+      } catch (err) {
+        this.deps.logger.warn({ err: describe(err) }, 'a pipeline-change listener failed');
+      }
+    }
 
     for (const state of states) {
       for (const [id, p] of state.pipelines) {

@@ -16,6 +16,7 @@ import { Icon } from '../../components/icons.tsx';
 import { useAsync } from '../../lib/hooks.ts';
 import { SINCE_PRESETS, describeSince } from '../../lib/since.ts';
 import { ProviderSettings } from './provider-settings.tsx';
+import { NotificationSettingsSection } from './notification-settings.tsx';
 
 interface GroupContext {
   group: GroupResponse;
@@ -448,6 +449,7 @@ export default function SettingsView() {
         <SystemPromptEditor />
         <ProviderSettings />
       </div>
+      <NotificationSettingsSection />
     </div>
   );
 }

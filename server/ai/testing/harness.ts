@@ -11,7 +11,8 @@ import type { SecretStore } from '../../platform/secret-store.ts';
 import type { AiConfig } from '../config.ts';
 import { aiRoutes } from '../routes.ts';
 import { createAiService, type AiService } from '../service.ts';
-import { createFakeGitLab, FAKE_PROJECT, type FakeGitLab } from './fake-gitlab.ts';
+import type { FakeGitLab } from '../../gitlab/testing/fake-gitlab.ts';
+import { failedPipelineGitLab, FAKE_PROJECT } from './failed-pipeline-scenario.ts';
 
 /** The AI routes on a real loopback server, over a fake GitLab and a temp data dir. */
 export interface AiHarness {
@@ -34,7 +35,7 @@ export async function startAiHarness(
   options: { config?: AiConfig; secretStore?: SecretStore } = {},
 ): Promise<AiHarness> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ai-routes-'));
-  const gitlab = createFakeGitLab();
+  const gitlab = failedPipelineGitLab();
   const clock = new ManualClock();
   let logText = '';
   const logger = createLogger({
