@@ -41,9 +41,11 @@ test('1. a failed job opens at its first error; next error, End and running pipe
     `/api/jobtrace?projectId=${failed.project.project_id}&jobId=${jobId}`,
   );
   expect(trace.error_lines!.length).toBeGreaterThan(0);
-  const firstErrorText = trace.trace
-    .split('\n')
-    [trace.error_lines![0]!]!.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '') // eslint-disable-line no-control-regex
+  const rawLines = trace.trace.split('\n');
+  const firstErrorText = rawLines[
+    trace.error_lines![0]!
+  ]!// eslint-disable-next-line no-control-regex
+  .replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
     .trim();
 
   await page.goto(service.url + pipelineUrl(failed));
