@@ -42,10 +42,8 @@ test('1. a failed job opens at its first error; next error, End and running pipe
   );
   expect(trace.error_lines!.length).toBeGreaterThan(0);
   const rawLines = trace.trace.split('\n');
-  const firstErrorText = rawLines[
-    trace.error_lines![0]!
-  ]!// eslint-disable-next-line no-control-regex
-  .replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
+  const firstErrorText = rawLines[trace.error_lines![0]!]! // eslint-disable-next-line no-control-regex
+    .replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
     .trim();
 
   await page.goto(service.url + pipelineUrl(failed));
