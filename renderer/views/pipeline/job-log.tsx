@@ -92,6 +92,15 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
     errorLines: null,
   });
   const [attempt, setAttempt] = useState(0);
+  // A job whose status changes (retried, finished) is read again; learning the status for the first
+  // time (the panel shows a named job's log before its details arrive) is not a change.
+  const [restart, setRestart] = useState(0);
+  const seenStatus = useRef(jobStatus);
+  useEffect(() => {
+    if (seenStatus.current === jobStatus) return;
+    if (seenStatus.current !== 'unknown') setRestart((r) => r + 1);
+    seenStatus.current = jobStatus;
+  }, [jobStatus]);
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -149,7 +158,7 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
-  }, [projectId, jobId, attempt, jobStatus]);
+  }, [projectId, jobId, attempt, restart]);
   return { ...state, retry: () => setAttempt((a) => a + 1) };
 }
 

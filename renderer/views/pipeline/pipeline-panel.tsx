@@ -158,7 +158,9 @@ export default function PipelinePanel(props: {
 
   const stages = useMemo(() => (data ? groupByStage(data.jobs) : []), [data]);
   const selected = data?.jobs.find((j) => j.id === jobId) ?? null;
-  const compact = selected !== null && !details;
+  // A job named in the address shows its log while the details are still on their way.
+  const early = !data && jobId !== null && tab === 'log';
+  const compact = (selected !== null || early) && !details;
   const select = (job: JobDetails, t: 'log' | 'ai' = 'log') =>
     navigate(pipelinePath(projectId, pipelineId, job.id, t), { replace: true });
 
@@ -206,7 +208,7 @@ export default function PipelinePanel(props: {
               onRetry={reload}
             />
           </div>
-        ) : !data ? (
+        ) : !data && !early ? (
           <div className="panel-body">
             <h2 id="pipeline-title" className="visually-hidden">
               Loading pipeline #{pipelineId}
@@ -217,7 +219,15 @@ export default function PipelinePanel(props: {
           </div>
         ) : (
           <div className={`panel-body${compact ? ' panel-body-compact' : ''}`}>
-            {selected && (
+            {early && (
+              <div className="panel-summary">
+                <h2 id="pipeline-title" className="visually-hidden">
+                  Loading pipeline #{pipelineId}
+                </h2>
+                <Skeleton height={22} width="50%" />
+              </div>
+            )}
+            {data && selected && (
               <div className="panel-summary">
                 {compact && (
                   <>
@@ -242,8 +252,8 @@ export default function PipelinePanel(props: {
                 </button>
               </div>
             )}
-            {!compact && <Header d={data} now={now} />}
-            {!compact && (
+            {data && !compact && <Header d={data} now={now} />}
+            {data && !compact && (
               <section className="stages" aria-label="Jobs by stage">
                 {stages.map(({ stage, jobs }) => (
                   <div key={stage} className="stage">
@@ -275,7 +285,7 @@ export default function PipelinePanel(props: {
                 {stages.length === 0 && <p className="muted">This pipeline has no jobs.</p>}
               </section>
             )}
-            {!compact && data.jobs.filter((j) => j.status === 'failed').length > 1 && (
+            {data && !compact && data.jobs.filter((j) => j.status === 'failed').length > 1 && (
               <Suspense fallback={null}>
                 <PipelineAnalysisCard
                   projectId={projectId}
@@ -287,39 +297,48 @@ export default function PipelinePanel(props: {
                 />
               </Suspense>
             )}
-            {selected ? (
-              <section className="job-pane" aria-label={`Job ${selected.name}`}>
+            {selected || early ? (
+              <section
+                className="job-pane"
+                aria-label={selected ? `Job ${selected.name}` : `Job ${jobId}`}
+              >
                 <div className="job-pane-head">
-                  <div className="job-pane-title">
-                    <StatusIcon status={selected.status} size={18} />
-                    <strong>{selected.name}</strong>
-                    <span className="muted">
-                      {selected.stage} · {formatDuration(selected.duration)}
-                      {selected.failure_reason
-                        ? ` · ${selected.failure_reason.replace(/_/g, ' ')}`
-                        : ''}
-                    </span>
-                  </div>
-                  <div className="tabs" role="tablist">
-                    <button
-                      type="button"
-                      role="tab"
-                      aria-selected={tab === 'log'}
-                      onClick={() => select(selected, 'log')}
-                    >
-                      <Icon.terminal size={14} /> Log
-                    </button>
-                    {selected.status === 'failed' && (
-                      <button
-                        type="button"
-                        role="tab"
-                        aria-selected={tab === 'ai'}
-                        onClick={() => select(selected, 'ai')}
-                      >
-                        <Icon.sparkle size={14} /> Analyze with AI
-                      </button>
-                    )}
-                  </div>
+                  {selected ? (
+                    <>
+                      <div className="job-pane-title">
+                        <StatusIcon status={selected.status} size={18} />
+                        <strong>{selected.name}</strong>
+                        <span className="muted">
+                          {selected.stage} · {formatDuration(selected.duration)}
+                          {selected.failure_reason
+                            ? ` · ${selected.failure_reason.replace(/_/g, ' ')}`
+                            : ''}
+                        </span>
+                      </div>
+                      <div className="tabs" role="tablist">
+                        <button
+                          type="button"
+                          role="tab"
+                          aria-selected={tab === 'log'}
+                          onClick={() => select(selected, 'log')}
+                        >
+                          <Icon.terminal size={14} /> Log
+                        </button>
+                        {selected.status === 'failed' && (
+                          <button
+                            type="button"
+                            role="tab"
+                            aria-selected={tab === 'ai'}
+                            onClick={() => select(selected, 'ai')}
+                          >
+                            <Icon.sparkle size={14} /> Analyze with AI
+                          </button>
+                        )}
+                      </div>
+                    </>
+                  ) : (
+                    <Skeleton height={18} width="30%" />
+                  )}
                 </div>
                 <Suspense
                   fallback={
@@ -328,7 +347,7 @@ export default function PipelinePanel(props: {
                     </div>
                   }
                 >
-                  {tab === 'ai' && selected.status === 'failed' ? (
+                  {selected && tab === 'ai' && selected.status === 'failed' ? (
                     <AiPanel
                       key={selected.id}
                       projectId={projectId}
@@ -337,15 +356,16 @@ export default function PipelinePanel(props: {
                     />
                   ) : (
                     <JobLog
-                      key={selected.id}
+                      key={selected?.id ?? jobId!}
                       projectId={projectId}
-                      jobId={selected.id}
-                      jobStatus={selected.status}
+                      jobId={selected?.id ?? jobId!}
+                      jobStatus={selected?.status ?? 'unknown'}
                     />
                   )}
                 </Suspense>
               </section>
             ) : (
+              data &&
               data.jobs.length > 0 && (
                 <p className="job-hint muted">
                   Select a job to read its log
