@@ -84,7 +84,7 @@ async function startService() {
   const config = resolveServeConfig([], env);
   if (config === 'help') throw new Error('unreachable');
   const dashboardDir = path.join(__dirname, '../renderer');
-  const { openSecretStore } = await import('../cli/token/secret-store.ts');
+  const { openSecretStore } = await import('../server/platform/os-secret-store.ts');
   const secretStore = await openSecretStore({ warn: (line) => logger.warn(line) });
   const start = (port: number | undefined) =>
     startFromConfig(

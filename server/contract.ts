@@ -127,6 +127,21 @@ export interface PipelineDetails {
   web_url?: string;
   /** Additive: the project's name. */
   project_name?: string;
+  /**
+   * Additive: trigger (bridge) jobs, which GitLab lists apart from `jobs`, each with the pipeline it
+   * started, so a parent that failed because its child failed shows why.
+   */
+  bridges?: BridgeDetails[];
+}
+
+/** A trigger job of pipeline details and the downstream pipeline it started. */
+export interface BridgeDetails {
+  id: number;
+  name: string;
+  stage: string;
+  status: string;
+  web_url: string;
+  downstream_pipeline: { id: number; status: string; web_url: string } | null;
 }
 
 /** GET /api/settings */

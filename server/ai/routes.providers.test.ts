@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../platform/logger.ts';
-import { MemorySecretStore } from '../platform/secret-store.ts';
+import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
 import { aiConfigFrom } from './config.ts';
 import { createAiService } from './service.ts';
 import {

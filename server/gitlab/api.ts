@@ -1,4 +1,5 @@
 import type {
+  GitLabBridge,
   GitLabCommit,
   GitLabCurrentUser,
   GitLabGroup,
@@ -8,6 +9,8 @@ import type {
   GitLabProject,
 } from './wire.ts';
 
+import type { GraphQLPipelines } from './graphql-pipelines.ts';
+
 /** Options for listing a project's pipelines. */
 export interface ListPipelinesOptions {
   /** Only pipelines updated at or after this instant (GitLab `updated_after`, ISO 8601). */
@@ -15,6 +18,8 @@ export interface ListPipelinesOptions {
   /** Stop paging once this many pipelines were read (newest first). */
   limit?: number;
   signal?: AbortSignal;
+  /** Told when the list hit the client's page or item cap and was cut short. */
+  onCapped?: (message: string) => void;
 }
 
 /** A fetched binary resource (avatars). */
@@ -26,7 +31,7 @@ export interface FetchedImage {
 /**
  * The GitLab port: every GitLab call the service makes. The real implementation is
  * `GitLabClient` (server/gitlab/client.ts); all paging, budgeting, retrying and error mapping
- * happen behind it. Errors are AppErrors: 401 → `unauthorized`, 404 → `not_found`,
+ * happen behind it. Errors are AppErrors: 401 → `unauthorized`, 403 → `forbidden`, 404 → `not_found`,
  * 5xx/network → `upstream_unavailable`, timeouts → `upstream_timeout`.
  */
 export interface GitLabApi {
@@ -42,17 +47,32 @@ export interface GitLabApi {
     options?: ListPipelinesOptions,
   ): Promise<GitLabPipelineListItem[]>;
   getPipeline(projectId: number, pipelineId: number, signal?: AbortSignal): Promise<GitLabPipeline>;
+  /** Latest attempt of each job; with `includeRetried` the earlier attempts too. */
   listPipelineJobs(
     projectId: number,
     pipelineId: number,
     signal?: AbortSignal,
+    options?: { includeRetried?: boolean },
   ): Promise<GitLabJob[]>;
+  /** Trigger (bridge) jobs with their downstream pipeline; /jobs omits them. Optional for fakes. */
+  listPipelineBridges?(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabBridge[]>;
   getJob(projectId: number, jobId: number, signal?: AbortSignal): Promise<GitLabJob>;
   /** The raw job log (ANSI escapes and section markers included). */
   getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string>;
   getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit>;
   /** The token's own user (GET /user). */
   getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser>;
+  /**
+   * Bulk pipeline reads over GraphQL (several projects per request). Absent when the
+   * implementation has none; callers then use the REST methods above.
+   */
+  readonly bulk?: GraphQLPipelines;
+  /** Ends a Retry-After wait early (after a settings change). */
+  clearRateLimitWait?(): void;
   /** Fetches an avatar image; callers have already checked the URL is allowed. */
   fetchImage(url: string, options: { maxBytes: number; timeoutMs: number }): Promise<FetchedImage>;
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../platform/errors.ts';
 import { GitLabClient, type GitLabClientOptions } from './client.ts';
 import { RequestBudget } from './request-budget.ts';
+import { wireGroup, wireJob } from './testing/wire-fixtures.ts';
 import { ScriptedGitLabServer, type ScriptedReply } from './testing/scripted-gitlab-server.ts';
 import { VirtualTime } from './testing/virtual-time.ts';
 
@@ -55,13 +56,13 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 }
 
 const JOB = '/api/v4/projects/1/jobs/1';
-const ok: ScriptedReply = { json: { id: 1 } };
+const ok: ScriptedReply = { json: wireJob(1) };
 
 describe('retries', () => {
   it('retries a 500 after an exponential back-off and returns the answer', async () => {
     const { gitlab, client, time } = await setup();
     gitlab.on(JOB, [{ status: 500 }, { status: 502 }, ok]);
-    await expect(client.getJob(1, 1)).resolves.toEqual({ id: 1 });
+    await expect(client.getJob(1, 1)).resolves.toMatchObject({ id: 1 });
     expect(gitlab.requests).toHaveLength(3);
     expect(time.sleeps).toEqual([500, 1_000]);
   });
@@ -90,16 +91,16 @@ describe('retries', () => {
     gitlab.on(JOB, [{ reset: true }, ok]);
     gitlab.on('/api/v4/projects/1/jobs/2', [
       { truncate: '{"id": 2, "na', declaredLength: 400 },
-      { json: { id: 2 } },
+      { json: wireJob(2) },
     ]);
     // Well-formed HTTP, broken JSON: an upstream fault too.
     gitlab.on('/api/v4/projects/1/jobs/3', [
       { body: '{"id": 3, "na', headers: { 'content-type': 'application/json' } },
-      { json: { id: 3 } },
+      { json: wireJob(3) },
     ]);
-    await expect(client.getJob(1, 1)).resolves.toEqual({ id: 1 });
-    await expect(client.getJob(1, 2)).resolves.toEqual({ id: 2 });
-    await expect(client.getJob(1, 3)).resolves.toEqual({ id: 3 });
+    await expect(client.getJob(1, 1)).resolves.toMatchObject({ id: 1 });
+    await expect(client.getJob(1, 2)).resolves.toMatchObject({ id: 2 });
+    await expect(client.getJob(1, 3)).resolves.toMatchObject({ id: 3 });
     expect(gitlab.requests).toHaveLength(6);
   });
 
@@ -110,7 +111,7 @@ describe('retries', () => {
       calls += 1;
       if (req.query.get('page') === '2' && calls === 2) return { body: '[{"id": 3}, {"i' };
       return {
-        json: req.query.get('page') === '2' ? [{ id: 3 }] : [{ id: 1 }, { id: 2 }],
+        json: req.query.get('page') === '2' ? [wireGroup(3)] : [wireGroup(1), wireGroup(2)],
         headers: { 'x-next-page': req.query.get('page') === '2' ? '' : '2' },
       };
     });
@@ -133,7 +134,7 @@ describe('Retry-After', () => {
   it('waits the seconds a 429 asks for, then retries', async () => {
     const { gitlab, client, t0 } = await setup();
     gitlab.on(JOB, [{ status: 429, headers: { 'retry-after': '7' } }, ok]);
-    await expect(client.getJob(1, 1)).resolves.toEqual({ id: 1 });
+    await expect(client.getJob(1, 1)).resolves.toMatchObject({ id: 1 });
     expect(gitlab.requests.map((r) => r.at - t0)).toEqual([0, 7_000]);
   });
 
@@ -144,14 +145,14 @@ describe('Retry-After', () => {
         ? { status: 429, headers: { 'retry-after': new Date(t0 + 9_000).toUTCString() } }
         : ok,
     );
-    await expect(client.getJob(1, 1)).resolves.toEqual({ id: 1 });
+    await expect(client.getJob(1, 1)).resolves.toMatchObject({ id: 1 });
     expect(gitlab.requests.map((r) => r.at - t0)).toEqual([0, 9_000]);
   });
 
   it('pauses every other caller of the host while a 503 Retry-After runs', async () => {
     const { gitlab, client, t0 } = await setup({ maxConcurrency: 1 });
     gitlab.on(JOB, [{ status: 503, headers: { 'retry-after': '5' } }, ok]);
-    gitlab.on(/\/jobs\/[23]$/, (req) => ({ json: { id: Number(req.path.slice(-1)) } }));
+    gitlab.on(/\/jobs\/[23]$/, (req) => ({ json: wireJob(Number(req.path.slice(-1))) }));
     const results = await Promise.all([
       client.getJob(1, 1),
       client.getJob(1, 2),
@@ -164,16 +165,21 @@ describe('Retry-After', () => {
     expect(arrivals).toHaveLength(4);
   });
 
-  it('does not sit out a very long Retry-After: fails with retryAfterMs, as do other callers', async () => {
-    const { gitlab, client } = await setup({ maxRetryAfterMs: 60_000 });
-    gitlab.on(JOB, [{ status: 429, headers: { 'retry-after': '3600' } }]);
+  // Issue 15 §2: one 429 with a day-long Retry-After must not silence the service for a day.
+  it('caps a very long Retry-After at 5 minutes, fails fast meanwhile, then re-probes', async () => {
+    const { gitlab, client, time } = await setup({ maxRetryAfterMs: 60_000 });
+    gitlab.on(JOB, [{ status: 429, headers: { 'retry-after': '86400' } }, { json: wireJob(1) }]);
     const err = await failure(client.getJob(1, 1));
     expect(err.code).toBe('upstream_unavailable');
-    expect(err.retryAfterMs).toBe(3_600_000);
-    expect(err.message).toContain('3600s');
+    expect(err.retryAfterMs).toBe(300_000);
+    expect(err.message).toContain('86400s');
+    expect(err.message).toContain('300s');
     const other = await failure(client.getJob(1, 2));
-    expect(other.retryAfterMs).toBe(3_600_000);
+    expect(other.retryAfterMs).toBeLessThanOrEqual(300_000);
     expect(gitlab.requests).toHaveLength(1);
+    time.advance(300_000);
+    await expect(client.getJob(1, 1)).resolves.toMatchObject({ id: 1 });
+    expect(gitlab.requests).toHaveLength(2);
   });
 });
 
@@ -185,7 +191,7 @@ describe('request budget through the client', () => {
     gitlab.on(/\/jobs\/\d+$/, () => {
       remaining -= 1;
       return {
-        json: { id: 1 },
+        json: wireJob(1),
         headers: {
           'ratelimit-limit': '2000',
           'ratelimit-remaining': String(remaining),
@@ -223,7 +229,7 @@ describe('request budget through the client', () => {
       while (gitlab.inFlight < 3 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 2));
       await new Promise((r) => setTimeout(r, 5));
-      return { json: { id: 1 } };
+      return { json: wireJob(1) };
     });
     await Promise.all(Array.from({ length: 12 }, (_, i) => client.getJob(1, i + 1)));
     expect(gitlab.requests).toHaveLength(12);

@@ -5,6 +5,13 @@ import { AppError } from '../platform/errors.ts';
 import { createLogger } from '../platform/logger.ts';
 import { GitLabClient, normaliseGitLabBaseUrl, type GitLabClientOptions } from './client.ts';
 import { RequestBudget } from './request-budget.ts';
+import {
+  wireCommit,
+  wireGroup,
+  wireJob,
+  wirePipelineItem,
+  wireProject,
+} from './testing/wire-fixtures.ts';
 import { ScriptedGitLabServer, type ScriptedReply } from './testing/scripted-gitlab-server.ts';
 import { VirtualTime } from './testing/virtual-time.ts';
 
@@ -48,7 +55,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   return err as AppError;
 }
 
-const project = (id: number) => ({ id, name: `p${id}` });
+const project = wireProject;
 
 describe('base URL', () => {
   it('accepts a trailing slash or /api/v4 and keeps a relative URL root', () => {
@@ -67,10 +74,10 @@ describe('base URL', () => {
 
   it('sends requests under <base>/api/v4', async () => {
     const { gitlab } = await setup();
-    gitlab.on('/api/v4/projects/1/jobs/2', [{ json: { id: 2 } }]);
+    gitlab.on('/api/v4/projects/1/jobs/2', [{ json: wireJob(2) }]);
     const client = new GitLabClient({ baseUrl: `${gitlab.url}/api/v4/`, retries: 0 });
     expect(client.baseUrl).toBe(gitlab.url);
-    await expect(client.getJob(1, 2)).resolves.toEqual({ id: 2 });
+    await expect(client.getJob(1, 2)).resolves.toMatchObject({ id: 2 });
   });
 });
 
@@ -109,7 +116,7 @@ describe('pagination', () => {
     gitlab.on('/api/v4/projects/5/pipelines/9/jobs', (req) => {
       const page = Number(req.query.get('page') ?? '1');
       return {
-        json: [{ id: page }],
+        json: [wireJob(page)],
         headers: { 'x-next-page': page < 4 ? String(page + 1) : '' },
       };
     });
@@ -128,7 +135,7 @@ describe('pagination', () => {
       const size = Number(req.query.get('per_page'));
       const first = 1000 - (page - 1) * size;
       return {
-        json: Array.from({ length: size }, (_, i) => ({ id: first - i })),
+        json: Array.from({ length: size }, (_, i) => wirePipelineItem(first - i, 7)),
         headers: { 'x-next-page': String(page + 1) },
       };
     });
@@ -157,7 +164,7 @@ describe('pagination', () => {
     const { gitlab, client } = await setup();
     const path = '/api/v4/groups/3/subgroups';
     gitlab.on(path, (req) => ({
-      json: [{ id: 1 }],
+      json: [wireGroup(1)],
       headers: {
         link: `<${gitlab.url}${path}?per_page=100&page=${req.query.get('page') === '2' ? 1 : 2}>; rel="next"`,
       },
@@ -170,24 +177,30 @@ describe('pagination', () => {
 });
 
 describe('authentication', () => {
-  it('sends PRIVATE-TOKEN by default and Bearer for OAuth tokens', async () => {
+  // doc/api/rest/authentication.md: OAuth 2.0 tokens only in `Authorization: Bearer`; personal,
+  // project and group tokens in either header — so Bearer is the default that works for all.
+  it('sends Authorization: Bearer by default and PRIVATE-TOKEN only when asked', async () => {
     const { gitlab, client } = await setup();
-    gitlab.on('/api/v4/projects/1/jobs/1', [{ json: { id: 1 } }]);
+    gitlab.on('/api/v4/projects/1/jobs/1', [{ json: wireJob(1) }]);
     await client.getJob(1, 1);
-    const bearer = new GitLabClient({ baseUrl: gitlab.url, token: TOKEN, tokenType: 'bearer' });
-    await bearer.getJob(1, 1);
+    const privateToken = new GitLabClient({
+      baseUrl: gitlab.url,
+      token: TOKEN,
+      tokenType: 'private',
+    });
+    await privateToken.getJob(1, 1);
     const anonymous = new GitLabClient({ baseUrl: gitlab.url });
     await anonymous.getJob(1, 1);
-    const [privateReq, bearerReq, anonymousReq] = gitlab.requests;
-    expect(privateReq!.headers['private-token']).toBe(TOKEN);
-    expect(privateReq!.headers.authorization).toBeUndefined();
+    const [bearerReq, privateReq, anonymousReq] = gitlab.requests;
     expect(bearerReq!.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(bearerReq!.headers['private-token']).toBeUndefined();
+    expect(privateReq!.headers['private-token']).toBe(TOKEN);
+    expect(privateReq!.headers.authorization).toBeUndefined();
     expect(anonymousReq!.headers['private-token']).toBeUndefined();
     expect(anonymousReq!.headers.authorization).toBeUndefined();
     // Without a token the stricter anonymous limit applies.
     expect(anonymous.budget.perMinuteCap).toBe(270);
-    expect(bearer.budget.perMinuteCap).toBe(1800);
+    expect(privateToken.budget.perMinuteCap).toBe(1800);
   });
 
   it('never sends the token to another host named in a pagination link', async () => {
@@ -196,9 +209,9 @@ describe('authentication', () => {
     servers.push(elsewhere);
     gitlab.on('/api/v4/groups/1/subgroups', (req) =>
       req.query.get('page') === '2'
-        ? { json: [{ id: 2 }] }
+        ? { json: [wireGroup(2)] }
         : {
-            json: [{ id: 1 }],
+            json: [wireGroup(1)],
             headers: {
               link: `<${elsewhere.url}/api/v4/groups/1/subgroups?per_page=100&page=2>; rel="next"`,
             },
@@ -223,13 +236,17 @@ describe('error mapping', () => {
     expect(gitlab.requests).toHaveLength(1); // 4xx is not retried
   });
 
-  it('maps 403 to unauthorized naming the read_api scope', async () => {
+  // doc/api/rest/troubleshooting.md: 403 = authenticated but not allowed (CI/CD disabled, Guest,
+  // IP restriction) — not an invalid token, so not 401.
+  it('maps 403 to forbidden naming the resource and the likely reasons', async () => {
     const { gitlab, client } = await setup();
     gitlab.on(/.*/, [{ status: 403, json: { message: '403 Forbidden' } }]);
     const err = await failure(client.listPipelineJobs(4, 5));
-    expect(err.code).toBe('unauthorized');
-    expect(err.message).toContain('read_api');
+    expect(err.code).toBe('forbidden');
+    expect(err.upstreamStatus).toBe(403);
     expect(err.message).toContain('pipeline 5 of GitLab project 4');
+    expect(err.message).toContain('CI/CD may be disabled');
+    expect(err.message).toContain('Guest');
   });
 
   it('maps 404 to not_found naming what is missing, with the group path URL-encoded', async () => {
@@ -250,9 +267,13 @@ describe('error mapping', () => {
     gitlab.on('/api/v4/projects/3/jobs/8/trace', [
       { body: log, headers: { 'content-type': 'text/plain' } },
     ]);
-    gitlab.on('/api/v4/projects/3/repository/commits/abc123', [{ json: { id: 'abc123' } }]);
+    gitlab.on('/api/v4/projects/3/repository/commits/abc123', [{ json: wireCommit('abc123') }]);
     await expect(client.getJobTrace(3, 8)).resolves.toBe(log);
-    await expect(client.getCommit(3, 'abc123')).resolves.toEqual({ id: 'abc123' });
+    // Committer offsets become UTC at the boundary (API.md promises …Z everywhere).
+    await expect(client.getCommit(3, 'abc123')).resolves.toMatchObject({
+      id: 'abc123',
+      created_at: '2026-11-20T10:00:00.000Z',
+    });
     expect(gitlab.requests[0]!.headers.accept).toBe('text/plain');
   });
 

@@ -4,16 +4,26 @@
  * AppErrors a user can act on. The token never leaves for another origin and never reaches a log line,
  * an error message or an error's cause.
  */
-import got, { RequestError, TimeoutError, type Got, type PlainResponse } from 'got';
+import got, { RequestError, TimeoutError, type Got } from 'got';
 import type { Clock } from '../platform/clock.ts';
 import { systemClock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { FetchedImage, GitLabApi, ListPipelinesOptions } from './api.ts';
+import {
+  describeGroup,
+  formatSeconds,
+  gitLabStatusError,
+  lowerFirst,
+  networkReason,
+} from './error-wording.ts';
+import { GraphQLPipelines } from './graphql-pipelines.ts';
+import { streamImage } from './image-stream.ts';
 import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
 import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';
 import { realSleep, RequestBudget, type Sleep } from './request-budget.ts';
 import type {
+  GitLabBridge,
   GitLabCommit,
   GitLabCurrentUser,
   GitLabGroup,
@@ -22,8 +32,23 @@ import type {
   GitLabPipelineListItem,
   GitLabProject,
 } from './wire.ts';
+import {
+  bridgeSchema,
+  currentUserSchema,
+  describeIssue,
+  fullCommitSchema,
+  groupSchema,
+  jobSchema,
+  pipelineListItemSchema,
+  pipelineSchema,
+  projectSchema,
+} from './wire-schemas.ts';
+import type { z } from 'zod';
 
-/** How the token is sent: `PRIVATE-TOKEN` (personal, group, project tokens) or OAuth `Bearer`. */
+/**
+ * How the token is sent. `bearer` (the default) works for personal, project, group *and* OAuth 2.0
+ * tokens; `PRIVATE-TOKEN` does not accept OAuth tokens (doc/api/rest/authentication.md).
+ */
 export type GitLabTokenType = 'private' | 'bearer';
 
 /** One HTTP exchange with GitLab, for metrics (`status` is 0 when no response arrived). */
@@ -40,7 +65,7 @@ export interface GitLabClientOptions {
   /** e.g. `https://gitlab.example.com`; a trailing slash or `/api/v4` is accepted and dropped. */
   baseUrl: string;
   token?: string;
-  /** Default `private`. */
+  /** Default `bearer`. */
   tokenType?: GitLabTokenType;
   logger?: Logger;
   /** Per-request timeout, whole response included (default 15 000). */
@@ -97,9 +122,13 @@ type RetryableFailure = {
 type BodyMode = 'json' | 'text';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-// A guard against a GitLab that keeps inventing new next-page links: 5 000 pages of 100 is far
-// beyond any group this dashboard is meant for.
-const MAX_PAGES = 5_000;
+/**
+ * Bounds on one list, so an endless `x-next-page` chain or an oversize answer cannot grow memory
+ * without bound: 100 pages of 100 is far beyond any project window this dashboard is meant for.
+ */
+export const LIST_CAPS = { pages: 100, items: 10_000 } as const;
+/** The longest Retry-After we honour; a longer one is waited this long, then GitLab is re-probed. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
 /** The GitLab REST v4 client (the real `GitLabApi`). */
 export class GitLabClient implements GitLabApi {
@@ -122,6 +151,8 @@ export class GitLabClient implements GitLabApi {
   private readonly logger: Logger | undefined;
   private readonly onRequest: ((info: GitLabRequestInfo) => void) | undefined;
   private readonly http: Got;
+  private readonly malformedSeen = new Set<string>();
+  private bulkReader: GraphQLPipelines | undefined;
 
   constructor(options: GitLabClientOptions) {
     this.baseUrl = normaliseGitLabBaseUrl(options.baseUrl);
@@ -129,7 +160,7 @@ export class GitLabClient implements GitLabApi {
     this.origin = this.apiRoot.origin;
     this.host = this.apiRoot.host;
     this.token = options.token ? options.token : undefined;
-    const tokenType = options.tokenType ?? 'private';
+    const tokenType = options.tokenType ?? 'bearer';
     this.authHeaders = !this.token
       ? {}
       : tokenType === 'bearer'
@@ -164,16 +195,20 @@ export class GitLabClient implements GitLabApi {
 
   /** GET /groups/:id — by numeric id or full path (`acme/platform`). */
   async getGroup(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup> {
-    return this.getJson<GitLabGroup>(
+    // with_projects=false: the group alone, not its first 100 projects (doc/api/groups.md).
+    return this.getJson(
+      groupSchema,
       `groups/${groupRef(idOrPath)}`,
       describeGroup(idOrPath),
       signal,
+      { with_projects: 'false' },
     );
   }
 
   /** GET /groups/:id/subgroups (direct children, every page). */
   async listSubgroups(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup[]> {
-    return this.listAll<GitLabGroup>(
+    return this.listAll(
+      groupSchema,
       `groups/${groupRef(idOrPath)}/subgroups`,
       {},
       describeGroup(idOrPath),
@@ -186,7 +221,8 @@ export class GitLabClient implements GitLabApi {
     idOrPath: string | number,
     signal?: AbortSignal,
   ): Promise<GitLabProject[]> {
-    return this.listAll<GitLabProject>(
+    return this.listAll(
+      projectSchema,
       `groups/${groupRef(idOrPath)}/projects`,
       {
         include_subgroups: 'true',
@@ -207,12 +243,14 @@ export class GitLabClient implements GitLabApi {
   ): Promise<GitLabPipelineListItem[]> {
     const query: Record<string, string> = { order_by: 'id', sort: 'desc' };
     if (options.updatedAfter !== undefined) query.updated_after = options.updatedAfter;
-    return this.listAll<GitLabPipelineListItem>(
+    return this.listAll(
+      pipelineListItemSchema,
       `projects/${projectId}/pipelines`,
       query,
       `GitLab project ${projectId}`,
       options.signal,
       options.limit,
+      options.onCapped,
     );
   }
 
@@ -222,22 +260,43 @@ export class GitLabClient implements GitLabApi {
     pipelineId: number,
     signal?: AbortSignal,
   ): Promise<GitLabPipeline> {
-    return this.getJson<GitLabPipeline>(
+    return this.getJson(
+      pipelineSchema,
       `projects/${projectId}/pipelines/${pipelineId}`,
       `Pipeline ${pipelineId} of GitLab project ${projectId}`,
       signal,
     );
   }
 
-  /** GET /projects/:id/pipelines/:pipeline_id/jobs (latest attempt of each job, every page). */
+  /**
+   * GET /projects/:id/pipelines/:pipeline_id/jobs, every page: the latest attempt of each job, or
+   * with `includeRetried` the earlier attempts too (doc/api/jobs.md `include_retried`).
+   */
   async listPipelineJobs(
     projectId: number,
     pipelineId: number,
     signal?: AbortSignal,
+    options: { includeRetried?: boolean } = {},
   ): Promise<GitLabJob[]> {
-    return this.listAll<GitLabJob>(
+    return this.listAll(
+      jobSchema,
       `projects/${projectId}/pipelines/${pipelineId}/jobs`,
-      { include_retried: 'false' },
+      { include_retried: options.includeRetried ? 'true' : 'false' },
+      `Pipeline ${pipelineId} of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
+  /** GET /projects/:id/pipelines/:pipeline_id/bridges: trigger jobs, which /jobs omits. */
+  async listPipelineBridges(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabBridge[]> {
+    return this.listAll(
+      bridgeSchema,
+      `projects/${projectId}/pipelines/${pipelineId}/bridges`,
+      {},
       `Pipeline ${pipelineId} of GitLab project ${projectId}`,
       signal,
     );
@@ -245,7 +304,8 @@ export class GitLabClient implements GitLabApi {
 
   /** GET /projects/:id/jobs/:job_id */
   async getJob(projectId: number, jobId: number, signal?: AbortSignal): Promise<GitLabJob> {
-    return this.getJson<GitLabJob>(
+    return this.getJson(
+      jobSchema,
       `projects/${projectId}/jobs/${jobId}`,
       `Job ${jobId} of GitLab project ${projectId}`,
       signal,
@@ -263,9 +323,46 @@ export class GitLabClient implements GitLabApi {
     return data as string;
   }
 
+  /**
+   * POST /api/graphql with the client's budget, retries and error mapping. Returns GitLab's
+   * `{data, errors}` as sent; a 404 (GraphQL switched off) is a not_found AppError.
+   */
+  async graphql(
+    query: string,
+    variables: Record<string, unknown>,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
+    const url = new URL(`${this.baseUrl}/api/graphql`);
+    const { data } = await this.send(
+      url,
+      what,
+      'json',
+      signal,
+      JSON.stringify({ query, variables }),
+    );
+    return data;
+  }
+
+  /** Bulk pipeline reads over GraphQL (several projects per query); see graphql-pipelines.ts. */
+  get bulk(): GraphQLPipelines {
+    this.bulkReader ??= new GraphQLPipelines(
+      (query, variables, what, signal) => this.graphql(query, variables, what, signal),
+      this.baseUrl,
+      (what, issue) => this.logMalformedOnce(what, issue),
+    );
+    return this.bulkReader;
+  }
+
+  /** Ends a Retry-After / RateLimit wait early (the user changed settings; try GitLab again now). */
+  clearRateLimitWait(): void {
+    this.budget.clearPause();
+  }
+
   /** GET /projects/:id/repository/commits/:sha */
   async getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit> {
-    return this.getJson<GitLabCommit>(
+    return this.getJson(
+      fullCommitSchema,
       `projects/${projectId}/repository/commits/${encodeURIComponent(sha)}`,
       `Commit ${sha} of GitLab project ${projectId}`,
       signal,
@@ -274,7 +371,12 @@ export class GitLabClient implements GitLabApi {
 
   /** The token's own user, to tell which pipelines are the user's (failure notifications). */
   async getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser> {
-    return this.getJson<GitLabCurrentUser>('user', 'The current GitLab user', signal);
+    return this.getJson<GitLabCurrentUser>(
+      currentUserSchema,
+      'user',
+      'The current GitLab user',
+      signal,
+    );
   }
 
   /**
@@ -302,72 +404,15 @@ export class GitLabClient implements GitLabApi {
     const started = performance.now();
     let status = 0;
     try {
-      return await new Promise<FetchedImage>((resolve, reject) => {
-        const stream = this.http.stream(target, {
-          headers: { accept: 'image/*', ...(ownHost ? this.authHeaders : {}) },
-          timeout: { request: options.timeoutMs },
-          followRedirect: (response: PlainResponse) => sameOriginRedirect(response, target.origin),
-        });
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let contentType = '';
-        let settled = false;
-        const fail = (err: AppError) => {
-          if (settled) return;
-          settled = true;
-          stream.destroy();
-          reject(err);
-        };
-        stream.on('response', (response: PlainResponse) => {
-          status = response.statusCode;
-          if (ownHost) this.budget.observe(response.headers);
-          if (status < 200 || status >= 300) {
-            fail(this.imageStatusError(status, target));
-            return;
-          }
-          contentType = (headerValue(response.headers, 'content-type') ?? '')
-            .split(';')[0]!
-            .trim()
-            .toLowerCase();
-          if (!contentType.startsWith('image/')) {
-            fail(
-              new AppError(
-                'unsupported_media_type',
-                `${target.host} answered with ${contentType || 'no content type'}, not an image`,
-              ),
-            );
-            return;
-          }
-          const declared = Number(headerValue(response.headers, 'content-length'));
-          if (declared > options.maxBytes) fail(tooLarge(target, options.maxBytes));
-        });
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) fail(tooLarge(target, options.maxBytes));
-          else chunks.push(chunk);
-        });
-        stream.on('end', () => {
-          if (settled) return;
-          settled = true;
-          resolve({ contentType, body: Buffer.concat(chunks) });
-        });
-        stream.on('error', (err: unknown) => {
-          if (settled) return;
-          settled = true;
-          reject(
-            err instanceof TimeoutError
-              ? new AppError(
-                  'upstream_timeout',
-                  `${target.host} did not send the image within ${formatSeconds(options.timeoutMs)}`,
-                  { cause: this.safeCause(err) },
-                )
-              : new AppError(
-                  'upstream_unavailable',
-                  `Could not fetch the image from ${target.host}: ${networkReason(err)}`,
-                  { cause: this.safeCause(err) },
-                ),
-          );
-        });
+      return await streamImage(this.http, target, {
+        headers: { accept: 'image/*', ...(ownHost ? this.authHeaders : {}) },
+        maxBytes: options.maxBytes,
+        timeoutMs: options.timeoutMs,
+        onResponse: (answered, headers) => {
+          status = answered;
+          if (ownHost) this.budget.observe(headers);
+        },
+        safeCause: (err) => this.safeCause(err),
       });
     } finally {
       release?.();
@@ -375,28 +420,56 @@ export class GitLabClient implements GitLabApi {
     }
   }
 
-  private async getJson<T>(path: string, what: string, signal?: AbortSignal): Promise<T> {
-    const { data } = await this.send(this.apiUrl(path, {}), what, 'json', signal);
-    return data as T;
+  private async getJson<T>(
+    schema: z.ZodType,
+    path: string,
+    what: string,
+    signal?: AbortSignal,
+    query: Record<string, string> = {},
+  ): Promise<T> {
+    const { data } = await this.send(this.apiUrl(path, query), what, 'json', signal);
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      const issue = describeIssue(parsed.error);
+      this.logMalformedOnce(what, issue);
+      throw new AppError(
+        'upstream_unavailable',
+        `GitLab at ${this.host} sent malformed data for ${lowerFirst(what)} (${issue})`,
+      );
+    }
+    // The schema's output is the wire type with timestamps in UTC.
+    return parsed.data as T;
   }
 
+  /**
+   * Every page of a list, each item checked against `schema`: a malformed item is dropped and
+   * logged once. Stops at LIST_CAPS (telling `onCapped`) or at `limit`.
+   */
   private async listAll<T>(
+    schema: z.ZodType,
     path: string,
     query: Record<string, string>,
     what: string,
     signal?: AbortSignal,
     limit?: number,
+    onCapped?: (message: string) => void,
   ): Promise<T[]> {
     const perPage = limit !== undefined && limit > 0 ? Math.min(MAX_PER_PAGE, limit) : MAX_PER_PAGE;
     let url: URL | undefined = this.apiUrl(path, { ...query, per_page: String(perPage) });
     const seen = new Set<string>();
     const items: T[] = [];
     while (url) {
-      if (seen.has(url.href) || seen.size >= MAX_PAGES) {
+      if (seen.has(url.href)) {
         throw new AppError(
           'upstream_unavailable',
           `GitLab at ${this.host} sent a pagination link it had already sent while listing ${lowerFirst(what)}; stopped to avoid a loop`,
         );
+      }
+      if (seen.size >= LIST_CAPS.pages || items.length >= LIST_CAPS.items) {
+        const message = `Listing ${lowerFirst(what)} stopped at ${seen.size} pages and ${items.length} items (the cap per list); older items are left out`;
+        this.logger?.warn({ gitlab: { host: this.host, path } }, message);
+        onCapped?.(message);
+        break;
       }
       seen.add(url.href);
       const { data, headers } = await this.send(url, what, 'json', signal);
@@ -406,14 +479,27 @@ export class GitLabClient implements GitLabApi {
           `GitLab at ${this.host} answered with something other than a list for ${lowerFirst(what)}`,
         );
       }
-      for (const item of data as T[]) {
+      for (const raw of data as unknown[]) {
         if (limit !== undefined && items.length >= limit) break;
-        items.push(item);
+        const parsed = schema.safeParse(raw);
+        if (parsed.success) items.push(parsed.data as T);
+        else this.logMalformedOnce(what, describeIssue(parsed.error));
       }
       if ((limit !== undefined && items.length >= limit) || data.length === 0) break;
       url = nextPageUrl(url, headers, this.apiRoot);
     }
     return items;
+  }
+
+  /** One warning per kind of malformed data, so a hostile upstream cannot flood the log. */
+  private logMalformedOnce(what: string, issue: string): void {
+    const key = `${what.replace(/\d+/g, '#')}|${issue}`;
+    if (this.malformedSeen.has(key) || this.malformedSeen.size > 1_000) return;
+    this.malformedSeen.add(key);
+    this.logger?.warn(
+      { gitlab: { host: this.host, issue } },
+      `GitLab sent malformed data for ${lowerFirst(what)}; dropped it`,
+    );
   }
 
   private apiUrl(path: string, query: Record<string, string>): URL {
@@ -428,6 +514,8 @@ export class GitLabClient implements GitLabApi {
     what: string,
     mode: BodyMode,
     signal: AbortSignal | undefined,
+    /** A JSON body to POST (GraphQL queries: read-only, so retrying them is as safe as a GET). */
+    postBody?: string,
   ): Promise<{ data: unknown; headers: HeaderBag }> {
     let failure: RetryableFailure | undefined;
     for (let attempt = 0; attempt <= this.retries; attempt += 1) {
@@ -436,9 +524,12 @@ export class GitLabClient implements GitLabApi {
       const started = performance.now();
       let status = 0;
       try {
-        const response = await this.http.get(url, {
+        const response = await this.http(url, {
+          method: postBody === undefined ? 'GET' : 'POST',
+          body: postBody,
           headers: {
             accept: mode === 'json' ? 'application/json' : 'text/plain',
+            ...(postBody === undefined ? {} : { 'content-type': 'application/json' }),
             ...this.authHeaders,
           },
           timeout: { request: this.timeoutMs },
@@ -467,7 +558,7 @@ export class GitLabClient implements GitLabApi {
           failure = this.retryableStatus(status, headers, attempt);
           continue;
         }
-        throw this.statusError(status, headers, what);
+        throw gitLabStatusError(status, headers, what, this.apiRoot);
       } catch (err) {
         if (err instanceof AppError) throw err;
         if (signal?.aborted) throw signal.reason;
@@ -487,7 +578,7 @@ export class GitLabClient implements GitLabApi {
         };
       } finally {
         release();
-        this.report(url, status, started, attempt);
+        this.report(url, status, started, attempt, postBody === undefined ? 'GET' : 'POST');
       }
     }
     throw new AppError(
@@ -504,15 +595,18 @@ export class GitLabClient implements GitLabApi {
         : undefined;
     const reason = status === 429 ? 'HTTP 429 (rate limited)' : `HTTP ${status}`;
     if (retryAfterMs !== undefined) {
-      this.budget.pauseFor(retryAfterMs);
-      if (retryAfterMs > this.maxRetryAfterMs) {
+      // One 429 with `Retry-After: 86400` must not silence the service for a day: wait at most
+      // MAX_RETRY_AFTER_MS, then the next request re-probes GitLab.
+      const waitMs = Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
+      this.budget.pauseFor(waitMs);
+      if (waitMs > this.maxRetryAfterMs) {
         throw new AppError(
           'upstream_unavailable',
-          `GitLab at ${this.host} answered ${reason} and asked to wait ${formatSeconds(retryAfterMs)}; try again later`,
-          { retryAfterMs },
+          `GitLab at ${this.host} answered ${reason} and asked to wait ${formatSeconds(retryAfterMs)}; trying again in ${formatSeconds(waitMs)}`,
+          { retryAfterMs: waitMs },
         );
       }
-      return { reason, hostPaused: true, retryAfterMs, cause: undefined };
+      return { reason, hostPaused: true, retryAfterMs: waitMs, cause: undefined };
     }
     if (status === 429) {
       // Rate limited without a hint: the whole host backs off, not just this caller.
@@ -522,68 +616,21 @@ export class GitLabClient implements GitLabApi {
     return { reason, hostPaused: false, retryAfterMs: undefined, cause: undefined };
   }
 
-  private statusError(status: number, headers: HeaderBag, what: string): AppError {
-    if (status === 401) {
-      return new AppError(
-        'unauthorized',
-        "GitLab rejected the token (401): invalid token for the source-control host. Check GITLAB_TOKEN or run 'pipeline-summary token set'.",
-        { upstreamStatus: 401 },
-      );
-    }
-    if (status === 403) {
-      return new AppError(
-        'unauthorized',
-        `GitLab refused access to ${lowerFirst(what)} (403): the token lacks the read_api scope or its user lacks permission. Use a token with the read_api scope from a member of the group.`,
-        { upstreamStatus: 403 },
-      );
-    }
-    if (status === 404) {
-      return new AppError('not_found', `${what} not found (or not visible to this GitLab token)`, {
-        upstreamStatus: 404,
-      });
-    }
-    if (status >= 300 && status < 400) {
-      const location = headerValue(headers, 'location');
-      let elsewhere = 'another address';
-      try {
-        if (location) elsewhere = new URL(location, this.apiRoot).origin;
-      } catch {
-        // Keep the generic wording.
-      }
-      return new AppError(
-        'upstream_unavailable',
-        `GitLab at ${this.host} redirected the request for ${lowerFirst(what)} to ${elsewhere} (HTTP ${status}); check the GitLab URL setting`,
-      );
-    }
-    return new AppError(
-      'upstream_unavailable',
-      `GitLab at ${this.host} rejected the request for ${lowerFirst(what)} (HTTP ${status})`,
-    );
-  }
-
-  private imageStatusError(status: number, target: URL): AppError {
-    if (status === 404) return new AppError('not_found', `Image not found on ${target.host}`);
-    if (status >= 300 && status < 400) {
-      return new AppError(
-        'upstream_unavailable',
-        `${target.host} redirected the image to another host (HTTP ${status}); not followed`,
-      );
-    }
-    return new AppError(
-      'upstream_unavailable',
-      `Could not fetch the image from ${target.host} (HTTP ${status})`,
-    );
-  }
-
   /** Full-jitter exponential back-off (AWS architecture blog, "Exponential Backoff And Jitter"). */
   private backoffMs(attempt: number): number {
     const ceiling = Math.min(this.retryMaxDelayMs, this.retryBaseDelayMs * 2 ** (attempt - 1));
     return Math.round(this.random() * ceiling);
   }
 
-  private report(url: URL, status: number, started: number, attempt: number): void {
+  private report(
+    url: URL,
+    status: number,
+    started: number,
+    attempt: number,
+    method: 'GET' | 'POST' = 'GET',
+  ): void {
     const info: GitLabRequestInfo = {
-      method: 'GET',
+      method,
       path: `${url.pathname}${url.search}`,
       status,
       durationMs: Math.round(performance.now() - started),
@@ -611,49 +658,4 @@ export class GitLabClient implements GitLabApi {
 
 function groupRef(idOrPath: string | number): string {
   return encodeURIComponent(String(idOrPath).replace(/^\/+|\/+$/g, ''));
-}
-
-function describeGroup(idOrPath: string | number): string {
-  return typeof idOrPath === 'number' ? `GitLab group ${idOrPath}` : `GitLab group '${idOrPath}'`;
-}
-
-function lowerFirst(text: string): string {
-  return text.startsWith('GitLab') ? text : text.charAt(0).toLowerCase() + text.slice(1);
-}
-
-function formatSeconds(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  return ms % 1000 === 0 ? `${ms / 1000}s` : `${(ms / 1000).toFixed(1)}s`;
-}
-
-function sameOriginRedirect(response: PlainResponse, origin: string): boolean {
-  const location = headerValue(response.headers, 'location');
-  if (!location) return false;
-  try {
-    return new URL(location, response.url).origin === origin;
-  } catch {
-    return false;
-  }
-}
-
-function tooLarge(target: URL, maxBytes: number): AppError {
-  return new AppError(
-    'payload_too_large',
-    `The image from ${target.host} is larger than ${Math.round(maxBytes / 1024)} KiB`,
-  );
-}
-
-const NETWORK_REASONS: Record<string, string> = {
-  ECONNRESET: 'connection reset',
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  EPIPE: 'connection closed',
-  ERR_HTTP_CONTENT_LENGTH_MISMATCH: 'truncated response body',
-};
-
-function networkReason(err: unknown): string {
-  const code = (err as { code?: unknown })?.code;
-  if (typeof code !== 'string') return 'network error';
-  return `${NETWORK_REASONS[code] ?? 'network error'} (${code})`;
 }

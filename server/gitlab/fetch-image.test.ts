@@ -42,7 +42,7 @@ describe('fetchImage', () => {
       LIMITS,
     );
     expect(own).toEqual({ contentType: 'image/png', body: PNG });
-    expect(gitlab.requests[0]!.headers['private-token']).toBe(TOKEN);
+    expect(gitlab.requests[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
 
     const foreign = await client.fetchImage(`${avatars.url}/avatar/abc?s=80`, LIMITS);
     expect(foreign.body).toEqual(PNG);

@@ -161,6 +161,12 @@ export class RequestBudget {
     this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
   }
 
+  /** Ends a host pause now (settings changed: the next request re-probes GitLab). */
+  clearPause(): void {
+    this.pausedUntil = 0;
+    this.spreadUntil = 0;
+  }
+
   /**
    * Adapts to GitLab's `RateLimit-Remaining`/`RateLimit-Reset`: when few requests are left in the
    * server's window, the rest are spread evenly until it resets; when none are left, the host waits.

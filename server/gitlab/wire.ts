@@ -50,7 +50,8 @@ export interface GitLabUser {
   username: string;
   name: string;
   state: string;
-  avatar_url: string;
+  /** Null when the user has none (validated: http(s) only). */
+  avatar_url: string | null;
   web_url: string;
 }
 
@@ -77,7 +78,9 @@ export type GitLabPipelineStatus =
   | 'canceled'
   | 'skipped'
   | 'manual'
-  | 'scheduled';
+  | 'scheduled'
+  // Added in GitLab 17.x for pipelines waiting on an external callback (doc/api/pipelines.md).
+  | 'waiting_for_callback';
 
 /** Element of GET /projects/:id/pipelines (no duration, user or started_at here). */
 export interface GitLabPipelineListItem {
@@ -161,6 +164,24 @@ export interface GitLabJob {
     sha: string;
     status: GitLabPipelineStatus;
   };
+}
+
+/**
+ * Element of GET /projects/:id/pipelines/:pipeline_id/bridges: a trigger job, which
+ * /pipelines/:id/jobs never lists, with the pipeline it started (doc/api/jobs.md).
+ */
+export interface GitLabBridge {
+  id: number;
+  name: string;
+  stage: string;
+  status: GitLabJobStatus;
+  created_at: string;
+  web_url: string;
+  downstream_pipeline: {
+    id: number;
+    status: GitLabPipelineStatus;
+    web_url: string;
+  } | null;
 }
 
 /** GET /projects/:id/repository/commits/:sha */

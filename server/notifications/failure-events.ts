@@ -227,7 +227,9 @@ export class FailureEvents {
       web_url: record.webUrl,
       ref: record.ref,
       source: record.source,
-      user: user ? { username: user.username, name: user.name, avatar_url: user.avatar_url } : null,
+      user: user
+        ? { username: user.username, name: user.name, avatar_url: user.avatar_url ?? '' }
+        : null,
       commit_title: commit?.title ?? null,
       failed_jobs:
         kind === 'failed'

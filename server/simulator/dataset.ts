@@ -114,6 +114,8 @@ export class Dataset {
   private nextJobId = JOB_ID_BASE;
   private readonly idRng: Rng;
   private readonly jobCache = new Map<number, SimJob[]>();
+  /** Jobs created after their pipeline (retries, bridges): id → pipeline, outside the id ranges. */
+  private readonly laterJobs = new Map<number, SimPipeline>();
 
   constructor(
     readonly options: DatasetOptions,
@@ -454,6 +456,9 @@ export class Dataset {
       jobs: null,
       liveSteps: 0,
       cancelAtStep: null,
+      retriedJobs: [],
+      bridges: [],
+      deleted: false,
     };
     const jobs = planJobs(project, pipeline);
     if (historical) {
@@ -538,8 +543,32 @@ export class Dataset {
     }
   }
 
+  /** A fresh job id for a job created after its pipeline (a retry, a bridge). */
+  allocateJobId(pipeline: SimPipeline): number {
+    const id = this.nextJobId++;
+    this.laterJobs.set(id, pipeline);
+    return id;
+  }
+
+  /** Removes a pipeline as GitLab's delete (or its retention cleanup) does. */
+  delete(pipeline: SimPipeline): void {
+    pipeline.deleted = true;
+    const project = this.projectById.get(pipeline.projectId);
+    if (project) {
+      project.pipelines = project.pipelines.filter((p) => p !== pipeline);
+      if (project.shaIndex.get(pipeline.sha) === pipeline) project.shaIndex.delete(pipeline.sha);
+    }
+    this.pipelineById.delete(pipeline.id);
+    this.active.delete(pipeline);
+  }
+
   /** The pipeline and job for a job id, if any. */
   findJob(jobId: number): { pipeline: SimPipeline; job: SimJob } | null {
+    const later = this.laterJobs.get(jobId);
+    if (later) {
+      const job = [...this.jobsOf(later), ...later.retriedJobs].find((j) => j.id === jobId);
+      return job && !later.deleted ? { pipeline: later, job } : null;
+    }
     const list = this.pipelinesByJobId;
     let lo = 0;
     let hi = list.length - 1;
@@ -552,8 +581,10 @@ export class Dataset {
       } else hi = mid - 1;
     }
     const pipeline = found >= 0 ? list[found] : undefined;
-    if (!pipeline || jobId >= pipeline.firstJobId + pipeline.jobCount) return null;
-    const job = this.jobsOf(pipeline)[jobId - pipeline.firstJobId];
+    if (!pipeline || pipeline.deleted || jobId >= pipeline.firstJobId + pipeline.jobCount)
+      return null;
+    const job =
+      [...this.jobsOf(pipeline), ...pipeline.retriedJobs].find((j) => j.id === jobId) ?? null;
     return job ? { pipeline, job } : null;
   }
 

@@ -10,7 +10,26 @@ export type Fault =
     }
   | { kind: 'delay'; ms: number; times?: number; match?: RegExp }
   | { kind: 'truncate'; times?: number; match?: RegExp }
-  | { kind: 'reset'; times?: number; match?: RegExp };
+  | { kind: 'reset'; times?: number; match?: RegExp }
+  | {
+      /**
+       * Hostile upstream: edits a JSON answer before it is sent (wrong types, `javascript:` URLs,
+       * endless `x-next-page` chains). Not terminal: every matching rewrite applies, in order.
+       */
+      kind: 'rewrite';
+      rewrite: (reply: RewritableReply) => void;
+      times?: number;
+      match?: RegExp;
+    };
+
+/** A JSON answer a `rewrite` fault may change in place. */
+export interface RewritableReply {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** Path and query of the request. */
+  url: string;
+}
 
 /** A fault once added: how often it fired, and a way to take it back. */
 export interface FaultHandle {
@@ -33,7 +52,8 @@ export interface FaultController {
 /** What the faults decide for one request. */
 export interface FaultDecision {
   delayMs: number;
-  terminal: Exclude<Fault, { kind: 'delay' }> | null;
+  terminal: Exclude<Fault, { kind: 'delay' } | { kind: 'rewrite' }> | null;
+  rewrites: Extract<Fault, { kind: 'rewrite' }>[];
 }
 
 interface Entry {
@@ -70,7 +90,7 @@ export class Faults implements FaultController {
 
   /** Consumes the faults that apply to a request for `pathAndQuery`. */
   decide(pathAndQuery: string): FaultDecision {
-    const decision: FaultDecision = { delayMs: 0, terminal: null };
+    const decision: FaultDecision = { delayMs: 0, terminal: null, rewrites: [] };
     for (const entry of this.entries) {
       const { fault } = entry;
       if (fault.match) {
@@ -79,6 +99,8 @@ export class Faults implements FaultController {
       }
       if (fault.kind === 'delay') {
         decision.delayMs += fault.ms;
+      } else if (fault.kind === 'rewrite') {
+        decision.rewrites.push(fault);
       } else if (decision.terminal === null) {
         decision.terminal = fault;
       } else continue;

@@ -65,7 +65,7 @@ describe('identicon avatars', () => {
 
   it('are served without a token at the avatar_url GitLab gives', async () => {
     const user = await simJson<GitLabUser>(sim, '/user');
-    const res = await fetch(user.avatar_url);
+    const res = await fetch(user.avatar_url!);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     const body = Buffer.from(await res.arrayBuffer());

@@ -5,11 +5,11 @@ import { Dataset } from './dataset.ts';
 import { Faults, type FaultController } from './faults.ts';
 import { LiveWorld } from './live.ts';
 import type { SimUser } from './model.ts';
-import { SimulatorHandler } from './server.ts';
+import { createSimulatorApp } from './server.ts';
 import { Stats, type SimulatorStats } from './stats.ts';
 import { Views } from './views.ts';
 
-export type { Fault, FaultController, FaultHandle } from './faults.ts';
+export type { Fault, FaultController, FaultHandle, RewritableReply } from './faults.ts';
 export type { RecordedRequest, RouteKind, SimulatorStats } from './stats.ts';
 
 /** How to start the simulator; every field has a demo-friendly default. */
@@ -40,6 +40,16 @@ export interface SimulatorOptions {
   clock?: Clock;
   /** Requests per minute before GitLab-style 429s (default 2000, GitLab.com's authenticated limit). */
   rateLimitPerMinute?: number;
+  /**
+   * OAuth 2.0 access tokens, accepted only as `Authorization: Bearer` (doc/api/rest/authentication.md);
+   * the n-th belongs to the n-th simulated engineer, like `tokens`.
+   */
+  oauthTokens?: string[];
+  /**
+   * The instance's time zone for non-commit timestamps, minutes east of UTC (default 0, as on
+   * gitlab.com). Commit dates always carry their committer's offset.
+   */
+  utcOffsetMinutes?: number;
 }
 
 /** A running simulator. */
@@ -54,10 +64,30 @@ export interface GitLabSimulator {
   readonly stats: SimulatorStats;
   /** Advances the world one tick (what live mode does every `tickMs`). */
   step(): void;
-  /** Starts a `created` pipeline (random active project when omitted). */
-  startPipeline(projectId?: number): { projectId: number; pipelineId: number };
+  /**
+   * Starts a `created` pipeline (random active project when omitted); `byTokenUser` makes the first
+   * token's user its author (what GET /user answers), `ref` pushes it to that branch.
+   */
+  startPipeline(
+    projectId?: number,
+    options?: { byTokenUser?: boolean; ref?: string },
+  ): { projectId: number; pipelineId: number };
   /** Finishes every job of a pipeline as `status` implies and bumps `updated_at`. */
   finishPipeline(projectId: number, pipelineId: number, status: 'success' | 'failed'): void;
+  /** GitLab's Retry: failed/canceled jobs get new attempts and the pipeline runs again. */
+  retryPipeline(projectId: number, pipelineId: number): void;
+  /** Deletes a pipeline (a user's delete, or GitLab's retention cleanup). */
+  deletePipeline(projectId: number, pipelineId: number): void;
+  /** Adds a trigger job whose downstream pipeline starts in `downstreamProjectId`. */
+  addBridge(
+    projectId: number,
+    pipelineId: number,
+    bridge: { name: string; stage: string; downstreamProjectId: number },
+  ): { bridgeId: number; downstreamPipelineId: number };
+  /** Makes a project's pipelines unreadable (403) the way GitLab does, or readable again. */
+  setPipelineAccess(projectId: number, access: 'enabled' | 'ci-disabled' | 'guest'): void;
+  /** Ids of the projects in the top group (what the poller watches), oldest first. */
+  projectIds(): number[];
   /** Dataset totals (for logs and reports). */
   counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number };
   close(): Promise<void>;
@@ -68,6 +98,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
   const clock = options.clock ?? systemClock;
   const seed = options.seed ?? 42;
   const tokens = options.tokens ?? ['demo-token'];
+  const oauthTokens = options.oauthTokens ?? [];
   if (tokens.length === 0) throw new Error('The simulator needs at least one token');
   const groupPath = (options.groupPath ?? 'acme').replace(/^\/+|\/+$/g, '');
   const data = new Dataset(
@@ -82,27 +113,29 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     clock,
   );
   const humans = data.users.filter((u) => !u.bot);
-  const tokenUsers = new Map<string, SimUser>(
-    tokens.map((t, i) => [t, humans[i % humans.length]!]),
-  );
+  const tokenUsers = new Map<string, SimUser>([
+    ...tokens.map((t, i) => [t, humans[i % humans.length]!] as const),
+    ...oauthTokens.map((t, i) => [t, humans[i % humans.length]!] as const),
+  ]);
   const world = new LiveWorld(data, clock, seed);
   const faults = new Faults();
   const stats = new Stats();
   const host = options.host ?? '127.0.0.1';
   let baseUrl = '';
-  const views = new Views(data, () => baseUrl);
-  const handler = new SimulatorHandler({
+  const views = new Views(data, () => baseUrl, options.utcOffsetMinutes ?? 0);
+  const app = createSimulatorApp({
     data,
     views,
     faults,
     stats,
     clock,
     tokens: tokenUsers,
+    oauthTokens: new Set(oauthTokens),
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     rateLimitPerMinute: options.rateLimitPerMinute ?? 2000,
     baseUrl: () => baseUrl,
   });
-  const server = createServer((req, res) => handler.handle(req, res));
+  const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -127,11 +160,23 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     faults,
     stats,
     step: () => world.step(),
-    startPipeline: (projectId) => {
-      const p = world.start(projectId);
+    startPipeline: (projectId, options = {}) => {
+      const p = world.start(projectId, {
+        userId: options.byTokenUser ? tokenUsers.get(tokens[0]!)!.id : undefined,
+        ref: options.ref,
+      });
       return { projectId: p.projectId, pipelineId: p.id };
     },
     finishPipeline: (projectId, pipelineId, status) => world.finish(projectId, pipelineId, status),
+    retryPipeline: (projectId, pipelineId) => world.retry(projectId, pipelineId),
+    deletePipeline: (projectId, pipelineId) => world.delete(projectId, pipelineId),
+    addBridge: (projectId, pipelineId, bridge) => world.addBridge(projectId, pipelineId, bridge),
+    setPipelineAccess: (projectId, access) => {
+      const project = data.projectById.get(projectId);
+      if (!project) throw new Error(`The simulator has no project ${projectId}`);
+      project.pipelineAccess = access;
+    },
+    projectIds: () => data.topProjects().map((p) => p.id),
     counts: () => data.counts(),
     close: async () => {
       if (timer) clearInterval(timer);

@@ -11,6 +11,12 @@ const START_CHANCE = 0.3;
  * Moves the simulated world forward: starts pipelines, walks jobs pending → running → done stage
  * by stage, and offers the test helpers that force a pipeline's outcome. Times come from `clock`.
  */
+/** Who pushes a started pipeline and where (default: a random contributor, a random ref). */
+export interface StartOptions {
+  userId?: number;
+  ref?: string;
+}
+
 export class LiveWorld {
   private readonly rng: Rng;
   private readonly candidates: SimProject[];
@@ -39,7 +45,7 @@ export class LiveWorld {
   }
 
   /** Starts a `created` pipeline in `projectId` (or a random active project of the top group). */
-  start(projectId?: number): SimPipeline {
+  start(projectId?: number, options: StartOptions = {}): SimPipeline {
     const project =
       projectId === undefined
         ? this.rng.pick(this.candidates)
@@ -52,6 +58,14 @@ export class LiveWorld {
       ['canceled', 5],
     ] as const);
     const draft = this.data.draft(project, this.rng, this.clock.now(), outcome);
+    // A test's own push: this user, this ref (the failure notifications need "mine" on demand).
+    if (options.userId !== undefined) draft.userId = options.userId;
+    if (options.ref !== undefined) {
+      draft.ref = draft.branch = options.ref;
+      draft.refKind = options.ref === project.defaultBranch ? 'default' : 'branch';
+      draft.source = 'push';
+      draft.name = null;
+    }
     return this.data.commit(draft, false);
   }
 
@@ -100,6 +114,82 @@ export class LiveWorld {
     }
     this.data.settle(pipeline, jobs, false);
     pipeline.updatedAt = now;
+  }
+
+  /**
+   * Retries a finished pipeline as GitLab's "Retry" does (doc/api/pipelines.md, "Retry jobs in a
+   * pipeline"): failed and canceled jobs get new attempts with new ids (the old ones stay, listed
+   * only with `include_retried=true`), the jobs they had skipped are created again, and the
+   * pipeline is running again with a new `updated_at`.
+   */
+  retry(projectId: number, pipelineId: number): void {
+    const pipeline = this.pipelineOf(projectId, pipelineId);
+    const jobs = this.data.materialise(pipeline);
+    const now = this.clock.now();
+    const retried = jobs.filter((j) => j.status === 'failed' || j.status === 'canceled');
+    if (retried.length === 0) throw new Error(`Pipeline ${pipelineId} has nothing to retry`);
+    const firstStage = Math.min(...retried.map((j) => j.stageIndex));
+    for (let i = 0; i < jobs.length; i++) {
+      const job = jobs[i]!;
+      if (job.status === 'failed' || job.status === 'canceled') {
+        pipeline.retriedJobs.push(job);
+        jobs[i] = {
+          ...job,
+          id: this.data.allocateJobId(pipeline),
+          status: 'created',
+          createdAt: now,
+          queuedAt: null,
+          startedAt: null,
+          finishedAt: null,
+          stepsDone: 0,
+          coverage: null,
+        };
+      } else if (job.status === 'skipped' && job.stageIndex > firstStage) {
+        job.status = 'created';
+      }
+    }
+    for (const job of jobs)
+      if (job.stageIndex === firstStage && job.status === 'created') activate(job, now);
+    pipeline.cancelAtStep = null;
+    this.data.settle(pipeline, jobs, false);
+    pipeline.updatedAt = now;
+  }
+
+  /** Deletes a pipeline (doc/api/pipelines.md, "Delete a pipeline"). */
+  delete(projectId: number, pipelineId: number): void {
+    this.data.delete(this.pipelineOf(projectId, pipelineId));
+  }
+
+  /**
+   * Adds a trigger job to a pipeline and starts its downstream pipeline in `downstreamProjectId`
+   * (doc/ci/pipelines/downstream_pipelines.md); the bridge's status follows the downstream one.
+   */
+  addBridge(
+    projectId: number,
+    pipelineId: number,
+    bridge: { name: string; stage: string; downstreamProjectId: number },
+  ): { bridgeId: number; downstreamPipelineId: number } {
+    const pipeline = this.pipelineOf(projectId, pipelineId);
+    const downstream = this.start(bridge.downstreamProjectId);
+    downstream.source = bridge.downstreamProjectId === projectId ? 'parent_pipeline' : 'pipeline';
+    const id = this.data.allocateJobId(pipeline);
+    pipeline.bridges.push({
+      id,
+      name: bridge.name,
+      stage: bridge.stage,
+      createdAt: this.clock.now(),
+      downstream: { projectId: bridge.downstreamProjectId, pipelineId: downstream.id },
+    });
+    pipeline.updatedAt = this.clock.now();
+    return { bridgeId: id, downstreamPipelineId: downstream.id };
+  }
+
+  private pipelineOf(projectId: number, pipelineId: number): SimPipeline {
+    const pipeline = this.data.pipelineById.get(pipelineId);
+    if (!pipeline || pipeline.projectId !== projectId) {
+      throw new Error(`The simulator has no pipeline ${pipelineId} in project ${projectId}`);
+    }
+    return pipeline;
   }
 
   private advance(pipeline: SimPipeline, now: number): void {

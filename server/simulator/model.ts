@@ -138,6 +138,11 @@ export interface SimProject {
   /** sha → newest pipeline on it. */
   shaIndex: Map<string, SimPipeline>;
   gen: ProjectGenState;
+  /**
+   * Who may read its pipelines: `ci-disabled` (CI/CD turned off) and `guest` (the token's user is
+   * a Guest of a private project) both answer 403 on pipeline and job endpoints, as GitLab does.
+   */
+  pipelineAccess?: 'enabled' | 'ci-disabled' | 'guest';
 }
 
 /** Kind of ref a pipeline runs for. */
@@ -179,6 +184,21 @@ export interface SimPipeline {
   liveSteps: number;
   /** Step at which a live pipeline planned to be canceled is canceled. */
   cancelAtStep: number | null;
+  /** Earlier attempts of retried jobs (GitLab's `include_retried=true`). */
+  retriedJobs: SimJob[];
+  /** Trigger jobs: listed at /pipelines/:id/bridges, never among /pipelines/:id/jobs. */
+  bridges: SimBridge[];
+  /** Deleted by a user or GitLab's cleanup: gone from every endpoint. */
+  deleted: boolean;
+}
+
+/** A trigger (bridge) job and the downstream pipeline it created. */
+export interface SimBridge {
+  id: number;
+  name: string;
+  stage: string;
+  createdAt: number;
+  downstream: { projectId: number; pipelineId: number } | null;
 }
 
 /** A job, with its plan (what it will do) next to its state (what it has done). */

@@ -10,6 +10,7 @@ export type RouteKind =
   | 'commit'
   | 'avatar'
   | 'user'
+  | 'graphql'
   | 'other';
 
 /** Every route kind, in a stable order. */
@@ -24,6 +25,7 @@ export const ROUTE_KINDS: readonly RouteKind[] = [
   'commit',
   'avatar',
   'user',
+  'graphql',
   'other',
 ];
 

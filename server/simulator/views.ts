@@ -10,16 +10,26 @@ import type {
 } from '../gitlab/wire.ts';
 import { COMMIT_PHRASES, COMMIT_TYPES, TOPICS } from './catalog.ts';
 import { NULL_SHA, type Dataset } from './dataset.ts';
-import type { SimGroup, SimJob, SimPipeline, SimProject, SimUser } from './model.ts';
+import type { SimBridge, SimGroup, SimJob, SimPipeline, SimProject, SimUser } from './model.ts';
 import { rngFor } from './random.ts';
 
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
+/**
+ * A timestamp as GitLab writes it. With `offsetMinutes` it carries that offset instead of `Z`, as
+ * commit dates always do (the committer's zone, e.g. `2015-12-24T16:51:14.000+01:00` in
+ * doc/api/jobs.md) and as instances with a configured time zone do for other fields.
+ */
+export function gitLabTime(ms: number, offsetMinutes = 0): string {
+  if (offsetMinutes === 0) return new Date(ms).toISOString();
+  const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, -1);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${local}${sign}${hh}:${mm}`;
 }
 
-function isoOrNull(ms: number | null): string | null {
-  return ms === null ? null : iso(ms);
-}
+// Committers' zones: a commit's dates carry its author's offset.
+const COMMITTER_OFFSETS = [60, 0, -300, 330, 120, -420, 540, 60, -240];
 
 const STATUS_TEXT: Readonly<Record<GitLabPipelineStatus, [text: string, label: string]>> = {
   created: ['Created', 'created'],
@@ -34,6 +44,7 @@ const STATUS_TEXT: Readonly<Record<GitLabPipelineStatus, [text: string, label: s
   skipped: ['Skipped', 'skipped'],
   manual: ['Blocked', 'waiting for manual action'],
   scheduled: ['Scheduled', 'waiting for delayed job'],
+  waiting_for_callback: ['Waiting', 'waiting for callback'],
 };
 
 /** A commit as GitLab returns it, plus the extra fields of the single-commit endpoint. */
@@ -44,7 +55,22 @@ export class Views {
   constructor(
     private readonly data: Dataset,
     private readonly base: () => string,
+    /** The instance's zone for non-commit timestamps (0 = UTC, what gitlab.com sends). */
+    private readonly offsetMinutes = 0,
   ) {}
+
+  /** A non-commit timestamp as this instance writes it (UTC, or its configured zone). */
+  time(ms: number): string {
+    return this.iso(ms);
+  }
+
+  private iso(ms: number): string {
+    return gitLabTime(ms, this.offsetMinutes);
+  }
+
+  private isoOrNull(ms: number | null): string | null {
+    return ms === null ? null : this.iso(ms);
+  }
 
   userAvatarUrl(user: SimUser): string {
     return `${this.base()}/uploads/-/system/user/avatar/${user.id}/avatar.png`;
@@ -67,7 +93,7 @@ export class Views {
   currentUser(user: SimUser): Record<string, unknown> {
     return {
       ...this.user(user),
-      created_at: iso(user.createdAt),
+      created_at: this.iso(user.createdAt),
       bio: '',
       location: '',
       public_email: null,
@@ -81,14 +107,14 @@ export class Views {
       bot: user.bot,
       work_information: null,
       local_time: null,
-      last_sign_in_at: iso(this.data.options.now - 3_600_000),
-      confirmed_at: iso(user.createdAt),
-      last_activity_on: iso(this.data.options.now).slice(0, 10),
+      last_sign_in_at: this.iso(this.data.options.now - 3_600_000),
+      confirmed_at: this.iso(user.createdAt),
+      last_activity_on: this.iso(this.data.options.now).slice(0, 10),
       email: user.email,
       theme_id: 1,
       color_scheme_id: 1,
       projects_limit: 100000,
-      current_sign_in_at: iso(this.data.options.now - 3_600_000),
+      current_sign_in_at: this.iso(this.data.options.now - 3_600_000),
       identities: [],
       can_create_group: true,
       can_create_project: true,
@@ -131,7 +157,7 @@ export class Views {
       request_access_enabled: true,
       full_name: parent ? `${this.group(parent).full_name as string} / ${group.name}` : group.name,
       full_path: group.fullPath,
-      created_at: iso(group.createdAt),
+      created_at: this.iso(group.createdAt),
       parent_id: group.parentId,
       organization_id: 1,
       shared_runners_setting: 'enabled',
@@ -165,7 +191,7 @@ export class Views {
       name_with_namespace: `${this.fullName(group)} / ${project.name}`,
       path: project.path,
       path_with_namespace: project.fullPath,
-      created_at: iso(project.createdAt),
+      created_at: this.iso(project.createdAt),
       default_branch: project.defaultBranch,
       tag_list: [],
       topics: [],
@@ -176,7 +202,7 @@ export class Views {
       forks_count: 0,
       avatar_url: null,
       star_count: project.id % 17,
-      last_activity_at: iso(lastActivity),
+      last_activity_at: this.iso(lastActivity),
       namespace,
     };
     if (simple) return view;
@@ -194,8 +220,8 @@ export class Views {
         merge_requests: `${base}/api/v4/projects/${project.id}/merge_requests`,
         repo_branches: `${base}/api/v4/projects/${project.id}/repository/branches`,
       },
-      jobs_enabled: true,
-      builds_access_level: 'enabled',
+      jobs_enabled: project.pipelineAccess !== 'ci-disabled',
+      builds_access_level: project.pipelineAccess === 'ci-disabled' ? 'disabled' : 'enabled',
       shared_runners_enabled: true,
       open_issues_count: project.id % 41,
       ci_config_path: null,
@@ -231,8 +257,8 @@ export class Views {
       ref: pipeline.ref,
       status: pipeline.status,
       source: pipeline.source,
-      created_at: iso(pipeline.createdAt),
-      updated_at: iso(pipeline.updatedAt),
+      created_at: this.iso(pipeline.createdAt),
+      updated_at: this.iso(pipeline.updatedAt),
       web_url: `${this.base()}/${project.fullPath}/-/pipelines/${pipeline.id}`,
       name: pipeline.name,
     };
@@ -253,8 +279,8 @@ export class Views {
       tag: pipeline.tag,
       yaml_errors: null,
       user: user ? this.user(user) : null,
-      started_at: isoOrNull(pipeline.startedAt),
-      finished_at: isoOrNull(pipeline.finishedAt),
+      started_at: this.isoOrNull(pipeline.startedAt),
+      finished_at: this.isoOrNull(pipeline.finishedAt),
       committed_at: commit.committed_date,
       duration: pipeline.duration,
       queued_duration: pipeline.queuedDuration,
@@ -293,14 +319,14 @@ export class Views {
       tag: pipeline.tag,
       coverage: job.coverage,
       allow_failure: job.allowFailure,
-      created_at: iso(job.createdAt),
-      started_at: isoOrNull(job.startedAt),
-      finished_at: isoOrNull(job.finishedAt),
+      created_at: this.iso(job.createdAt),
+      started_at: this.isoOrNull(job.startedAt),
+      finished_at: this.isoOrNull(job.finishedAt),
       erased_at: null,
       duration: duration === null ? null : Math.max(0, duration),
       queued_duration: queued === null ? null : Math.max(0, queued),
       user: user
-        ? { ...this.user(user), created_at: iso(user.createdAt), bio: '', bot: user.bot }
+        ? { ...this.user(user), created_at: this.iso(user.createdAt), bio: '', bot: user.bot }
         : null,
       commit: {
         id: commit.id,
@@ -327,8 +353,8 @@ export class Views {
         ref: pipeline.ref,
         status: pipeline.status,
         source: pipeline.source,
-        created_at: iso(pipeline.createdAt),
-        updated_at: iso(pipeline.updatedAt),
+        created_at: this.iso(pipeline.createdAt),
+        updated_at: this.iso(pipeline.updatedAt),
         web_url: `${this.base()}/${project.fullPath}/-/pipelines/${pipeline.id}`,
       },
       web_url: `${this.base()}/${project.fullPath}/-/jobs/${job.id}`,
@@ -357,6 +383,49 @@ export class Views {
         : {}),
     };
     return view;
+  }
+
+  /**
+   * An element of GET /projects/:id/pipelines/:pipeline_id/bridges (doc/api/jobs.md, "List
+   * pipeline trigger jobs"): the job fields plus `downstream_pipeline`, whose status it mirrors.
+   */
+  bridge(bridge: SimBridge, pipeline: SimPipeline): Record<string, unknown> {
+    const project = this.projectOf(pipeline);
+    const downstream = bridge.downstream
+      ? this.data.pipelineById.get(bridge.downstream.pipelineId)
+      : undefined;
+    const downstreamProject = downstream ? this.projectOf(downstream) : undefined;
+    const user = this.data.userById.get(pipeline.userId);
+    const status = downstream?.status ?? 'created';
+    return {
+      id: bridge.id,
+      name: bridge.name,
+      stage: bridge.stage,
+      status: status === 'waiting_for_callback' ? 'running' : status,
+      ref: pipeline.ref,
+      tag: pipeline.tag,
+      allow_failure: false,
+      created_at: this.iso(bridge.createdAt),
+      started_at: this.isoOrNull(downstream?.startedAt ?? null),
+      finished_at: this.isoOrNull(downstream?.finishedAt ?? null),
+      duration: downstream?.duration ?? null,
+      queued_duration: downstream?.queuedDuration ?? null,
+      user: user ? this.user(user) : null,
+      pipeline: this.pipelineListItem(pipeline),
+      web_url: `${this.base()}/${project.fullPath}/-/jobs/${bridge.id}`,
+      downstream_pipeline:
+        downstream && downstreamProject
+          ? {
+              id: downstream.id,
+              sha: downstream.sha,
+              ref: downstream.ref,
+              status: downstream.status,
+              created_at: this.iso(downstream.createdAt),
+              updated_at: this.iso(downstream.updatedAt),
+              web_url: `${this.base()}/${downstreamProject.fullPath}/-/pipelines/${downstream.id}`,
+            }
+          : null,
+    };
   }
 
   /** The commit behind `sha` in `project`, derived from the sha so every pipeline agrees on it. */
@@ -390,7 +459,7 @@ export class Views {
       title = `Merge branch '${branch}' into '${project.defaultBranch}'`;
       parents.push(rng.hex(40));
     }
-    const date = iso(committedAt);
+    const date = gitLabTime(committedAt, COMMITTER_OFFSETS[author.id % COMMITTER_OFFSETS.length]);
     const additions = rng.int(1, 400);
     const deletions = rng.int(0, 200);
     let latest: SimPipeline | undefined;

@@ -1,6 +1,7 @@
-import type { JobDetails, PipelineDetails } from '../contract.ts';
+import type { BridgeDetails, JobDetails, PipelineDetails } from '../contract.ts';
 import type { PipelineRecord, PipelineUser, Project } from './model.ts';
 import type {
+  GitLabBridge,
   GitLabCommit,
   GitLabJob,
   GitLabPipeline,
@@ -87,10 +88,27 @@ export function toJobDetails(job: GitLabJob): JobDetails {
   };
 }
 
-/** Orders jobs by stage in pipeline order (stages as first seen by job id), then by name. */
-export function orderJobs(jobs: GitLabJob[]): GitLabJob[] {
+/**
+ * The latest attempt of each job (highest id per name): what `include_retried=false` returns, but
+ * computed from the full list so the stage order can still come from the first attempts.
+ */
+export function latestAttempts(jobs: readonly GitLabJob[]): GitLabJob[] {
+  const latest = new Map<string, GitLabJob>();
+  for (const job of jobs) {
+    const seen = latest.get(job.name);
+    if (!seen || seen.id < job.id) latest.set(job.name, job);
+  }
+  return [...latest.values()];
+}
+
+/**
+ * Orders jobs by stage in pipeline order, then by name. GitLab creates a pipeline's jobs stage by
+ * stage, so stages are ordered by their lowest job id over `attempts` (every attempt, retried ones
+ * included): a retried job gets a new, higher id and must not move its stage to the end.
+ */
+export function orderJobs(jobs: GitLabJob[], attempts: readonly GitLabJob[] = jobs): GitLabJob[] {
   const stageOrder = new Map<string, number>();
-  for (const job of [...jobs].sort((a, b) => a.id - b.id)) {
+  for (const job of [...attempts, ...jobs].sort((a, b) => a.id - b.id)) {
     if (!stageOrder.has(job.stage)) stageOrder.set(job.stage, stageOrder.size);
   }
   return [...jobs].sort(
@@ -101,12 +119,34 @@ export function orderJobs(jobs: GitLabJob[]): GitLabJob[] {
   );
 }
 
-/** A single pipeline, its jobs and its commit → the pipeline-details response. */
+/** A trigger job → a bridge of pipeline details. */
+export function toBridgeDetails(bridge: GitLabBridge): BridgeDetails {
+  return {
+    id: bridge.id,
+    name: bridge.name,
+    stage: bridge.stage,
+    status: bridge.status,
+    web_url: bridge.web_url,
+    downstream_pipeline: bridge.downstream_pipeline
+      ? {
+          id: bridge.downstream_pipeline.id,
+          status: bridge.downstream_pipeline.status,
+          web_url: bridge.downstream_pipeline.web_url,
+        }
+      : null,
+  };
+}
+
+/**
+ * A single pipeline, its jobs and its commit → the pipeline-details response. `extra.attempts`
+ * (every attempt, retried ones included) fixes the stage order; `extra.bridges` adds trigger jobs.
+ */
 export function toPipelineDetails(
   pipeline: GitLabPipeline,
   jobs: GitLabJob[],
   commit: GitLabCommit | GitLabJob['commit'] | null,
   projectName?: string,
+  extra: { attempts?: readonly GitLabJob[]; bridges?: readonly GitLabBridge[] } = {},
 ): PipelineDetails {
   return {
     pipeline_id: pipeline.id,
@@ -137,8 +177,9 @@ export function toPipelineDetails(
           created_at: commit.created_at,
         }
       : null,
-    jobs: orderJobs(jobs).map(toJobDetails),
+    jobs: orderJobs(jobs, extra.attempts).map(toJobDetails),
     web_url: pipeline.web_url,
     ...(projectName === undefined ? {} : { project_name: projectName }),
+    ...(extra.bridges === undefined ? {} : { bridges: extra.bridges.map(toBridgeDetails) }),
   };
 }

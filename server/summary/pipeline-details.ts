@@ -1,35 +1,51 @@
 import type { PipelineDetails } from '../contract.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
-import { toPipelineDetails } from './from-gitlab.ts';
+import { latestAttempts, toPipelineDetails } from './from-gitlab.ts';
 import { FINISHED_STATUSES } from './model.ts';
 
+interface CachedDetails {
+  /** GitLab's `updated_at` the details were read at. */
+  updatedAt: string;
+  details: PipelineDetails;
+}
+
 /**
- * Pipeline details with jobs, user and commit. Finished pipelines do not change unless retried, so
- * their details are kept in a small LRU and served without asking GitLab again.
+ * Pipeline details with jobs, trigger jobs, user and commit. A finished pipeline is not final on
+ * GitLab — Retry (of the pipeline or one job) makes it run again and bumps its `updated_at` — so the
+ * small LRU of finished details is keyed on that `updated_at`: served only while GitLab (or the
+ * poller, which already knows it) reports the same one. A pipeline GitLab no longer has is a 404.
  */
 export class PipelineDetailsService {
-  private readonly cache = new Map<string, PipelineDetails>();
+  private readonly cache = new Map<string, CachedDetails>();
 
   constructor(
     private readonly gitlab: GitLabApi,
     private readonly projectName: (projectId: number) => string | undefined = () => undefined,
     private readonly maxEntries = 200,
+    /** The pipeline's current `updated_at` when the caller knows it (the poller), for 0 requests. */
+    private readonly knownUpdatedAt: (
+      projectId: number,
+      pipelineId: number,
+    ) => string | undefined = () => undefined,
   ) {}
 
   /** Fetches (or recalls) one pipeline's details. Unknown project or pipeline → not_found. */
   async get(projectId: number, pipelineId: number): Promise<PipelineDetails> {
     const key = `${projectId}:${pipelineId}`;
     const cached = this.cache.get(key);
-    if (cached) {
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached;
+    if (cached && cached.updatedAt === this.knownUpdatedAt(projectId, pipelineId)) {
+      return this.recall(key, cached);
     }
-    const [pipeline, jobs] = await Promise.all([
-      this.gitlab.getPipeline(projectId, pipelineId),
-      this.gitlab.listPipelineJobs(projectId, pipelineId),
+    const pipeline = await this.gitlab.getPipeline(projectId, pipelineId);
+    if (cached && cached.updatedAt === pipeline.updated_at) return this.recall(key, cached);
+    this.cache.delete(key);
+    const [attempts, bridges] = await Promise.all([
+      // Every attempt, so a retried job's stage keeps its place (see orderJobs).
+      this.gitlab.listPipelineJobs(projectId, pipelineId, undefined, { includeRetried: true }),
+      this.gitlab.listPipelineBridges?.(projectId, pipelineId) ?? Promise.resolve(undefined),
     ]);
+    const jobs = latestAttempts(attempts);
     // Jobs carry the commit; ask GitLab only when the pipeline has no jobs (e.g. a yaml error).
     const commit =
       jobs.find((j) => j.commit)?.commit ??
@@ -37,14 +53,23 @@ export class PipelineDetailsService {
         if (isAppError(err, 'not_found')) return null;
         throw err;
       }));
-    const details = toPipelineDetails(pipeline, jobs, commit, this.projectName(projectId));
+    const details = toPipelineDetails(pipeline, jobs, commit, this.projectName(projectId), {
+      attempts,
+      bridges,
+    });
     if (
       FINISHED_STATUSES.has(details.status) &&
       details.jobs.every((j) => FINISHED_STATUSES.has(j.status) || j.status === 'manual')
     ) {
-      this.cache.set(key, details);
+      this.cache.set(key, { updatedAt: pipeline.updated_at, details });
       if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
     }
     return details;
+  }
+
+  private recall(key: string, cached: CachedDetails): PipelineDetails {
+    this.cache.delete(key);
+    this.cache.set(key, cached);
+    return cached.details;
   }
 }

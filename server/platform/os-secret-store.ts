@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { appHome } from '../../server/platform/paths.ts';
-import type { SecretStore } from '../../server/platform/secret-store.ts';
-import { TokenError } from './errors.ts';
 import { nodeFs, nodeFsPromises } from './builtins.ts';
 import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';
+import { appHome } from './paths.ts';
+import { SecretStoreError, type SecretStore } from './secret-store.ts';
 
 /** Which backend holds secrets: the OS keychain, a 0600 file, or the keychain when reachable. */
 export type SecretStoreMode = 'auto' | 'keychain' | 'file';
@@ -69,7 +68,10 @@ export function parseSecretStoreMode(
 ): SecretStoreMode {
   if (value === undefined || value === '') return 'auto';
   if (value === 'auto' || value === 'keychain' || value === 'file') return value;
-  throw new TokenError('usage', `${source} must be keychain, file or auto, not '${value}'`);
+  throw new SecretStoreError(
+    'invalid_store_mode',
+    `${source} must be keychain, file or auto, not '${value}'`,
+  );
 }
 
 /**
@@ -136,9 +138,9 @@ export class KeychainSecretStore implements SecretStore {
 }
 
 /** The keychain could not be reached or used; 'auto' mode falls back to the file store on this. */
-export class KeychainUnavailableError extends TokenError {
+export class KeychainUnavailableError extends SecretStoreError {
   constructor(message: string, options: { cause: unknown }) {
-    super('general', message, options);
+    super('secret_store_unavailable', message, options);
   }
 }
 
@@ -195,12 +197,10 @@ export class FileSecretStore implements SecretStore {
     try {
       text = await readTextIfExists(this.file);
     } catch (err) {
-      throw new TokenError(
-        'general',
+      throw new SecretStoreError(
+        'secret_store_io',
         `cannot read the secret file ${this.file}: ${firstLine(err)}`,
-        {
-          cause: err,
-        },
+        { cause: err },
       );
     }
     if (text === undefined) return { version: 1, secrets: {} };
@@ -212,8 +212,8 @@ export class FileSecretStore implements SecretStore {
     } catch {
       // fall through to the error below
     }
-    throw new TokenError(
-      'general',
+    throw new SecretStoreError(
+      'secret_store_damaged',
       `the secret file ${this.file} is damaged; fix or delete it, then store the secrets again`,
     );
   }

@@ -1,4 +1,4 @@
-import { TokenError } from './errors.ts';
+import { CliError } from './errors.ts';
 
 /**
  * Parses a `--timeout` value: a positive whole number with an `s` (seconds) or `m` (minutes)
@@ -8,7 +8,7 @@ export function parseDuration(value: string, flag = '--timeout'): number {
   const match = /^(\d+)(s|m)$/.exec(value.trim());
   const amount = match ? Number(match[1]) : NaN;
   if (!match || !Number.isSafeInteger(amount) || amount <= 0) {
-    throw new TokenError(
+    throw new CliError(
       'usage',
       `${flag} '${value}' is not a duration: use a positive whole number with s or m, e.g. 60s or 2m`,
     );

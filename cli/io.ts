@@ -1,11 +1,10 @@
 /**
- * What the token commands share on the terminal side: flag parsing with usage errors, one-line
- * failure reports with the exit status from the one table, diagnostics that `--silent` hides, and
- * reading a secret from a masked prompt or stdin. The engine never imports this.
+ * What every command shares on the terminal side: the process streams, one-line failure reports
+ * with the exit status from the one table, diagnostics that `--silent` hides, and reading a secret
+ * from a masked prompt or stdin. The token engine never imports this.
  */
-import type { ParseArgsConfig } from 'node:util';
-import { nodeFs, nodeUtil } from './builtins.ts';
-import { exitStatusOf, TokenError } from './errors.ts';
+import { nodeFs } from '../server/platform/builtins.ts';
+import { CliError, cliCodeOf, exitStatusOf } from './errors.ts';
 
 /** The process streams a command uses; tests may pass their own. */
 export interface CliIo {
@@ -78,21 +77,9 @@ export function reporter(io: CliIo, program: string, silent = false): Reporter {
 
 /** One line saying what failed; unexpected errors keep their message but never a stack. */
 export function describeError(err: unknown): string {
-  if (err instanceof TokenError) return err.message;
+  if (cliCodeOf(err) !== undefined) return (err as Error).message;
   const message = err instanceof Error ? err.message : String(err);
   return `unexpected error: ${message.split('\n')[0]}`;
-}
-
-/** node:util parseArgs with its errors turned into usage TokenErrors that name the command. */
-export function parseFlags<T extends ParseArgsConfig>(argv: string[], config: T, command: string) {
-  try {
-    return nodeUtil().parseArgs({ ...config, args: argv, strict: true });
-  } catch (err) {
-    const message = (err as Error).message.replace(/\. To specify a positional argument.*$/s, '');
-    throw new TokenError('usage', `${message}. Run '${command} --help' for the flags.`, {
-      cause: err,
-    });
-  }
 }
 
 /**
@@ -106,7 +93,7 @@ export async function readSecret(io: CliIo, prompt?: string): Promise<string> {
       ? await maskedPrompt(io, prompt)
       : await readAll(io.stdin);
   const value = secret.replace(/\r?\n$/, '');
-  if (!value) throw new TokenError('usage', 'no secret given (empty input)');
+  if (!value) throw new CliError('usage', 'no secret given (empty input)');
   return value;
 }
 
@@ -136,7 +123,7 @@ function maskedPrompt(io: CliIo, prompt: string): Promise<string> {
     const onData = (chunk: string) => {
       for (const ch of chunk) {
         if (ch === '\r' || ch === '\n' || ch === '\u0004') return done();
-        if (ch === '\u0003') return done(new TokenError('general', 'cancelled'));
+        if (ch === '\u0003') return done(new CliError('general', 'cancelled'));
         if (ch === '\u007f' || ch === '\b') {
           if (value.length > 0) {
             value = value.slice(0, -1);

@@ -1,25 +1,24 @@
 // The file store and the keychain→file fallback, without D-Bus (the real keychain is covered by
-// secret-store.keychain.test.ts inside dbus-run-session).
-import { readFile, stat, writeFile } from 'node:fs/promises';
+// cli/token/secret-store.keychain.test.ts inside dbus-run-session).
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
+import { SECRET_ACCOUNTS } from './secret-store.ts';
 import {
   keychainService,
   openSecretStore,
   parseSecretStoreMode,
   type KeychainEntry,
   type KeychainOpener,
-} from './secret-store.ts';
-import { tempHome } from './testing/fixtures.ts';
+} from './os-secret-store.ts';
 
 let home: string;
-let cleanup: () => Promise<void>;
 beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
+  home = await mkdtemp(path.join(os.tmpdir(), 'secret-store-test-'));
 });
 afterEach(async () => {
-  await cleanup();
+  await rm(home, { recursive: true, force: true });
 });
 
 /** An environment in which a session bus seems to exist (so 'auto' tries the keychain). */
@@ -64,7 +63,7 @@ describe('file store', () => {
     await store.set('a', 'b');
     await writeFile(path.join(home, 'secrets', 'secrets.json'), '{oops');
     await expect(store.get('a')).rejects.toMatchObject({
-      code: 'general',
+      code: 'secret_store_damaged',
       message: expect.stringContaining('is damaged'),
     });
   });
@@ -141,7 +140,7 @@ describe('auto mode', () => {
   it('keychain mode fails with a message naming the way out', async () => {
     const store = await openSecretStore({ home, mode: 'keychain', keychain: noKeychain });
     await expect(store.get('k')).rejects.toMatchObject({
-      code: 'general',
+      code: 'secret_store_unavailable',
       message: expect.stringMatching(
         /cannot open the .*: DBus error: no session bus\..*--store file/,
       ),

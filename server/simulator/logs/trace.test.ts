@@ -1,10 +1,10 @@
 /* eslint-disable no-control-regex -- job logs are made of ANSI escapes; matching them is the point */
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../platform/clock.ts';
-import { FAILURES, TEMPLATES } from './catalog.ts';
-import { Dataset } from './dataset.ts';
-import { renderTrace } from './logs.ts';
-import type { FailureKind, SimJob, ToolKind } from './model.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import { FAILURES, TEMPLATES } from '../catalog.ts';
+import { Dataset } from '../dataset.ts';
+import { renderTrace } from './trace.ts';
+import type { FailureKind, SimJob, ToolKind } from '../model.ts';
 
 const clock = new ManualClock(Date.parse('2026-11-18T15:00:00Z'));
 const data = new Dataset(

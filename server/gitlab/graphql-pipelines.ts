@@ -1,0 +1,352 @@
+/**
+ * Bulk pipeline reads over GitLab's GraphQL API: durations, users and timestamps of many projects'
+ * pipelines in one request, where REST needs one request per pipeline for `duration` and `user`.
+ *
+ * Every query stays under GitLab's limits for an authenticated user (app/graphql/gitlab_schema.rb:
+ * AUTHENTICATED_COMPLEXITY = 250, AUTHENTICATED_MAX_DEPTH = 15). Complexity follows GitLab's rule
+ * (app/graphql/types/base_field.rb, app/graphql/resolvers/base_resolver.rb): a scalar field costs 1;
+ * an object field 1 + its selections; a resolver field (`project`, `pipelines`) costs its
+ * selections + 1, and a connection multiplies that by (1 + min(first, 100) × 0.01), rounded down.
+ * Per aliased project:
+ *
+ * | query             | per project                                                      | batch | total |
+ * |-------------------|------------------------------------------------------------------|-------|-------|
+ * | PIPELINES (first: 100) | nodes 1+13+user(1+4)=19, pageInfo 3 → (22+1)×2 = 46; project 1+46+1 = 48 | 5  | 240 |
+ * | CHANGES (first: 5)     | nodes 1+2 = 3 → (3+1)×1.05 = 4; project 4+1 = 5                          | 40 | 200 |
+ * | IDS (first: 100)       | nodes 1+2 = 3, pageInfo 3 → (6+1)×2 = 14; project 14+1 = 15               | 16 | 240 |
+ *
+ * Depth is at most 5 (project → pipelines → nodes → user → name). The simulator computes the same
+ * rule and refuses what GitLab would refuse; graphql-pipelines.test.ts checks these numbers there.
+ */
+import { z } from 'zod';
+import { AppError } from '../platform/errors.ts';
+import type { GitLabPipeline } from './wire.ts';
+import { describeIssue, utcTimeSchema } from './wire-schemas.ts';
+
+/** Projects per query, sized so every query stays at or under 250 (see the table above). */
+export const GRAPHQL_BATCH = { pipelines: 5, changes: 40, ids: 16 } as const;
+
+/** GitLab's limits for an authenticated user (app/graphql/gitlab_schema.rb). */
+export const GITLAB_GRAPHQL_LIMITS = { complexity: 250, depth: 15 } as const;
+
+/** Sends one GraphQL request; GitLabClient.graphql. */
+export type GraphQLPost = (
+  query: string,
+  variables: Record<string, unknown>,
+  what: string,
+  signal?: AbortSignal,
+) => Promise<unknown>;
+
+/** GitLab answered a GraphQL query with errors instead of data (too complex, unknown field…). */
+export class GraphQLRefusal extends AppError {
+  constructor(message: string) {
+    super('upstream_unavailable', `GitLab's GraphQL API refused the query: ${message}`);
+  }
+}
+
+/** One project's page of pipelines, in REST's single-pipeline shape (timestamps in UTC). */
+export interface PipelinePage {
+  pipelines: GitLabPipeline[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+/** What to read for one project. */
+export interface ProjectPipelinesRequest {
+  fullPath: string;
+  /** Only pipelines updated after this instant (ISO). */
+  updatedAfter?: string;
+  /** The `endCursor` of the previous page. */
+  after?: string | null;
+}
+
+const PIPELINE_FIELDS =
+  'id iid sha ref status source createdAt updatedAt startedAt finishedAt duration queuedDuration path user { id username name avatarUrl }';
+
+function gidNumber(gid: string): number {
+  const match = /\/(\d+)$/.exec(gid);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+const gidSchema = z
+  .string()
+  .max(200)
+  .refine((value) => Number.isSafeInteger(gidNumber(value)) && gidNumber(value) > 0, 'not a gid')
+  .transform(gidNumber);
+
+const pageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
+
+const nodeSchema = z.object({
+  id: gidSchema,
+  iid: z.string().regex(/^\d{1,12}$/),
+  sha: z.string().max(64),
+  ref: z.string().max(1024).nullable(),
+  status: z
+    .string()
+    .regex(/^[A-Z_]{1,40}$/)
+    .transform((s) => s.toLowerCase()),
+  source: z.string().max(64).nullable(),
+  createdAt: utcTimeSchema,
+  updatedAt: utcTimeSchema,
+  startedAt: utcTimeSchema.nullable(),
+  finishedAt: utcTimeSchema.nullable(),
+  duration: z.number().int().nonnegative().nullable(),
+  queuedDuration: z.number().finite().nonnegative().nullable(),
+  path: z.string().max(4096).regex(/^\//, 'not an absolute path'),
+  user: z
+    .object({
+      id: gidSchema,
+      username: z.string().max(255),
+      name: z.string().max(255),
+      avatarUrl: z.string().max(4096).nullable(),
+    })
+    .nullable(),
+});
+
+const projectPipelinesSchema = z
+  .object({
+    id: gidSchema,
+    pipelines: z.object({ pageInfo: pageInfoSchema, nodes: z.array(z.unknown()) }),
+  })
+  .nullable();
+
+const changesSchema = z
+  .object({
+    pipelines: z.object({
+      nodes: z.array(z.object({ id: gidSchema, updatedAt: utcTimeSchema })),
+    }),
+  })
+  .nullable();
+
+const idsSchema = z
+  .object({
+    pipelines: z.object({
+      pageInfo: pageInfoSchema,
+      nodes: z.array(z.object({ id: gidSchema, createdAt: utcTimeSchema })),
+    }),
+  })
+  .nullable();
+
+const responseSchema = z.object({
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
+  errors: z.array(z.object({ message: z.string().max(2000) }).passthrough()).optional(),
+});
+
+/** The variable list and aliased fields of a multi-project query. */
+function batchQuery(
+  name: string,
+  count: number,
+  variables: (i: number) => string,
+  field: (i: number) => string,
+): string {
+  const defs = Array.from({ length: count }, (_, i) => variables(i)).join(', ');
+  const body = Array.from({ length: count }, (_, i) => `  p${i}: ${field(i)}`).join('\n');
+  return `query ${name}(${defs}) {\n${body}\n}`;
+}
+
+/** The query reading up to 100 pipelines with every summary field for each project. */
+export function pipelinesQuery(count: number): string {
+  return batchQuery(
+    'pipelinesOfProjects',
+    count,
+    (i) => `$p${i}: ID!, $u${i}: Time, $a${i}: String`,
+    (i) =>
+      `project(fullPath: $p${i}) { id pipelines(first: 100, after: $a${i}, updatedAfter: $u${i}) { pageInfo { hasNextPage endCursor } nodes { ${PIPELINE_FIELDS} } } }`,
+  );
+}
+
+/** The cheap query asking whether anything changed since each project's cursor. */
+export function changesQuery(count: number): string {
+  return batchQuery(
+    'pipelineChanges',
+    count,
+    (i) => `$p${i}: ID!, $u${i}: Time`,
+    (i) =>
+      `project(fullPath: $p${i}) { pipelines(first: 5, updatedAfter: $u${i}) { nodes { id updatedAt } } }`,
+  );
+}
+
+/** The query listing pipeline ids and creation times (deletion reconciliation). */
+export function idsQuery(count: number): string {
+  return batchQuery(
+    'pipelineIds',
+    count,
+    (i) => `$p${i}: ID!, $a${i}: String`,
+    (i) =>
+      `project(fullPath: $p${i}) { pipelines(first: 100, after: $a${i}) { pageInfo { hasNextPage endCursor } nodes { id createdAt } } }`,
+  );
+}
+
+/** Bulk reads of several projects' pipelines per GraphQL request. */
+export class GraphQLPipelines {
+  private readonly origin: string;
+
+  constructor(
+    private readonly post: GraphQLPost,
+    baseUrl: string,
+    private readonly onMalformed: (what: string, issue: string) => void = () => undefined,
+  ) {
+    this.origin = new URL(baseUrl).origin;
+  }
+
+  /**
+   * One page of pipelines (newest first) for each project, with duration, user and timestamps.
+   * A project GitLab does not show (missing, or no access) maps to null.
+   */
+  async pipelines(
+    requests: readonly ProjectPipelinesRequest[],
+    signal?: AbortSignal,
+  ): Promise<(PipelinePage | null)[]> {
+    const variables: Record<string, unknown> = {};
+    requests.forEach((r, i) => {
+      variables[`p${i}`] = r.fullPath;
+      variables[`u${i}`] = r.updatedAfter ?? null;
+      variables[`a${i}`] = r.after ?? null;
+    });
+    const data = await this.run(pipelinesQuery(requests.length), variables, signal);
+    return requests.map((r, i) => {
+      const parsed = projectPipelinesSchema.safeParse(data[`p${i}`] ?? null);
+      if (!parsed.success) {
+        this.onMalformed(`pipelines of ${r.fullPath}`, describeIssue(parsed.error));
+        throw new AppError(
+          'upstream_unavailable',
+          `GitLab's GraphQL API sent malformed data for the pipelines of ${r.fullPath} (${describeIssue(parsed.error)})`,
+        );
+      }
+      if (!parsed.data) return null;
+      const projectId = parsed.data.id;
+      const pipelines: GitLabPipeline[] = [];
+      for (const raw of parsed.data.pipelines.nodes) {
+        const node = nodeSchema.safeParse(raw);
+        if (node.success) pipelines.push(this.toPipeline(node.data, projectId));
+        else this.onMalformed(`a pipeline of ${r.fullPath}`, describeIssue(node.error));
+      }
+      return {
+        pipelines,
+        endCursor: parsed.data.pipelines.pageInfo.endCursor,
+        hasNextPage: parsed.data.pipelines.pageInfo.hasNextPage,
+      };
+    });
+  }
+
+  /**
+   * The ids and `updated_at` of up to 5 pipelines per project updated after its cursor; null for
+   * a project GitLab does not show.
+   */
+  async changes(
+    requests: readonly { fullPath: string; updatedAfter: string }[],
+    signal?: AbortSignal,
+  ): Promise<({ id: number; updatedAt: string }[] | null)[]> {
+    const variables: Record<string, unknown> = {};
+    requests.forEach((r, i) => {
+      variables[`p${i}`] = r.fullPath;
+      variables[`u${i}`] = r.updatedAfter;
+    });
+    const data = await this.run(changesQuery(requests.length), variables, signal);
+    return requests.map((r, i) => {
+      const parsed = changesSchema.safeParse(data[`p${i}`] ?? null);
+      if (!parsed.success) {
+        this.onMalformed(`pipeline changes of ${r.fullPath}`, describeIssue(parsed.error));
+        return [{ id: 0, updatedAt: '' }]; // unreadable: treat as changed, the full read decides
+      }
+      return parsed.data ? parsed.data.pipelines.nodes : null;
+    });
+  }
+
+  /** One page of pipeline ids with creation times per project (newest first). */
+  async ids(
+    requests: readonly { fullPath: string; after?: string | null }[],
+    signal?: AbortSignal,
+  ): Promise<
+    ({
+      ids: { id: number; createdAt: string }[];
+      endCursor: string | null;
+      hasNextPage: boolean;
+    } | null)[]
+  > {
+    const variables: Record<string, unknown> = {};
+    requests.forEach((r, i) => {
+      variables[`p${i}`] = r.fullPath;
+      variables[`a${i}`] = r.after ?? null;
+    });
+    const data = await this.run(idsQuery(requests.length), variables, signal);
+    return requests.map((r, i) => {
+      const parsed = idsSchema.safeParse(data[`p${i}`] ?? null);
+      if (!parsed.success) {
+        throw new AppError(
+          'upstream_unavailable',
+          `GitLab's GraphQL API sent malformed pipeline ids for ${r.fullPath} (${describeIssue(parsed.error)})`,
+        );
+      }
+      if (!parsed.data) return null;
+      return {
+        ids: parsed.data.pipelines.nodes,
+        endCursor: parsed.data.pipelines.pageInfo.endCursor,
+        hasNextPage: parsed.data.pipelines.pageInfo.hasNextPage,
+      };
+    });
+  }
+
+  private async run(
+    query: string,
+    variables: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+  ): Promise<Record<string, unknown>> {
+    const raw = await this.post(query, variables, 'pipelines (GraphQL)', signal);
+    const parsed = responseSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new GraphQLRefusal(
+        `the answer is not a GraphQL response (${describeIssue(parsed.error)})`,
+      );
+    }
+    const { data, errors } = parsed.data;
+    // GitLab refuses a whole query (complexity, depth, parse errors) with errors and no data.
+    if (errors && errors.length > 0 && !data) throw new GraphQLRefusal(errors[0]!.message);
+    if (!data) throw new GraphQLRefusal('no data');
+    return data;
+  }
+
+  private absolute(pathOrUrl: string): string | null {
+    try {
+      const url = new URL(pathOrUrl, this.origin);
+      return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private toPipeline(node: z.infer<typeof nodeSchema>, projectId: number): GitLabPipeline {
+    const webUrl = this.absolute(node.path) ?? `${this.origin}/`;
+    return {
+      id: node.id,
+      iid: Number(node.iid),
+      project_id: projectId,
+      sha: node.sha,
+      ref: node.ref ?? '',
+      status: node.status as GitLabPipeline['status'],
+      source: node.source ?? '',
+      created_at: node.createdAt,
+      updated_at: node.updatedAt,
+      web_url: webUrl,
+      before_sha: '',
+      tag: false,
+      yaml_errors: null,
+      user: node.user
+        ? {
+            id: node.user.id,
+            username: node.user.username,
+            name: node.user.name,
+            state: 'active',
+            avatar_url: node.user.avatarUrl ? this.absolute(node.user.avatarUrl) : null,
+            web_url: `${this.origin}/${encodeURIComponent(node.user.username)}`,
+          }
+        : null,
+      started_at: node.startedAt,
+      finished_at: node.finishedAt,
+      committed_at: null,
+      duration: node.duration,
+      queued_duration: node.queuedDuration,
+      coverage: null,
+    };
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * zod schemas for what GitLab sends, checked at the wire boundary (GitLabClient) before anything
+ * else sees it: integer ids, strings where strings belong, http(s) URLs only for links a browser
+ * may follow, and timestamps normalised to UTC (`…Z`) whatever offset the instance or the committer
+ * used. Only the fields the service reads are kept; anything else GitLab sends is stripped.
+ */
+import { z } from 'zod';
+import type {
+  GitLabBridge,
+  GitLabCommit,
+  GitLabGroup,
+  GitLabJob,
+  GitLabPipeline,
+  GitLabPipelineListItem,
+  GitLabProject,
+  GitLabUser,
+} from './wire.ts';
+
+const id = z.number().int().positive();
+
+/** A link the dashboard may render: http or https only (never `javascript:` or `data:`). */
+export const httpUrlSchema = z
+  .string()
+  .max(4096)
+  .refine((value) => {
+    if (!/^https?:\/\//i.test(value)) return false;
+    try {
+      new URL(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not an http(s) URL');
+
+/** ISO 8601 with any offset in, UTC `…Z` out (API.md promises UTC). */
+export const utcTimeSchema = z
+  .string()
+  .max(64)
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'not a timestamp')
+  .transform((value) => new Date(Date.parse(value)).toISOString());
+
+const status = z.string().regex(/^[a-z_]{1,40}$/, 'not a status');
+const text = (max = 10_000) => z.string().max(max);
+
+const userSchema = z.object({
+  id,
+  username: text(255),
+  name: text(255),
+  state: text(64).optional().default('active'),
+  avatar_url: httpUrlSchema.nullable().optional().default(null),
+  web_url: httpUrlSchema.optional(),
+});
+
+/** GET /user: the token's own user with the addresses its commits may carry. */
+export const currentUserSchema = userSchema.extend({
+  email: text(320).nullable().optional(),
+  public_email: text(320).nullable().optional(),
+  commit_email: text(320).nullable().optional(),
+});
+
+/** GET /groups/:id (with_projects=false) and /groups/:id/subgroups. */
+export const groupSchema = z.object({
+  id,
+  name: text(255),
+  path: text(255),
+  full_path: text(4096),
+  description: text().nullable().optional().default(''),
+  visibility: z.enum(['private', 'internal', 'public']).optional().default('private'),
+  parent_id: id.nullable().optional().default(null),
+  web_url: httpUrlSchema,
+  avatar_url: httpUrlSchema.nullable().optional().default(null),
+});
+
+/** Element of GET /groups/:id/projects. */
+export const projectSchema = z.object({
+  id,
+  name: text(255),
+  name_with_namespace: text(4096).optional().default(''),
+  path: text(255),
+  path_with_namespace: text(4096),
+  description: text().nullable().optional().default(null),
+  default_branch: text(255).nullable().optional().default(''),
+  web_url: httpUrlSchema,
+  archived: z.boolean().optional().default(false),
+  created_at: utcTimeSchema.optional().default(''),
+  last_activity_at: utcTimeSchema.optional().default(''),
+  namespace: z
+    .object({
+      id,
+      name: text(255),
+      path: text(255),
+      kind: z.enum(['group', 'user']),
+      full_path: text(4096),
+      parent_id: id.nullable().optional().default(null),
+    })
+    .optional(),
+});
+
+/** Element of GET /projects/:id/pipelines. */
+export const pipelineListItemSchema = z.object({
+  id,
+  iid: z.number().int().nonnegative(),
+  project_id: id,
+  sha: text(64),
+  ref: text(1024),
+  status,
+  source: text(64),
+  created_at: utcTimeSchema,
+  updated_at: utcTimeSchema,
+  web_url: httpUrlSchema,
+  name: text(1024).nullable().optional(),
+});
+
+const seconds = z.number().finite().nonnegative().nullable().optional().default(null);
+
+/** GET /projects/:id/pipelines/:pipeline_id */
+export const pipelineSchema = pipelineListItemSchema.extend({
+  before_sha: text(64).optional().default(''),
+  tag: z.boolean().optional().default(false),
+  yaml_errors: text().nullable().optional().default(null),
+  user: userSchema.nullable().optional().default(null),
+  started_at: utcTimeSchema.nullable().optional().default(null),
+  finished_at: utcTimeSchema.nullable().optional().default(null),
+  committed_at: utcTimeSchema.nullable().optional().default(null),
+  duration: seconds,
+  queued_duration: seconds,
+  coverage: z.union([z.string(), z.number()]).nullable().optional().default(null),
+});
+
+const commitSchema = z.object({
+  id: text(64),
+  short_id: text(64),
+  title: text(),
+  message: text(100_000),
+  author_name: text(255),
+  author_email: text(255),
+  created_at: utcTimeSchema,
+});
+
+/** GET /projects/:id/repository/commits/:sha */
+export const fullCommitSchema = commitSchema.extend({
+  authored_date: utcTimeSchema.optional().default(''),
+  committer_name: text(255).optional().default(''),
+  committer_email: text(255).optional().default(''),
+  committed_date: utcTimeSchema.optional().default(''),
+  parent_ids: z.array(text(64)).optional().default([]),
+  web_url: httpUrlSchema,
+});
+
+/** Element of GET /projects/:id/pipelines/:pipeline_id/jobs, and GET /projects/:id/jobs/:job_id */
+export const jobSchema = z.object({
+  id,
+  name: text(1024),
+  stage: text(1024),
+  status,
+  ref: text(1024),
+  tag: z.boolean().optional().default(false),
+  allow_failure: z.boolean(),
+  created_at: utcTimeSchema,
+  started_at: utcTimeSchema.nullable().optional().default(null),
+  finished_at: utcTimeSchema.nullable().optional().default(null),
+  duration: seconds,
+  queued_duration: seconds,
+  failure_reason: text(255).optional(),
+  web_url: httpUrlSchema,
+  user: userSchema.nullable().optional().default(null),
+  commit: commitSchema.nullable().optional().default(null),
+  pipeline: z.object({
+    id,
+    project_id: id,
+    ref: text(1024),
+    sha: text(64),
+    status,
+  }),
+});
+
+/** Element of GET /projects/:id/pipelines/:pipeline_id/bridges (trigger jobs). */
+export const bridgeSchema = z.object({
+  id,
+  name: text(1024),
+  stage: text(1024),
+  status,
+  created_at: utcTimeSchema,
+  web_url: httpUrlSchema,
+  downstream_pipeline: z
+    .object({ id, status, web_url: httpUrlSchema, project_id: id.optional() })
+    .nullable()
+    .optional()
+    .default(null),
+});
+
+/** The wire type each schema checks (the schema's output is that type, timestamps in UTC). */
+export interface WireSchemas {
+  group: GitLabGroup;
+  project: GitLabProject;
+  pipelineListItem: GitLabPipelineListItem;
+  pipeline: GitLabPipeline;
+  job: GitLabJob;
+  commit: GitLabCommit;
+  bridge: GitLabBridge;
+  user: GitLabUser;
+}
+
+/** One reason a value failed its schema, short enough for a log line (no values, only paths). */
+export function describeIssue(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'invalid';
+  const where = first.path.length > 0 ? first.path.join('.') : 'value';
+  return `${where}: ${first.message}`;
+}

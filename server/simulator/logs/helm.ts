@@ -1,0 +1,67 @@
+import type { ToolFamily } from './family.ts';
+
+const TOOLS = ['helm-lint', 'chart-testing'] as const;
+type HelmTool = (typeof TOOLS)[number];
+
+/** Helm chart jobs: helm lint and chart-testing. */
+export const helmFamily: ToolFamily<HelmTool> = {
+  tools: TOOLS,
+  setup(tool) {
+    switch (tool) {
+      case 'helm-lint':
+      case 'chart-testing':
+        return [
+          {
+            cmd: 'helm dependency build charts/api-gateway',
+            out: [
+              'Hang tight while we grab the latest from your chart repositories...',
+              '...Successfully got an update from the "bitnami" chart repository',
+              'Update Complete. ⎈Happy Helming!⎈',
+              'Saving 2 charts',
+            ],
+          },
+        ];
+    }
+  },
+  main(tool, ctx, rng) {
+    switch (tool) {
+      case 'helm-lint':
+        return {
+          cmd: 'helm lint charts/*',
+          out: [
+            '==> Linting charts/api-gateway',
+            '[INFO] Chart.yaml: icon is recommended',
+            '',
+            `${rng.int(3, 12)} chart(s) linted, 0 chart(s) failed`,
+          ],
+        };
+      case 'chart-testing':
+        return {
+          cmd: 'ct install --config ct.yaml',
+          out: [
+            'Installing chart "api-gateway => (version: \\"2.4.1\\", path: \\"charts/api-gateway\\")"...',
+            'Creating namespace "api-gateway-x1k9q"...',
+            'NAME: api-gateway-x1k9q',
+            'STATUS: deployed',
+            'REVISION: 1',
+            '✔︎ api-gateway => (version: "2.4.1", path: "charts/api-gateway")',
+            'All charts installed successfully',
+          ],
+        };
+    }
+  },
+  lint(tool, spot) {
+    const { line } = spot;
+    switch (tool) {
+      case 'helm-lint':
+        return [
+          '==> Linting charts/api-gateway',
+          `[ERROR] templates/deployment.yaml: unable to parse YAML: error converting YAML to JSON: yaml: line ${line}: did not find expected key`,
+          '',
+          'Error: 1 chart(s) linted, 1 chart(s) failed',
+        ];
+      default:
+        return undefined;
+    }
+  },
+};

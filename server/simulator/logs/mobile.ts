@@ -1,0 +1,73 @@
+import type { ToolFamily } from './family.ts';
+
+const TOOLS = ['gradle', 'xcode'] as const;
+type MobileTool = (typeof TOOLS)[number];
+
+/** Mobile app jobs: Gradle (Android) and Xcode (iOS). */
+export const mobileFamily: ToolFamily<MobileTool> = {
+  tools: TOOLS,
+  setup(tool, ctx, rng) {
+    switch (tool) {
+      case 'gradle':
+        return [
+          {
+            cmd: './gradlew --version --no-daemon | head -n 3',
+            out: ['', '------------------------------------------------------------', 'Gradle 8.8'],
+          },
+        ];
+      case 'xcode':
+        return [
+          {
+            cmd: 'bundle install --quiet && bundle exec pod install',
+            out: [
+              'Analyzing dependencies',
+              `Downloading dependencies`,
+              `Generating Pods project`,
+              `Pod installation complete! There are ${rng.int(18, 40)} dependencies from the Podfile and ${rng.int(40, 90)} total pods installed.`,
+            ],
+          },
+        ];
+    }
+  },
+  main(tool, ctx, rng) {
+    switch (tool) {
+      case 'gradle':
+        return {
+          cmd: `./gradlew ${ctx.job.stage === 'test' ? 'testDebugUnitTest' : 'assembleRelease'} --no-daemon --stacktrace`,
+          out: [
+            '> Task :app:preBuild UP-TO-DATE',
+            '> Task :app:compileReleaseKotlin',
+            '> Task :app:assembleRelease',
+            '',
+            `\x1b[32;1mBUILD SUCCESSFUL\x1b[0m in ${rng.int(2, 14)}m ${rng.int(0, 59)}s`,
+            `${rng.int(60, 300)} actionable tasks: ${rng.int(60, 300)} executed`,
+          ],
+        };
+      case 'xcode':
+        return {
+          cmd: 'bundle exec fastlane ios build',
+          out: [
+            '[✔] 🚀 ',
+            '+------------------+',
+            '|   Lane Context   |',
+            '+------------------+',
+            `[${new Date(ctx.job.startedAt ?? 0).toISOString().slice(11, 19)}]: Driving the lane 'ios build' 🚀`,
+            `▸ Compiling ${rng.int(200, 600)} Swift files`,
+            '▸ Archive Succeeded',
+            '[✔] fastlane.tools finished successfully 🎉',
+          ],
+        };
+    }
+  },
+  network(tool, ctx) {
+    // Gradle resolves from Maven Central, so a dropped connection reads the same.
+    if (tool !== 'gradle') return undefined;
+    return [
+      `[ERROR] Failed to execute goal on project ${ctx.project.path}: Could not transfer artifact org.postgresql:postgresql:jar:42.7.3 from/to central (https://repo.maven.apache.org/maven2): transfer failed for https://repo.maven.apache.org/maven2/org/postgresql/postgresql/42.7.3/postgresql-42.7.3.jar: Connection reset -> [Help 1]`,
+    ];
+  },
+  fillerLine(tool, { ts, w }, rng) {
+    if (tool !== 'gradle') return undefined;
+    return `${ts.slice(11, 23)} [main] DEBUG c.a.${w}.Repository - SELECT id, status FROM ${w}s WHERE tenant_id = ? [took ${rng.int(1, 90)}ms]`;
+  },
+};

@@ -1,0 +1,98 @@
+import type { FailureWriters, ToolFamily } from './family.ts';
+import { BOLD, PLAIN, kebab } from './runner-text.ts';
+
+const TOOLS = ['terraform-fmt', 'terraform-validate', 'terraform-plan', 'terraform-apply'] as const;
+type TerraformTool = (typeof TOOLS)[number];
+
+/** Terraform jobs: fmt, validate, plan, apply. */
+export const terraformFamily: ToolFamily<TerraformTool> = {
+  tools: TOOLS,
+  setup(tool) {
+    switch (tool) {
+      case 'terraform-fmt':
+      case 'terraform-validate':
+      case 'terraform-plan':
+      case 'terraform-apply':
+        return [
+          {
+            cmd: 'terraform init -input=false -backend-config="address=${TF_ADDRESS}"',
+            out: [
+              '',
+              `${BOLD}Initializing the backend...${PLAIN}`,
+              '',
+              `${BOLD}Initializing provider plugins...${PLAIN}`,
+              '- Finding hashicorp/aws versions matching "~> 5.50"...',
+              '- Installing hashicorp/aws v5.57.0...',
+              '- Installed hashicorp/aws v5.57.0 (signed by HashiCorp)',
+              '',
+              `${BOLD}\x1b[32mTerraform has been successfully initialized!${PLAIN}`,
+            ],
+          },
+        ];
+    }
+  },
+  main(tool, ctx, rng) {
+    switch (tool) {
+      case 'terraform-fmt':
+        return { cmd: 'terraform fmt -check -recursive', out: [] };
+      case 'terraform-validate':
+        return {
+          cmd: 'terraform validate',
+          out: [`\x1b[32m\x1b[1mSuccess!\x1b[0m The configuration is valid.`],
+        };
+      case 'terraform-plan': {
+        const add = rng.int(0, 6);
+        const change = rng.int(0, 4);
+        return {
+          cmd: 'terraform plan -input=false -out=plan.cache',
+          out: [
+            `module.vpc.aws_vpc.main: Refreshing state... [id=vpc-0${rng.hex(16)}]`,
+            `module.eks.aws_eks_cluster.this: Refreshing state... [id=acme-${ctx.pipeline.tag ? 'prod' : 'staging'}]`,
+            '',
+            'Terraform used the selected providers to generate the following execution plan.',
+            `\x1b[1mPlan:\x1b[0m ${add} to add, ${change} to change, 0 to destroy.`,
+            '',
+            'Saved the plan to: plan.cache',
+          ],
+        };
+      }
+      case 'terraform-apply':
+        return {
+          cmd: 'terraform apply -input=false plan.cache',
+          out: [
+            `\x1b[0m\x1b[1m\x1b[32mApply complete! Resources: ${rng.int(0, 6)} added, ${rng.int(0, 4)} changed, 0 destroyed.\x1b[0m`,
+          ],
+        };
+    }
+  },
+  lint(tool, spot) {
+    const { w } = spot;
+    switch (tool) {
+      case 'terraform-fmt':
+        return [`modules/${kebab(w)}/main.tf`, `modules/${kebab(w)}/variables.tf`];
+      default:
+        return undefined;
+    }
+  },
+};
+
+/** How Terraform jobs fail, by failure kind. */
+export const terraformFailures = {
+  'terraform-error'({ w, line }) {
+    return {
+      early: false,
+      exit: 'exit code 1',
+      lines: [
+        '',
+        `\x1b[31m╷\x1b[0m\x1b[0m`,
+        `\x1b[31m│\x1b[0m \x1b[0m\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1mUnsupported attribute\x1b[0m`,
+        '\x1b[31m│\x1b[0m \x1b[0m',
+        `\x1b[31m│\x1b[0m \x1b[0m\x1b[0m  on modules/${kebab(w)}/main.tf line ${line}, in resource "aws_subnet" "private":`,
+        `\x1b[31m│\x1b[0m \x1b[0m  ${line}:   vpc_id     = \x1b[4maws_vpc.main.idd\x1b[0m`,
+        '\x1b[31m│\x1b[0m \x1b[0m',
+        '\x1b[31m│\x1b[0m \x1b[0mThis object has no argument, nested block, or exported attribute named "idd". Did you mean "id"?',
+        '\x1b[31m╵\x1b[0m\x1b[0m',
+      ],
+    };
+  },
+} satisfies FailureWriters;
