@@ -42,6 +42,7 @@ import {
   pipelineListItemSchema,
   pipelineSchema,
   projectSchema,
+  currentUserSchema,
 } from './wire-schemas.ts';
 import type { z } from 'zod';
 

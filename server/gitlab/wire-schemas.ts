@@ -53,9 +53,9 @@ const userSchema = z.object({
 
 /** GET /user: the token's own user with the addresses its commits may carry. */
 export const currentUserSchema = userSchema.extend({
-  email: text(320).nullable().optional(),
-  public_email: text(320).nullable().optional(),
-  commit_email: text(320).nullable().optional(),
+  email: text(255).nullable().optional(),
+  public_email: text(255).nullable().optional(),
+  commit_email: text(255).nullable().optional(),
 });
 
 /** GET /groups/:id (with_projects=false) and /groups/:id/subgroups. */
