@@ -64,11 +64,6 @@ export interface GitLabApi {
   /** The raw job log (ANSI escapes and section markers included). */
   getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string>;
   getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit>;
-<<<<<<< HEAD
-  /** The token's own user (GET /user). */
-  getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser>;
-=======
->>>>>>> refs/heads/main
   /**
    * Bulk pipeline reads over GraphQL (several projects per request). Absent when the
    * implementation has none; callers then use the REST methods above.
@@ -76,11 +71,8 @@ export interface GitLabApi {
   readonly bulk?: GraphQLPipelines;
   /** Ends a Retry-After wait early (after a settings change). */
   clearRateLimitWait?(): void;
-<<<<<<< HEAD
-=======
   /** The token's own user (GET /user). */
   getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser>;
->>>>>>> refs/heads/main
   /** Fetches an avatar image; callers have already checked the URL is allowed. */
   fetchImage(url: string, options: { maxBytes: number; timeoutMs: number }): Promise<FetchedImage>;
 }

@@ -34,7 +34,6 @@ import type {
 } from './wire.ts';
 import {
   bridgeSchema,
-  currentUserSchema,
   describeIssue,
   fullCommitSchema,
   groupSchema,
