@@ -76,6 +76,15 @@ export async function main(argv: string[], io = processIo()): Promise<number> {
   return runCommand(await command.load(), rest, io);
 }
 
+// `pipeline-summary summary --json | head -1`: the reader has gone, so there is nobody left to tell.
+// Exit quietly instead of dying on an unhandled EPIPE with a stack trace (as `cat` or `git` do).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -63,7 +63,7 @@ export async function startService(options: ServiceOptions): Promise<PipelineSum
     group: options.group,
     since: options.since,
     timing: options.timing,
-    onChange: (json) => hub.publish(json),
+    onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
   });
   const failureEvents = new FailureEvents({
     gitlab: options.gitlab,
@@ -81,7 +81,12 @@ export async function startService(options: ServiceOptions): Promise<PipelineSum
     dashboardDir: options.dashboardDir,
     routes: [
       pipelineRoutes({ poller, hub, details }),
-      settingsRoutes({ poller, store: options.settingsStore, forgeUrl: options.gitlab.baseUrl }),
+      settingsRoutes({
+        poller,
+        store: options.settingsStore,
+        forgeUrl: options.gitlab.baseUrl,
+        gitlab: options.gitlab,
+      }),
       groupRoutes({ gitlab: options.gitlab }),
       jobRoutes({ gitlab: options.gitlab }),
       avatarRoutes({ gitlab: options.gitlab }),

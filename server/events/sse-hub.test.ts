@@ -72,6 +72,23 @@ describe('SseHub', () => {
     expect(later.map((e) => e.event)).toEqual(['retry', 'pipeline-update']);
   });
 
+  it('pushes the activity right after its summary, to subscribers and to newcomers', async () => {
+    const hub = new SseHub();
+    hub.publish('{"n":1}', '{"buckets":[1]}');
+    const url = await serve(hub);
+    const res = await fetch(url);
+    const pending = readEvents(res, 5);
+    await new Promise((r) => setTimeout(r, 50));
+    hub.publish('{"n":2}', '{"buckets":[2]}');
+    expect(await pending).toEqual([
+      { event: 'retry', data: '3000' },
+      { event: 'pipeline-update', data: '{"n":1}' },
+      { event: 'pipeline-activity', data: '{"buckets":[1]}' },
+      { event: 'pipeline-update', data: '{"n":2}' },
+      { event: 'pipeline-activity', data: '{"buckets":[2]}' },
+    ]);
+  });
+
   it('sends the headers, a retry hint and the current summary at once, then each update', async () => {
     const hub = new SseHub();
     hub.publish('{"n":1}');

@@ -70,9 +70,16 @@ export class SseHub {
     return Buffer.from(`event: ${event}\ndata: ${data}\n\n`);
   }
 
-  /** Sends a `pipeline-update` with this pre-serialised summary to everyone, and to newcomers at once. */
-  publish(summaryJson: string): void {
-    this.latest = SseHub.frame('pipeline-update', summaryJson);
+  /**
+   * Sends a `pipeline-update` with this pre-serialised summary, followed by a `pipeline-activity`
+   * with the activity when given, to everyone, and to newcomers at once. Both travel as one frame,
+   * so a slow client's single pending slot always holds a matching pair.
+   */
+  publish(summaryJson: string, activityJson?: string): void {
+    const summary = SseHub.frame('pipeline-update', summaryJson);
+    this.latest = activityJson
+      ? Buffer.concat([summary, SseHub.frame('pipeline-activity', activityJson)])
+      : summary;
     for (const sub of this.subscribers) this.write(sub, this.latest);
   }
 

@@ -1,4 +1,9 @@
-import type { ActivityResponse, SummaryResponse, SummaryStatus } from '../contract.ts';
+import {
+  failingJob,
+  type ActivityResponse,
+  type SummaryResponse,
+  type SummaryStatus,
+} from '../contract.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
@@ -8,7 +13,7 @@ import { computeActivity } from './activity.ts';
 import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
 import { sleep } from '../platform/sleep.ts';
 import { parseSince } from './since.ts';
-import { summarise } from './summarise.ts';
+import { RECENT_PIPELINES, summarise } from './summarise.ts';
 
 /** Tuning of the poller; defaults suit a real GitLab. */
 export interface PollerTiming {
@@ -34,8 +39,11 @@ export interface PollerDeps {
   group: string;
   since: string;
   timing?: Partial<PollerTiming>;
-  /** Called with the pre-serialised summary whenever projects/summary/state changed. */
-  onChange?: (summaryJson: string) => void;
+  /**
+   * Called with the pre-serialised summary and activity whenever projects, numbers, state or the
+   * activity changed, so both travel together over SSE (no pull after every push).
+   */
+  onChange?: (summaryJson: string, activityJson: string) => void;
   /** Waits `ms` unless woken or aborted; injectable so tests can drive cycles. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -134,6 +142,8 @@ export class PipelinePoller {
     '{"projects":[],"summary":{"total_pipelines":0,"successful":0,"failed":0,"running":0,"average_duration":0,"overall_success_rate":0}}';
   private publishedKey = '';
   private snapshotCache: string | null = null;
+  private activityJson = '';
+  private activityKey = '';
   private recomputeTimer: NodeJS.Timeout | null = null;
   private changeListeners = new Set<(changes: PipelineChange[]) => void>();
 
@@ -464,7 +474,13 @@ export class PipelinePoller {
       const state = this.states.get(projectId);
       const record = state?.pipelines.get(pipelineId);
       if (!state || !record) return;
-      state.pipelines.set(pipelineId, withPipelineDetails(record, detail));
+      const { failure: _stale, ...updated } = withPipelineDetails(record, detail);
+      const failure =
+        updated.status === 'failed' && this.isRecent(state, updated)
+          ? await this.readFailure(projectId, pipelineId, signal)
+          : undefined;
+      if (signal.aborted) return;
+      state.pipelines.set(pipelineId, failure ? { ...updated, failure } : updated);
       this.scheduleRecompute();
     } catch (err) {
       if (signal.aborted) return;
@@ -479,6 +495,45 @@ export class PipelinePoller {
         { projectId, pipelineId, err: describe(err) },
         'pipeline details fetch failed',
       );
+    }
+  }
+
+  /** True when `record` is among its project's newest pipelines, the ones the summary lists. */
+  private isRecent(state: ProjectState, record: PipelineRecord): boolean {
+    const cutoff = this.deps.clock.now() - this.windowMs;
+    let newer = 0;
+    for (const p of state.pipelines.values())
+      if (
+        p.createdAt >= cutoff &&
+        (p.createdAt > record.createdAt || (p.createdAt === record.createdAt && p.id > record.id))
+      )
+        newer++;
+    return newer < RECENT_PIPELINES;
+  }
+
+  /**
+   * The failing job and commit title of a failed pipeline (one jobs request, once: a failed
+   * pipeline changes only when retried). Undefined when GitLab does not answer; the row then
+   * opens the pipeline without a job.
+   */
+  private async readFailure(
+    projectId: number,
+    pipelineId: number,
+    signal: AbortSignal,
+  ): Promise<PipelineRecord['failure']> {
+    try {
+      const jobs = await this.deps.gitlab.listPipelineJobs(projectId, pipelineId, signal);
+      return {
+        jobId: failingJob(jobs)?.id ?? null,
+        commitTitle: jobs.find((j) => j.commit)?.commit?.title ?? null,
+      };
+    } catch (err) {
+      if (!signal.aborted)
+        this.deps.logger.debug(
+          { projectId, pipelineId, err: describe(err) },
+          'failed pipeline jobs fetch failed',
+        );
+      return undefined;
     }
   }
 
@@ -502,15 +557,22 @@ export class PipelinePoller {
     );
     this.dataJson = JSON.stringify(data);
     this.snapshotCache = null;
+    this.activityJson = '';
     this.publish(false);
   }
 
   private publish(force: boolean): void {
     const status = this.status;
-    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}`;
+    if (!this.activityJson) {
+      const { window_start, ...activity } = this.activity();
+      // The window's start moves with every tick; only buckets and contributors decide a push.
+      this.activityKey = JSON.stringify(activity);
+      this.activityJson = JSON.stringify({ ...activity, window_start });
+    }
+    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}|${this.activityKey}`;
     if (!force && key === this.publishedKey) return;
     this.publishedKey = key;
-    this.deps.onChange?.(this.snapshotJson);
+    this.deps.onChange?.(this.snapshotJson, this.activityJson);
   }
 }
 

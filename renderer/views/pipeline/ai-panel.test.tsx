@@ -25,6 +25,8 @@ function fakeAiService() {
   let cache: CachedAnalysis | null = null;
   return routeFetch((method, url, body) => {
     const b = body as Record<string, unknown>;
+    if (url.pathname === '/api/ai/analyzed')
+      return jsonResponse({ projectId: 1, analyzedJobIds: cache ? [cache.jobId] : [] });
     if (url.pathname === '/api/ai/cache' && method === 'GET')
       return cache ? jsonResponse(cache) : errorResponse(404, 'No analysis');
     if (url.pathname === '/api/ai/cache' && method === 'DELETE') {
@@ -109,14 +111,19 @@ describe('AiPanel', () => {
   });
 
   it("shows the provider's error in words", async () => {
-    restore = routeFetch((method, url) => {
+    const routed = routeFetch((method, url) => {
+      if (url.pathname === '/api/ai/analyzed')
+        return jsonResponse({ projectId: 1, analyzedJobIds: [] });
       if (url.pathname === '/api/ai/cache') return errorResponse(404, 'none');
       if (url.pathname === '/api/ai/analyse')
         return errorResponse(502, 'The AI provider did not answer: connection refused');
       return undefined;
-    }).restore;
+    });
+    restore = routed.restore;
     render(<AiPanel projectId={1} pipelineId={2} job={job} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Analyze with AI' }));
+    // A job that was never analysed is known from the list: no 404 asking for its cache.
+    expect(routed.calls.filter((c) => c.url.pathname === '/api/ai/cache')).toEqual([]);
     expect(
       await screen.findByText('The AI provider did not answer: connection refused'),
     ).toBeTruthy();
