@@ -3,10 +3,11 @@
 // `electron` module (main/testing/fake-electron.ts), against the GitLab simulator on loopback. It
 // proves the bundle boots the service, points the window and tray at files that exist, renders the
 // tray from live data, turns a failed pipeline into a native notification and a tray icon change,
-// and stops the service on quit.
+// stops the service on quit, and asks for another port when the configured one is taken.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,3 +201,49 @@ function click(menu: FakeMenuItem[], label: string): void {
   if (!item?.click) throw new Error(`no menu item '${label}' in ${JSON.stringify(labels(menu))}`);
   item.click();
 }
+
+describe('bundle smoke test: a port taken by another program', () => {
+  it('asks, in a dialog, to start on a free port instead, and does', async () => {
+    const sim = await startSimulator({ live: false, projects: 2, days: 1 });
+    const home = mkdtempSync(path.join(os.tmpdir(), 'bundle-smoke-port-'));
+    const squatter = net.createServer();
+    await new Promise<void>((r) => squatter.listen(0, '127.0.0.1', r));
+    const taken = (squatter.address() as net.AddressInfo).port;
+    const savedEnv = { ...process.env };
+    const originalLoad = moduleInternals._load;
+    const fake = createFakeElectron({ userData: path.join(home, 'electron') });
+    try {
+      Object.assign(process.env, {
+        PIPELINE_SUMMARY_HOME: home,
+        PIPELINE_SUMMARY_SECRET_STORE: 'file',
+        GITLAB_URL: sim.url,
+        GITLAB_TOKEN: sim.token,
+        GITLAB_GROUP: sim.groupPath,
+        PORT: String(taken),
+        LOG_LEVEL: 'silent',
+      });
+      moduleInternals._load = function (request, parent, isMain) {
+        if (request === 'electron') return fake.electron;
+        return originalLoad.call(this, request, parent, isMain);
+      };
+      delete require.cache[bundle];
+      require(bundle);
+      const win = await until('the dashboard window', () => fake.record.windows[0]);
+      const dialog = fake.record.dialogs[0] as { message: string; buttons: string[] };
+      expect(dialog.message).toBe(`Port ${taken} is in use by another program`);
+      const offered = Number(/^Use port (\d+)$/.exec(dialog.buttons[0]!)?.[1]);
+      expect(offered).toBeGreaterThan(0);
+      expect(win.urls[0]).toBe(`http://127.0.0.1:${offered}`);
+      expect((await fetch(`${win.urls[0]}/api/health`)).status).toBe(200);
+      fake.app.quit();
+      await until('exit', () => fake.record.exitCode !== null);
+    } finally {
+      moduleInternals._load = originalLoad;
+      delete require.cache[bundle];
+      process.env = savedEnv;
+      await new Promise((r) => squatter.close(r));
+      await sim.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
