@@ -70,6 +70,7 @@ export async function startService(options: ServiceOptions): Promise<PipelineSum
     clock,
     logger: options.logger,
     settings: () => readNotificationSettings(options.settingsStore),
+    isWatched: (projectId) => poller.projectName(projectId) !== undefined,
     emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
   });
   poller.onPipelineChanges((changes) => failureEvents.observe(changes));
