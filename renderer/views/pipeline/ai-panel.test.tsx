@@ -145,3 +145,40 @@ describe('AiPanel re-analyse', () => {
     expect(last.body).toMatchObject({ force: true, stream: true, jobId: 13 });
   });
 });
+
+describe('AiPanel with the built-in analyser', () => {
+  it('says an offline answer is the built-in analyser and that the system prompt does not apply', async () => {
+    const offline: CachedAnalysis = {
+      projectId: 1,
+      pipelineId: 2,
+      jobId: 13,
+      jobName: 'unit',
+      stage: 'test',
+      analysis:
+        '**Root cause category:** Test failure.\n\n_Built-in offline analysis: pattern rules over the log (40 of 40 lines examined in focus). Configure an AI provider for a deeper explanation._',
+      conversation: [],
+      timestamp: new Date().toISOString(),
+    };
+    const fake = routeFetch((method, url) => {
+      if (url.pathname === '/api/ai/analyzed')
+        return jsonResponse({ projectId: 1, analyzedJobIds: [offline.jobId] });
+      return url.pathname === '/api/ai/cache' && method === 'GET'
+        ? jsonResponse(offline)
+        : undefined;
+    });
+    restore = fake.restore;
+    render(<AiPanel projectId={1} pipelineId={2} job={job} />);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toMatch(/built-in analyser/);
+    expect(note.textContent).toMatch(/system prompt applies only to configured AI providers/);
+  });
+
+  it('shows no such note under a model’s answer', async () => {
+    const fake = fakeAiService();
+    restore = fake.restore;
+    render(<AiPanel projectId={1} pipelineId={2} job={job} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Analyze with AI' }));
+    expect(await screen.findByRole('heading', { name: 'Root cause' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});
