@@ -484,3 +484,7 @@ export interface NotificationState {
   /** The most recent failures that matter (events and failing refs), newest first, at most 5. */
   recent: PipelineEventItem[];
 }
+
+// Group health (additive routes /api/health/* and /api/pipelines/failures): shapes kept with their
+// domain, exported here so the dashboard reads every wire type from this one file.
+export type * from './health/contract.ts';

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { Dataset } from './dataset.ts';
+import type { HealthScenarios } from './health-scenarios.ts';
 import { Faults, type FaultController } from './faults.ts';
 import { LiveWorld } from './live.ts';
 import type { SimUser } from './model.ts';
@@ -9,6 +10,7 @@ import { createSimulatorApp } from './server.ts';
 import { Stats, type SimulatorStats } from './stats.ts';
 import { Views } from './views.ts';
 
+export type { HealthScenarios } from './health-scenarios.ts';
 export type { Fault, FaultController, FaultHandle, RewritableReply } from './faults.ts';
 export type { RecordedRequest, RouteKind, SimulatorStats } from './stats.ts';
 
@@ -88,6 +90,8 @@ export interface GitLabSimulator {
   setPipelineAccess(projectId: number, access: 'enabled' | 'ci-disabled' | 'guest'): void;
   /** Ids of the projects in the top group (what the poller watches), oldest first. */
   projectIds(): number[];
+  /** The health scenarios the dataset carries: ground truth for health detections. */
+  readonly scenarios: HealthScenarios;
   /** Dataset totals (for logs and reports). */
   counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number };
   close(): Promise<void>;
@@ -177,6 +181,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
       project.pipelineAccess = access;
     },
     projectIds: () => data.topProjects().map((p) => p.id),
+    scenarios: data.scenarios,
     counts: () => data.counts(),
     close: async () => {
       if (timer) clearInterval(timer);

@@ -12,6 +12,7 @@ import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
 import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
 import { sleep } from '../platform/sleep.ts';
+import type { PollerObserver, PollerWarmState } from './poller-observer.ts';
 import { parseSince } from './since.ts';
 import { RECENT_PIPELINES, summarise } from './summarise.ts';
 
@@ -46,6 +47,8 @@ export interface PollerDeps {
   onChange?: (summaryJson: string, activityJson: string) => void;
   /** Waits `ms` unless woken or aborted; injectable so tests can drive cycles. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Hears what each cycle learns (the pipeline history records it). */
+  observer?: PollerObserver;
 }
 
 interface ProjectState {
@@ -216,6 +219,31 @@ export class PipelinePoller {
     return this.loaded;
   }
 
+  /**
+   * A warm start: takes the last known projects and pipelines (from disk) as if a cycle had read
+   * them, so the first summary is served at once and the next cycle asks GitLab only for what
+   * changed since (cursors from the newest updated_at known per project).
+   */
+  restore(state: PollerWarmState): void {
+    const cutoff = this.deps.clock.now() - this.windowMs;
+    const next = new Map<number, ProjectState>();
+    for (const project of state.projects)
+      next.set(project.id, { project, pipelines: new Map(), cursor: null });
+    for (const p of state.pipelines) {
+      const s = next.get(p.projectId);
+      if (!s || p.createdAt < cutoff) continue;
+      s.pipelines.set(p.id, p);
+      if (s.cursor === null || p.updatedAt > s.cursor) s.cursor = p.updatedAt;
+    }
+    for (const s of next.values())
+      if (s.cursor !== null)
+        s.cursor = new Date(Date.parse(s.cursor) - CURSOR_OVERLAP_MS).toISOString();
+    this.states = next;
+    this.projectsReadAt = state.projectsReadAt;
+    this.loaded = true;
+    this.recompute();
+  }
+
   /** Starts polling in the background (again after `stop`: the desktop tray pauses and resumes). */
   start(): void {
     if (this.running) return;
@@ -344,6 +372,7 @@ export class PipelinePoller {
     if (now - this.projectsReadAt >= this.timing.projectRefreshMs) {
       const projects = await this.deps.gitlab.listGroupProjects(this.group, signal);
       if (signal.aborted) return;
+      this.tell((o) => o.projectsListed?.(projects, now));
       const next = new Map<number, ProjectState>();
       for (const wire of projects) {
         const project = toProject(wire);
@@ -383,6 +412,7 @@ export class PipelinePoller {
       const baseline = !state.listed;
       state.listed = true;
       let newest = state.cursor ? Date.parse(state.cursor) + CURSOR_OVERLAP_MS : -Infinity;
+      const changed: typeof items = [];
       for (const item of items) {
         newest = Math.max(newest, Date.parse(item.updated_at));
         if (Date.parse(item.created_at) < cutoff) continue;
@@ -398,7 +428,9 @@ export class PipelinePoller {
             previousStatus: previous?.status ?? null,
             baseline,
           });
+        changed.push(item);
       }
+      if (changed.length > 0) this.tell((o) => o.pipelinesListed?.(state.project.id, changed));
       if (Number.isFinite(newest))
         state.cursor = new Date(newest - CURSOR_OVERLAP_MS).toISOString();
     });
@@ -481,12 +513,14 @@ export class PipelinePoller {
           : undefined;
       if (signal.aborted) return;
       state.pipelines.set(pipelineId, failure ? { ...updated, failure } : updated);
+      this.tell((o) => o.pipelineDetailed?.(detail));
       this.scheduleRecompute();
     } catch (err) {
       if (signal.aborted) return;
       if (isAppError(err, 'not_found')) {
         // Deleted upstream since it was listed.
         this.states.get(projectId)?.pipelines.delete(pipelineId);
+        this.tell((o) => o.pipelineDeleted?.(projectId, pipelineId));
         this.scheduleRecompute();
         return;
       }
@@ -495,6 +529,16 @@ export class PipelinePoller {
         { projectId, pipelineId, err: describe(err) },
         'pipeline details fetch failed',
       );
+    }
+  }
+
+  /** Tells the observer; its failure is logged, never the poller's. */
+  private tell(call: (observer: PollerObserver) => void): void {
+    if (!this.deps.observer) return;
+    try {
+      call(this.deps.observer);
+    } catch (err) {
+      this.deps.logger.warn({ err: describe(err) }, 'poller observer failed');
     }
   }
 
