@@ -131,6 +131,40 @@ describe('failure events', () => {
     ]);
   });
 
+  it('learns what was failing from a warm start without announcing it', async () => {
+    const t = setup();
+    t.poller.restore({
+      projects: [
+        {
+          id: 1,
+          name: 'api',
+          path: 'acme/api',
+          webUrl: 'https://gitlab.test/acme/api',
+          defaultBranch: 'main',
+        },
+      ],
+      pipelines: [
+        {
+          id: 10,
+          projectId: 1,
+          status: 'failed',
+          ref: 'main',
+          source: 'push',
+          createdAt: NOW - 3_600_000,
+          updatedAt: iso(NOW - 3_600_000),
+          webUrl: 'https://gitlab.test/acme/api/-/pipelines/10',
+          duration: 60,
+          user: null,
+          detailsFor: iso(NOW - 3_600_000),
+        },
+      ],
+      projectsReadAt: NOW,
+    });
+    expect(t.failures.state().failing.map((f) => f.pipeline_id)).toEqual([10]);
+    await t.cycle();
+    expect(t.events).toEqual([]);
+  });
+
   it('forgets failing refs of projects no longer watched', async () => {
     const t = setup();
     await t.cycle();
