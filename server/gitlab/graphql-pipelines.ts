@@ -106,24 +106,27 @@ const nodeSchema = z.object({
 const projectPipelinesSchema = z
   .object({
     id: gidSchema,
-    pipelines: z.object({ pageInfo: pageInfoSchema, nodes: z.array(z.unknown()) }),
+    // Null when CI/CD is disabled for the project.
+    pipelines: z.object({ pageInfo: pageInfoSchema, nodes: z.array(z.unknown()) }).nullable(),
   })
   .nullable();
 
 const changesSchema = z
   .object({
-    pipelines: z.object({
-      nodes: z.array(z.object({ id: gidSchema, updatedAt: utcTimeSchema })),
-    }),
+    pipelines: z
+      .object({ nodes: z.array(z.object({ id: gidSchema, updatedAt: utcTimeSchema })) })
+      .nullable(),
   })
   .nullable();
 
 const idsSchema = z
   .object({
-    pipelines: z.object({
-      pageInfo: pageInfoSchema,
-      nodes: z.array(z.object({ id: gidSchema, createdAt: utcTimeSchema })),
-    }),
+    pipelines: z
+      .object({
+        pageInfo: pageInfoSchema,
+        nodes: z.array(z.object({ id: gidSchema, createdAt: utcTimeSchema })),
+      })
+      .nullable(),
   })
   .nullable();
 
@@ -213,7 +216,7 @@ export class GraphQLPipelines {
           `GitLab's GraphQL API sent malformed data for the pipelines of ${r.fullPath} (${describeIssue(parsed.error)})`,
         );
       }
-      if (!parsed.data) return null;
+      if (!parsed.data?.pipelines) return null;
       const projectId = parsed.data.id;
       const pipelines: GitLabPipeline[] = [];
       for (const raw of parsed.data.pipelines.nodes) {
@@ -249,7 +252,7 @@ export class GraphQLPipelines {
         this.onMalformed(`pipeline changes of ${r.fullPath}`, describeIssue(parsed.error));
         return [{ id: 0, updatedAt: '' }]; // unreadable: treat as changed, the full read decides
       }
-      return parsed.data ? parsed.data.pipelines.nodes : null;
+      return parsed.data?.pipelines ? parsed.data.pipelines.nodes : null;
     });
   }
 
@@ -278,7 +281,7 @@ export class GraphQLPipelines {
           `GitLab's GraphQL API sent malformed pipeline ids for ${r.fullPath} (${describeIssue(parsed.error)})`,
         );
       }
-      if (!parsed.data) return null;
+      if (!parsed.data?.pipelines) return null;
       return {
         ids: parsed.data.pipelines.nodes,
         endCursor: parsed.data.pipelines.pageInfo.endCursor,
