@@ -18,6 +18,7 @@ import {
   networkReason,
 } from './error-wording.ts';
 import { GraphQLPipelines } from './graphql-pipelines.ts';
+import { parseGroupRef } from './group-ref.ts';
 import { streamImage } from './image-stream.ts';
 import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
 import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';
@@ -656,5 +657,5 @@ export class GitLabClient implements GitLabApi {
 }
 
 function groupRef(idOrPath: string | number): string {
-  return encodeURIComponent(String(idOrPath).replace(/^\/+|\/+$/g, ''));
+  return encodeURIComponent(String(parseGroupRef(idOrPath)));
 }
