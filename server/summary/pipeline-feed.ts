@@ -222,6 +222,7 @@ export class PipelineFeed {
     const pending = toRead.map((target) => ({
       target,
       after: null as string | null,
+      pages: 0,
       items: [] as FeedUpdate['items'],
     }));
     let open = pending;
@@ -243,14 +244,17 @@ export class PipelineFeed {
             return;
           }
           for (const details of page.pipelines) state.items.push({ item: details, details });
-          const capped = state.items.length >= LIST_CAPS.items;
-          if (capped) {
+          state.pages++;
+          // Bounded whatever GitLab claims: an endless hasNextPage chain stops at the caps.
+          const capped = state.items.length >= LIST_CAPS.items || state.pages >= LIST_CAPS.pages;
+          if (capped && page.hasNextPage) {
             onCapped(
               state.target.projectId,
-              `Reading the pipelines of ${state.target.fullPath} stopped at ${state.items.length} (the cap per project window); older ones are left out`,
+              `Reading the pipelines of ${state.target.fullPath} stopped at ${state.pages} pages and ${state.items.length} pipelines (the cap per project window); older ones are left out`,
             );
           }
-          state.after = page.hasNextPage && !capped ? page.endCursor : null;
+          const more = page.hasNextPage && !capped && page.pipelines.length > 0;
+          state.after = more ? page.endCursor : null;
           if (state.after === null)
             updates.push({ projectId: state.target.projectId, items: state.items });
         });
@@ -271,6 +275,7 @@ export class PipelineFeed {
     let open = targets.map((target) => ({
       target,
       after: null as string | null,
+      pages: 0,
       ids: new Set<number>(),
     }));
     while (open.length > 0) {
@@ -291,8 +296,10 @@ export class PipelineFeed {
             if (Date.parse(createdAt) >= start) state.ids.add(id);
             else older = true;
           }
-          if (state.ids.size >= LIST_CAPS.items) result.set(state.target.projectId, undefined);
-          else if (page.hasNextPage && !older && page.endCursor) {
+          state.pages++;
+          if (state.ids.size >= LIST_CAPS.items || state.pages >= LIST_CAPS.pages)
+            result.set(state.target.projectId, undefined);
+          else if (page.hasNextPage && !older && page.endCursor && page.ids.length > 0) {
             state.after = page.endCursor;
             next.push(state);
           } else result.set(state.target.projectId, state.ids);
