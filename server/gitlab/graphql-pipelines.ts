@@ -113,9 +113,7 @@ const projectPipelinesSchema = z
 
 const changesSchema = z
   .object({
-    pipelines: z
-      .object({ nodes: z.array(z.object({ id: gidSchema, updatedAt: utcTimeSchema })) })
-      .nullable(),
+    pipelines: z.object({ nodes: z.array(z.unknown()) }).nullable(),
   })
   .nullable();
 
@@ -124,11 +122,15 @@ const idsSchema = z
     pipelines: z
       .object({
         pageInfo: pageInfoSchema,
-        nodes: z.array(z.object({ id: gidSchema, createdAt: utcTimeSchema })),
+        nodes: z.array(z.unknown()),
       })
       .nullable(),
   })
   .nullable();
+
+const changeNodeSchema = z.object({ id: gidSchema, updatedAt: utcTimeSchema });
+
+const idNodeSchema = z.object({ id: gidSchema, createdAt: utcTimeSchema });
 
 const responseSchema = z.object({
   data: z.record(z.string(), z.unknown()).nullable().optional(),
@@ -252,7 +254,12 @@ export class GraphQLPipelines {
         this.onMalformed(`pipeline changes of ${r.fullPath}`, describeIssue(parsed.error));
         return [{ id: 0, updatedAt: '' }]; // unreadable: treat as changed, the full read decides
       }
-      return parsed.data?.pipelines ? parsed.data.pipelines.nodes : null;
+      if (!parsed.data?.pipelines) return null;
+      // A node that does not parse counts as a change: the full read then drops and logs it.
+      return parsed.data.pipelines.nodes.map((raw) => {
+        const node = changeNodeSchema.safeParse(raw);
+        return node.success ? node.data : { id: 0, updatedAt: '' };
+      });
     });
   }
 
@@ -282,8 +289,14 @@ export class GraphQLPipelines {
         );
       }
       if (!parsed.data?.pipelines) return null;
+      const ids: { id: number; createdAt: string }[] = [];
+      for (const raw of parsed.data.pipelines.nodes) {
+        const node = idNodeSchema.safeParse(raw);
+        if (node.success) ids.push(node.data);
+        else this.onMalformed(`a pipeline id of ${r.fullPath}`, describeIssue(node.error));
+      }
       return {
-        ids: parsed.data.pipelines.nodes,
+        ids,
         endCursor: parsed.data.pipelines.pageInfo.endCursor,
         hasNextPage: parsed.data.pipelines.pageInfo.hasNextPage,
       };
