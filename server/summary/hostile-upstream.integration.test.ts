@@ -135,3 +135,31 @@ describe('a hostile GitLab', () => {
     expect(sim.stats.byKind.graphql).toBeLessThan(2 * LIST_CAPS.pages + 20);
   });
 });
+
+// doc/user/gitlab_com/index.md#gitlabcom-specific-rate-limits and doc/administration/settings/
+// user_and_ip_rate_limits.md: a 429 carries Retry-After; one absurd value must not stall us for a day.
+describe('Retry-After from a hostile or confused GitLab', () => {
+  it('waits at most 5 minutes, and a settings change lets the next read go at once', async () => {
+    h = await startHarness({ simulator: { projects: 2 } });
+    h.simulator.faults.add({ kind: 'status', status: 429, retryAfterSec: 86_400, times: 1 });
+    const err = await h.service.poller.cycleOnce().catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'upstream_unavailable' });
+    const waitMs = (err as { retryAfterMs: number }).retryAfterMs;
+    expect(waitMs).toBeGreaterThan(290_000);
+    expect(waitMs).toBeLessThanOrEqual(300_000);
+    expect(h.service.poller.status.last_error).toMatch(/wait (86400|300|29\d)s/);
+    // Still paused: the next read fails fast instead of hanging or hammering GitLab.
+    await expect(h.service.poller.cycleOnce()).rejects.toMatchObject({
+      retryAfterMs: expect.any(Number),
+    });
+    const settings = await h.api('/api/settings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ since: '3d' }),
+    });
+    expect(settings.status).toBe(200);
+    await h.service.poller.cycleOnce();
+    expect(h.service.poller.status.state).toBe('ok');
+    expect(h.service.poller.status.last_error).toBeNull();
+  });
+});
