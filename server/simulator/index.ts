@@ -82,6 +82,8 @@ export interface GitLabSimulator {
   setPipelineAccess(projectId: number, access: 'enabled' | 'ci-disabled' | 'guest'): void;
   /** Ids of the projects in the top group (what the poller watches), oldest first. */
   projectIds(): number[];
+  /** Changes the latency added to every response from now on. */
+  setLatency(ms: number): void;
   /** Dataset totals (for logs and reports). */
   counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number };
   close(): Promise<void>;
@@ -117,7 +119,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
   const host = options.host ?? '127.0.0.1';
   let baseUrl = '';
   const views = new Views(data, () => baseUrl, options.utcOffsetMinutes ?? 0);
-  const app = createSimulatorApp({
+  const handlerDeps = {
     data,
     views,
     faults,
@@ -128,7 +130,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     rateLimitPerMinute: options.rateLimitPerMinute ?? 2000,
     baseUrl: () => baseUrl,
-  });
+  };
+  const app = createSimulatorApp(handlerDeps);
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -168,6 +171,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
       project.pipelineAccess = access;
     },
     projectIds: () => data.topProjects().map((p) => p.id),
+    setLatency: (ms) => {
+      handlerDeps.latencyMs = Math.max(0, ms);
+    },
     counts: () => data.counts(),
     close: async () => {
       if (timer) clearInterval(timer);
