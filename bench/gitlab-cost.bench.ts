@@ -38,6 +38,7 @@ async function restNumbers(simulator: GitLabSimulator): Promise<string> {
   // GraphQL switched off (404), as an instance may have it; same data, read over REST. The budget
   // is lifted here: 20,000 single-pipeline reads at 2,000/min would take ten minutes by design.
   simulator.setLatency(0);
+  simulator.setRateLimit(1e9);
   const handle = simulator.faults.add({
     kind: 'rewrite',
     match: /\/api\/graphql/,

@@ -84,6 +84,8 @@ export interface GitLabSimulator {
   projectIds(): number[];
   /** Changes the latency added to every response from now on. */
   setLatency(ms: number): void;
+  /** Changes the requests per minute allowed before 429s from now on. */
+  setRateLimit(perMinute: number): void;
   /** Dataset totals (for logs and reports). */
   counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number };
   close(): Promise<void>;
@@ -173,6 +175,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     projectIds: () => data.topProjects().map((p) => p.id),
     setLatency: (ms) => {
       handlerDeps.latencyMs = Math.max(0, ms);
+    },
+    setRateLimit: (perMinute) => {
+      handlerDeps.rateLimitPerMinute = Math.max(1, perMinute);
     },
     counts: () => data.counts(),
     close: async () => {
