@@ -8,7 +8,7 @@ import { systemClock } from '../server/platform/clock.ts';
 import { silentLogger } from '../server/platform/logger.ts';
 import { PipelinePoller } from '../server/summary/poller.ts';
 import { startSimulator, type GitLabSimulator } from '../server/simulator/index.ts';
-import type { BenchRow, BenchSuite } from './types.ts';
+import type { BenchSuite } from './types.ts';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -6,8 +6,8 @@
 import module from 'node:module';
 
 module.enableCompileCache?.();
-const { run } = await import('./commands/get-token.ts');
-run(process.argv.slice(2), 'get-token').then(
+const { runGetTokenAs } = await import('./commands/get-token.ts');
+runGetTokenAs('get-token', process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },

@@ -1,39 +1,38 @@
 #!/usr/bin/env node
-import type { CommandTable } from './run-command.ts';
-import { printError } from './run-command.ts';
+import { runCommand, type CommandTable } from './command.ts';
+import { CliError } from './errors.ts';
+import { processIo, reporter } from './io.ts';
 
 /** Every `pipeline-summary` subcommand. Each module is imported only when its command runs. */
 const COMMANDS: CommandTable = {
   serve: {
     summary: 'run the Pipeline Summary Service (HTTP API + dashboard)',
-    load: () => import('./commands/serve.ts'),
+    load: async () => (await import('./commands/serve.ts')).serveCommand,
   },
   summary: {
     summary: "print the group's pipeline summary as a table (--watch, --json)",
-    load: () => import('./commands/summary.ts'),
+    load: async () => (await import('./commands/summary.ts')).summaryCommand,
   },
   'get-token': {
     summary: 'print an OAuth 2.0 access token for a profile',
-    load: async () => {
-      const m = await import('./commands/get-token.ts');
-      return { run: (argv) => m.run(argv) };
-    },
+    load: async () =>
+      (await import('./commands/get-token.ts')).getTokenCommand('pipeline-summary get-token'),
   },
   refresh: {
     summary: "refresh a profile's cached token now",
-    load: () => import('./commands/refresh.ts'),
+    load: async () => (await import('./commands/refresh.ts')).refreshCommand,
   },
   inspect: {
     summary: "decode a JWT (a profile's cached token or one given) and show its times",
-    load: () => import('./commands/inspect.ts'),
+    load: async () => (await import('./commands/inspect.ts')).inspectCommand,
   },
   profile: {
     summary: 'add, list, show, remove, export or import get-token profiles',
-    load: () => import('./commands/profile.ts'),
+    load: async () => (await import('./commands/profile.ts')).profileCommand,
   },
   token: {
     summary: 'store or clear the GitLab token in the OS keychain',
-    load: () => import('./commands/token.ts'),
+    load: async () => (await import('./commands/token.ts')).tokenCommand,
   },
 };
 
@@ -53,25 +52,37 @@ function usage(): string {
 }
 
 /** Dispatches `argv` (without node and script) to a subcommand and resolves to its exit code. */
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], io = processIo()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage() + '\n');
+    io.stdout.write(usage() + '\n');
     return name === undefined ? 1 : 0;
   }
   if (name === '--version' || name === '-v') {
     const { versionInfo } = await import('../server/version.ts');
     const v = versionInfo();
-    process.stdout.write(`${v.version} (${v.gitCommit}, ${v.buildDate})\n`);
+    io.stdout.write(`${v.version} (${v.gitCommit}, ${v.buildDate})\n`);
     return 0;
   }
   const command = COMMANDS[name];
   if (!command) {
-    printError(`unknown command '${name}'. Run 'pipeline-summary --help' for the list.`);
-    return 1;
+    return reporter(io, 'pipeline-summary').fail(
+      new CliError(
+        'usage',
+        `unknown command '${name}'. Run 'pipeline-summary --help' for the list.`,
+      ),
+    );
   }
-  const { run } = await command.load();
-  return run(rest);
+  return runCommand(await command.load(), rest, io);
+}
+
+// `pipeline-summary summary --json | head -1`: the reader has gone, so there is nobody left to tell.
+// Exit quietly instead of dying on an unhandled EPIPE with a stack trace (as `cat` or `git` do).
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
 }
 
 main(process.argv.slice(2)).then(
@@ -79,7 +90,6 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    printError(err instanceof Error ? err.message : String(err));
-    process.exitCode = 1;
+    process.exitCode = reporter(processIo(), 'pipeline-summary').fail(err);
   },
 );

@@ -1,29 +1,26 @@
 /**
  * The one typed IPC contract between the Electron main process and the preload script. Each channel
- * is one action; the preload exposes one named function per channel and never `ipcRenderer` itself.
+ * is one action the dashboard calls; the preload exposes one named function per channel and never
+ * `ipcRenderer` itself. Main answers only frames loaded from the service's own origin.
  */
 export interface IpcContract {
-  /** The service's base URL (the window loads the dashboard from it). */
-  'service:url': { args: []; result: string };
-  /** Opens a GitLab (or any http/https) link in the default browser, not in the app window. */
-  'shell:open-external': { args: [url: string]; result: void };
-  /** Copies a fresh access token of a get-token profile to the clipboard. */
+  /** The get-token profile names, for the dashboard's copy-token control. */
+  'token:profiles': { args: []; result: string[] };
+  /** Copies a fresh access token of a get-token profile to the clipboard (never returns it). */
   'token:copy': { args: [profile: string]; result: { ok: true } | { ok: false; error: string } };
 }
 
 /** Every IPC channel name. */
 export type IpcChannel = keyof IpcContract;
 
-/** The API the preload exposes to the dashboard as `window.pipelineSummary`. */
+/**
+ * The API the preload exposes to the dashboard as `window.pipelineSummary` (its shape is repeated in
+ * renderer/lib/desktop-bridge.ts, which may not import main/).
+ */
 export interface PreloadApi {
-  serviceUrl(): Promise<string>;
-  openExternal(url: string): Promise<void>;
+  listProfiles(): Promise<string[]>;
   copyToken(profile: string): Promise<IpcContract['token:copy']['result']>;
 }
 
 /** The channels, for runtime checks in main and preload. */
-export const IPC_CHANNELS: readonly IpcChannel[] = [
-  'service:url',
-  'shell:open-external',
-  'token:copy',
-];
+export const IPC_CHANNELS: readonly IpcChannel[] = ['token:profiles', 'token:copy'];

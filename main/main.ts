@@ -1,30 +1,49 @@
 // Electron main process: wires Electron, the service (server/) and the token engine (cli/token/)
-// into DesktopShell. No business logic lives here; see desktop-shell.ts.
+// into DesktopShell. No business logic lives here; see desktop-shell.ts and tray-menu.ts.
+import net from 'node:net';
 import path from 'node:path';
 import {
   app,
   BrowserWindow,
   clipboard,
+  dialog,
   ipcMain,
   Menu,
   nativeImage,
+  nativeTheme,
   Notification,
+  screen,
+  session,
   shell,
   Tray,
   type MenuItemConstructorOptions,
 } from 'electron';
+import ElectronStore from 'electron-store';
+import { isPortInUse } from '../server/http/listen.ts';
 import { isAppError } from '../server/platform/errors.ts';
 import { createLogger } from '../server/platform/logger.ts';
 import { startFromConfig } from '../server/start.ts';
 import { resolveServeConfig } from '../cli/commands/serve.ts';
 import { DesktopShell } from './desktop-shell.ts';
 import type { IpcContract } from './ipc-contract.ts';
-import type { TrayItem } from './tray-menu.ts';
-import { dashboardWindowOptions, isAppUrl, isExternalLink } from './window-options.ts';
+import { startWithPortChoice } from './port-choice.ts';
+import { serviceMonitor } from './service-monitor.ts';
+import { trayIconFile } from './tray-icons.ts';
+import type { TrayHealth, TrayItem } from './tray-menu.ts';
+import {
+  dashboardWindowOptions,
+  isAppUrl,
+  isExternalLink,
+  isTrustedSender,
+} from './window-options.ts';
+import { restoreWindowState, trackWindowState, type WindowState } from './window-state.ts';
 
-const resources = app.isPackaged ? process.resourcesPath : path.join(__dirname, '../../assets');
+const resources = app.isPackaged
+  ? path.join(process.resourcesPath, 'assets')
+  : path.join(__dirname, '../../assets');
 const logger = createLogger();
 let tray: Tray | null = null;
+let trayHealth: TrayHealth = 'degraded';
 
 function toMenu(
   items: TrayItem[],
@@ -36,10 +55,28 @@ function toMenu(
       : {
           label: item.label,
           enabled: item.enabled ?? true,
+          ...(item.type === 'checkbox' ? { type: 'checkbox', checked: item.checked ?? false } : {}),
           ...(item.submenu ? { submenu: toMenu(item.submenu, onAction) } : {}),
           ...(item.action ? { click: () => onAction(item.action!) } : {}),
         },
   );
+}
+
+function trayImage(health: TrayHealth) {
+  return nativeImage.createFromPath(
+    path.join(resources, trayIconFile(health, nativeTheme.shouldUseDarkColors)),
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 async function startService() {
@@ -47,27 +84,69 @@ async function startService() {
   const config = resolveServeConfig([], env);
   if (config === 'help') throw new Error('unreachable');
   const dashboardDir = path.join(__dirname, '../renderer');
-  const { openSecretStore } = await import('../cli/token/secret-store.ts');
+  const { openSecretStore } = await import('../server/platform/os-secret-store.ts');
   const secretStore = await openSecretStore({ warn: (line) => logger.warn(line) });
+  const start = (port: number | undefined) =>
+    startFromConfig(
+      { ...config, port: port ?? config.port },
+      { logger, env, dashboardDir, secretStore },
+    );
   try {
-    return await startFromConfig(config, { logger, env, dashboardDir, secretStore });
+    const service = await startWithPortChoice({
+      start,
+      isPortInUse,
+      freePort,
+      configuredPort: config.port,
+      ask: async (port, offered) => {
+        const { response } = await dialog.showMessageBox({
+          type: 'warning',
+          buttons: [`Use port ${offered}`, 'Quit'],
+          defaultId: 0,
+          cancelId: 1,
+          message: `Port ${port} is in use by another program`,
+          detail: `Pipeline Summary can start on port ${offered} instead (set PORT to choose one for good).`,
+        });
+        return response === 0;
+      },
+    });
+    return Object.assign(service, { monitor: serviceMonitor(service) });
   } catch (err) {
     // Not configured yet (no group or token): show the demo rather than an empty window.
-    if (isAppError(err, 'bad_request', 'unauthorized') && !/Port/.test((err as Error).message)) {
+    if (isAppError(err, 'bad_request', 'unauthorized') && !isPortInUse(err)) {
       const service = await startFromConfig(
-        { ...config, demo: true, group: undefined, dataDir: path.join(config.dataDir, 'demo') },
+        {
+          ...config,
+          demo: true,
+          group: undefined,
+          dataDir: path.join(config.dataDir, 'demo'),
+        },
         { logger, env, dashboardDir },
       );
-      return Object.assign(service, { notice: `Showing demo data: ${(err as Error).message}` });
+      return Object.assign(service, {
+        monitor: serviceMonitor(service),
+        notice: `Showing demo data: ${(err as Error).message}`,
+      });
     }
     throw err;
   }
 }
 
+let windowStore: ElectronStore<{ window?: WindowState }> | null = null;
+
 const desktop = new DesktopShell({
   startService,
   createWindow(url) {
-    const win = new BrowserWindow(dashboardWindowOptions(path.join(__dirname, 'preload.cjs')));
+    windowStore ??= new ElectronStore<{ window?: WindowState }>({ name: 'window-state' });
+    const store = windowStore;
+    const options = dashboardWindowOptions(path.join(__dirname, 'preload.cjs'));
+    const restored = restoreWindowState(
+      store.get('window'),
+      screen.getAllDisplays().map((d) => d.workArea),
+      { width: options.width ?? 1360, height: options.height ?? 900 },
+    );
+    const win = new BrowserWindow({ ...options, ...restored.bounds });
+    if (restored.maximized) win.maximize();
+    trackWindowState(win, { get: () => store.get('window'), set: (s) => store.set('window', s) });
     win.once('ready-to-show', () => win.show());
     win.webContents.setWindowOpenHandler(({ url: target }) => {
       if (isExternalLink(target)) void shell.openExternal(target);
@@ -84,10 +163,16 @@ const desktop = new DesktopShell({
   },
   setTrayMenu(items, onAction) {
     if (!tray) {
-      tray = new Tray(nativeImage.createFromPath(path.join(resources, 'tray.png')));
+      tray = new Tray(trayImage(trayHealth));
       tray.setToolTip('Pipeline Summary');
     }
     tray.setContextMenu(Menu.buildFromTemplate(toMenu(items, onAction)));
+  },
+  setTrayIcon(health, tooltip) {
+    if (!tray) tray = new Tray(trayImage(health));
+    else if (health !== trayHealth) tray.setImage(trayImage(health));
+    trayHealth = health;
+    tray.setToolTip(tooltip);
   },
   async listProfiles() {
     const { listProfiles } = await import('../cli/token/index.ts');
@@ -99,17 +184,39 @@ const desktop = new DesktopShell({
     return (await getToken({ profile })).response.access_token;
   },
   writeClipboard: (text) => clipboard.writeText(text),
-  notify: (title, body) => new Notification({ title, body }).show(),
+  notify: (title, body, onClick) => {
+    const notification = new Notification({ title, body });
+    if (onClick) notification.on('click', onClick);
+    notification.show();
+  },
+  loginItem: {
+    get: () => app.getLoginItemSettings().openAtLogin,
+    set: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
+  },
+  every: (ms, fn) => {
+    const timer = setInterval(fn, ms);
+    return () => clearInterval(timer);
+  },
   quit: () => app.quit(),
 });
 
+/** Registers a handler that answers only the service's own pages (never an iframe or a stray page). */
 function handle<C extends keyof IpcContract>(
   channel: C,
   fn: (
     ...args: IpcContract[C]['args']
   ) => Promise<IpcContract[C]['result']> | IpcContract[C]['result'],
 ) {
-  ipcMain.handle(channel, (_event, ...args) => fn(...(args as IpcContract[C]['args'])));
+  ipcMain.handle(channel, (event, ...args) => {
+    if (!isTrustedSender(event.senderFrame?.url, desktop.serviceUrl)) {
+      logger.warn(
+        { channel, url: event.senderFrame?.url },
+        'IPC refused: sender is not the dashboard',
+      );
+      throw new Error(`IPC '${channel}' refused: not the dashboard`);
+    }
+    return fn(...(args as IpcContract[C]['args']));
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -125,10 +232,16 @@ if (!app.requestSingleInstanceLock()) {
       void desktop.shutdown().finally(() => app.exit(0));
     }
   });
-  handle('service:url', () => desktop.serviceUrl ?? '');
-  handle('shell:open-external', async (url) => {
-    if (isExternalLink(url)) await shell.openExternal(url);
-  });
+  handle('token:profiles', () => desktop.listProfiles());
   handle('token:copy', (profile) => desktop.copyToken(String(profile)));
-  void app.whenReady().then(() => desktop.start());
+  nativeTheme.on('updated', () => tray?.setImage(trayImage(trayHealth)));
+  void app.whenReady().then(() => {
+    // The dashboard needs no camera, microphone, geolocation or notification permission: the app
+    // notifies natively. Deny every request and every check.
+    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
+      callback(false),
+    );
+    session.defaultSession.setPermissionCheckHandler(() => false);
+    return desktop.start();
+  });
 }

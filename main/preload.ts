@@ -8,10 +8,9 @@ function invoke<C extends keyof IpcContract>(
   return ipcRenderer.invoke(channel, ...args) as Promise<IpcContract[C]['result']>;
 }
 
-/** One named function per action; the renderer never sees ipcRenderer. */
+/** Only what the dashboard calls (its copy-token control); the renderer never sees ipcRenderer. */
 const api: PreloadApi = {
-  serviceUrl: () => invoke('service:url'),
-  openExternal: (url) => invoke('shell:open-external', url),
+  listProfiles: () => invoke('token:profiles'),
   copyToken: (profile) => invoke('token:copy', profile),
 };
 

@@ -43,3 +43,16 @@ export function isExternalLink(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * True when an IPC call comes from a frame showing the service's own pages. Electron gives every
+ * frame (an iframe, a page navigated elsewhere) the preload's channels, so each handler checks
+ * `event.senderFrame.url` (https://www.electronjs.org/docs/latest/tutorial/security#17-validate-the-sender-of-all-ipc-messages).
+ */
+export function isTrustedSender(
+  frameUrl: string | undefined | null,
+  serviceUrl: string | null,
+): boolean {
+  if (!frameUrl || !serviceUrl) return false;
+  return isAppUrl(frameUrl, serviceUrl);
+}

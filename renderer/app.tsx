@@ -1,18 +1,20 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useFeedState } from './app-context.ts';
 import { ErrorBoundary } from './components/error-boundary.tsx';
+import { FailureAlerts } from './components/failure-alerts.tsx';
 import { EmptyState, Spinner } from './components/feedback.tsx';
 import { Icon } from './components/icons.tsx';
 import { LiveIndicator } from './components/live-indicator.tsx';
 import { ShortcutsDialog, useShortcuts } from './components/shortcuts.tsx';
 import { useStoredState } from './lib/hooks.ts';
 import type { Route } from './lib/router.ts';
-import { navigate, parseRoute, useRoute } from './lib/router.ts';
+import { navigate, parseRoute, previousPath, useRoute } from './lib/router.ts';
 import { describeSince } from './lib/since.ts';
 import { Overview } from './views/overview/overview.tsx';
 import { ProjectsView } from './views/projects/projects-view.tsx';
 
-const PipelinePanel = lazy(() => import('./views/pipeline/pipeline-panel.tsx'));
+const loadPipelinePanel = () => import('./views/pipeline/pipeline-panel.tsx');
+const PipelinePanel = lazy(loadPipelinePanel);
 const HistoryView = lazy(() => import('./views/history/history-view.tsx'));
 const SettingsView = lazy(() => import('./views/settings/settings-view.tsx'));
 
@@ -149,6 +151,33 @@ export function App() {
     help: () => setHelpOpen((v) => !v),
   });
   const base = route.view === 'pipeline' ? background.current : route;
+
+  // The element that opened the pipeline panel, read before the page under the panel turns inert
+  // (which takes focus away): Esc, the close button and Back return focus to it.
+  const opener = useRef<HTMLElement | null>(null);
+  const wasPanel = useRef(false);
+  if (route.view === 'pipeline' && !wasPanel.current) {
+    const active = typeof document === 'undefined' ? null : document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body) opener.current = active;
+  }
+  const panelOpen = route.view === 'pipeline';
+  useEffect(() => {
+    const closed = wasPanel.current && !panelOpen;
+    wasPanel.current = panelOpen;
+    if (closed && opener.current?.isConnected) opener.current.focus();
+  }, [panelOpen]);
+
+  // The panel and its log viewer are split out of the first paint; fetch them once the page is idle
+  // so the first open does not wait for two chunks in a row.
+  useEffect(() => {
+    const preload = () => void loadPipelinePanel();
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(preload, { timeout: 2_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const t = setTimeout(preload, 500);
+    return () => clearTimeout(t);
+  }, []);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -165,6 +194,7 @@ export function App() {
           </ErrorBoundary>
         </main>
       </div>
+      <FailureAlerts />
       {route.view === 'pipeline' && (
         <ErrorBoundary>
           <Suspense fallback={null}>
@@ -175,6 +205,12 @@ export function App() {
               jobId={route.jobId}
               tab={route.tab}
               onClose={() => {
+                // Opened from a view of the app: step back, so Back afterwards does not reopen the
+                // panel. Opened from a link: replace it with the view under it.
+                if (previousPath() !== null) {
+                  history.back();
+                  return;
+                }
                 const back = background.current;
                 navigate(
                   back.view === 'projects'
@@ -184,6 +220,7 @@ export function App() {
                       : back.view === 'settings'
                         ? '/settings'
                         : '/',
+                  { replace: true },
                 );
               }}
             />

@@ -73,9 +73,33 @@ const app = (x, y, px) => {
   const mix = (a, b) => Math.round(a * (1 - fg) + b * fg);
   return [mix(31, 255), mix(111, 255), mix(235, 255), Math.round(255 * bg)];
 };
-// Tray: a monochrome template image (macOS tints it), glyph only.
-const tray = (x, y, px) => [0, 0, 0, Math.round(255 * cover(glyph(x, y), px))];
+// Tray: the glyph in the menu bar's ink (black on light menus, white on dark ones) with a health
+// badge bottom right: green all good, red failing, blue running, grey degraded (main/tray-icons.ts).
+const BADGE = { cx: 0.73, cy: 0.73, r: 0.25, gap: 0.07 };
+const HEALTH = {
+  ok: { light: [26, 127, 55], dark: [63, 185, 80] },
+  failing: { light: [207, 34, 46], dark: [248, 81, 73] },
+  running: { light: [9, 105, 218], dark: [88, 166, 255] },
+  degraded: { light: [110, 119, 129], dark: [139, 148, 158] },
+};
+function trayIcon(health, theme) {
+  const ink = theme === 'dark' ? [255, 255, 255] : [0, 0, 0];
+  const badge = HEALTH[health][theme];
+  return (x, y, px) => {
+    const d = Math.hypot(x - BADGE.cx, y - BADGE.cy) - BADGE.r;
+    const inBadge = cover(d, px);
+    const inGlyph = cover(glyph(x, y), px) * cover(-(d - BADGE.gap), px);
+    const a = Math.max(inBadge, inGlyph);
+    if (a === 0) return [0, 0, 0, 0];
+    const c = inBadge >= inGlyph ? badge : ink;
+    return [...c, Math.round(255 * a)];
+  };
+}
 writeFileSync('assets/icon.png', png(512, app));
-writeFileSync('assets/tray.png', png(16, tray));
-writeFileSync('assets/tray@2x.png', png(32, tray));
+for (const health of Object.keys(HEALTH)) {
+  for (const theme of ['light', 'dark']) {
+    writeFileSync(`assets/tray-${health}-${theme}.png`, png(16, trayIcon(health, theme)));
+    writeFileSync(`assets/tray-${health}-${theme}@2x.png`, png(32, trayIcon(health, theme)));
+  }
+}
 writeFileSync('assets/favicon.png', png(64, app));

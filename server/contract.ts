@@ -17,6 +17,48 @@ export interface VersionInfo {
   buildDate: string;
 }
 
+/**
+ * Pipeline and job statuses counted as `running` (DESIGN §3.1). The one list: the server counts with
+ * it, the CLI imports it, and the renderer types its copy as `Record<ActiveStatus, …>` so the compiler
+ * rejects a copy that drifts.
+ */
+export const ACTIVE_STATUSES = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'pending',
+  'running',
+] as const;
+
+/** A status counted as `running`. */
+export type ActiveStatus = (typeof ACTIVE_STATUSES)[number];
+
+/** Statuses after which GitLab changes a pipeline only when someone retries it. */
+export const FINISHED_STATUSES = ['success', 'failed', 'canceled', 'skipped'] as const;
+
+/** A pipeline status after which it only changes when retried. */
+export type FinishedStatus = (typeof FINISHED_STATUSES)[number];
+
+/** How a status counts in the summary and the timeline: success, failed, running or other. */
+export type StatusOutcome = 'success' | 'failed' | 'running' | 'other';
+
+/** The summary's rule (DESIGN §3.1): success and failed as such, active statuses as running. */
+export function statusOutcome(status: string): StatusOutcome {
+  if (status === 'success' || status === 'failed') return status;
+  return (ACTIVE_STATUSES as readonly string[]).includes(status) ? 'running' : 'other';
+}
+
+/**
+ * The job a failed pipeline opens at: the first failed job (by id) that is not allowed to fail, else
+ * the first failed job, else null. The server sends the answer as `failing_job_id`.
+ */
+export function failingJob<J extends { id: number; status: string; allow_failure?: boolean }>(
+  jobs: readonly J[],
+): J | null {
+  const failed = jobs.filter((j) => j.status === 'failed').sort((a, b) => a.id - b.id);
+  return failed.find((j) => !j.allow_failure) ?? failed[0] ?? null;
+}
+
 /** The user who triggered a pipeline, as listed in recent_pipelines. */
 export interface PipelineUserRef {
   username: string;
@@ -34,6 +76,13 @@ export interface RecentPipeline {
   duration: number | null;
   web_url: string;
   user: PipelineUserRef | null;
+  /**
+   * Additive, failed pipelines only: the job to open (first failed job not allowed to fail, else
+   * first failed job), or null when the pipeline has no failed job; absent until the jobs are read.
+   */
+  failing_job_id?: number | null;
+  /** Additive, failed pipelines only: the commit title; absent until the jobs are read. */
+  commit_title?: string | null;
 }
 
 /** Element of `projects` in the summary. */
@@ -51,6 +100,8 @@ export interface ProjectSummary {
   project_path?: string;
   /** Additive: the project's GitLab page. */
   web_url?: string;
+  /** Additive: mean duration (integer seconds) of the pipelines that have one, 0 when none do. */
+  average_duration?: number;
 }
 
 /** The overall `summary`. */
@@ -136,6 +187,8 @@ export interface PipelineDetails {
    * started, so a parent that failed because its child failed shows why.
    */
   bridges?: BridgeDetails[];
+  /** Additive: the first failed job not allowed to fail, else the first failed job, else null. */
+  failing_job_id?: number | null;
 }
 
 /** A trigger job of pipeline details and the downstream pipeline it started. */
@@ -161,6 +214,10 @@ export interface SettingsUpdateResponse {
   group: string;
   since: string;
 }
+
+/** Additive route GET /api/settings/since?value=…: whether a time window is valid, and why not. */
+export type SinceCheckResponse =
+  { since: string; valid: true; ms: number } | { since: string; valid: false; error: string };
 
 /** GET /api/groups/{idOrPath} */
 export interface GroupResponse {
@@ -192,6 +249,11 @@ export interface SiblingGroupResponse {
 export interface JobTraceResponse {
   trace: string;
   complete: boolean;
+  /**
+   * Additive, failed jobs only: 0-based indices of the lines of `trace` (split at `\n`) that the
+   * log distiller's rules mark as errors, first to last.
+   */
+  error_lines?: number[];
 }
 
 /** POST /api/ai/analyse */
@@ -347,4 +409,78 @@ export interface ActivityResponse {
   buckets: ActivityBucket[];
   /** Pipelines whose details (and so user) are not fetched yet are not attributed. */
   contributors: ContributorActivity[];
+  /** Additive: where the window starts (ISO); the first bucket starts earlier and is partial. */
+  window_start?: string;
+}
+
+/** Why a pipeline event matters to the token's user (issue 12). */
+export type FailureReason = 'mine' | 'default-branch' | 'watched';
+
+/** A failed job named in a pipeline event. */
+export interface EventJobRef {
+  id: number;
+  name: string;
+  stage: string;
+  failure_reason: string | null;
+}
+
+/** One pipeline in a `pipeline-failed` / `pipeline-fixed` event. */
+export interface PipelineEventItem {
+  project_id: number;
+  project_name: string;
+  project_path: string;
+  pipeline_id: number;
+  web_url: string;
+  ref: string;
+  source: string;
+  user: PipelineUserRef | null;
+  commit_title: string | null;
+  /** Failed jobs (latest attempts), empty for `pipeline-fixed`. */
+  failed_jobs: EventJobRef[];
+  reasons: FailureReason[];
+  /** When the pipeline was seen in this state (ISO). */
+  at: string;
+}
+
+/**
+ * The additive SSE named events `pipeline-failed` and `pipeline-fixed` on GET /api/events/pipelines.
+ * A burst is one event with several `pipelines` and `coalesced: true`; `notify` is false in quiet
+ * hours (clients list it but do not interrupt).
+ */
+export interface PipelineEvent {
+  event: 'pipeline-failed' | 'pipeline-fixed';
+  /** Unique per event, for de-duplication across reconnects. */
+  id: string;
+  title: string;
+  body: string;
+  coalesced: boolean;
+  notify: boolean;
+  pipelines: PipelineEventItem[];
+  timestamp: string;
+}
+
+/** Quiet hours in the service machine's local time, `HH:MM`; `start > end` spans midnight. */
+export interface QuietHours {
+  start: string;
+  end: string;
+}
+
+/** GET/PUT /api/notifications/settings: which failures notify (stored with the other settings). */
+export interface NotificationSettings {
+  reasons: Record<FailureReason, boolean>;
+  quiet_hours: QuietHours | null;
+  /** Projects that never notify. */
+  muted_projects: number[];
+  /** Projects starred in the dashboard: their failures are `watched`. */
+  starred_projects: number[];
+}
+
+/** GET /api/notifications/state: what the tray and the dashboard show about failures that matter. */
+export interface NotificationState {
+  /** The token's user (GET /user), once known. */
+  user: { id: number; username: string } | null;
+  /** Refs whose latest finished pipeline failed and that matter, newest first. */
+  failing: PipelineEventItem[];
+  /** The most recent failures that matter (events and failing refs), newest first, at most 5. */
+  recent: PipelineEventItem[];
 }

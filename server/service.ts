@@ -9,6 +9,9 @@ import { createApp, type RouteModule } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import type { SecurityOptions } from './http/security.ts';
 import { jobRoutes } from './jobs/routes.ts';
+import { FailureEvents } from './notifications/failure-events.ts';
+import { readNotificationSettings } from './notifications/notification-settings.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import type { Logger } from './platform/logger.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
@@ -43,6 +46,8 @@ export interface PipelineSummaryService {
   port: number;
   poller: PipelinePoller;
   hub: SseHub;
+  /** Failure events that matter to the token's user (also sent on the SSE stream). */
+  failureEvents: FailureEvents;
   /** Graceful shutdown: SSE streams closed, poller stopped, server closed. */
   stop(): Promise<void>;
 }
@@ -58,8 +63,16 @@ export async function startService(options: ServiceOptions): Promise<PipelineSum
     group: options.group,
     since: options.since,
     timing: options.timing,
-    onChange: (json) => hub.publish(json),
+    onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
   });
+  const failureEvents = new FailureEvents({
+    gitlab: options.gitlab,
+    clock,
+    logger: options.logger,
+    settings: () => readNotificationSettings(options.settingsStore),
+    emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
+  });
+  poller.onPipelineChanges((changes) => failureEvents.observe(changes));
   const details = new PipelineDetailsService(options.gitlab, (id) => poller.projectName(id));
   const app = createApp({
     logger: options.logger,
@@ -68,10 +81,16 @@ export async function startService(options: ServiceOptions): Promise<PipelineSum
     dashboardDir: options.dashboardDir,
     routes: [
       pipelineRoutes({ poller, hub, details }),
-      settingsRoutes({ poller, store: options.settingsStore, forgeUrl: options.gitlab.baseUrl }),
+      settingsRoutes({
+        poller,
+        store: options.settingsStore,
+        forgeUrl: options.gitlab.baseUrl,
+        gitlab: options.gitlab,
+      }),
       groupRoutes({ gitlab: options.gitlab }),
       jobRoutes({ gitlab: options.gitlab }),
       avatarRoutes({ gitlab: options.gitlab }),
+      notificationRoutes({ store: options.settingsStore, events: failureEvents }),
       ...(options.extraRoutes?.(poller) ?? []),
     ],
   });
@@ -83,8 +102,10 @@ export async function startService(options: ServiceOptions): Promise<PipelineSum
     port: server.port,
     poller,
     hub,
+    failureEvents,
     stop: () =>
       (stopping ??= (async () => {
+        failureEvents.stop();
         hub.close();
         await poller.stop();
         await server.close();

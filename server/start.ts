@@ -1,4 +1,5 @@
-import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
+import path from 'node:path';
+import { aiConfigFrom, aiRoutes, AnalysisStore, createAiService } from './ai/index.ts';
 import { isAppError } from './platform/errors.ts';
 import { connectGitLab } from './gitlab/connect.ts';
 import type { Logger } from './platform/logger.ts';
@@ -68,9 +69,10 @@ export async function startFromConfig(
     );
   }
   // The demo analyses offline unless AI_PROVIDER asks for a real provider, so it needs no key.
+  const analysisStore = AnalysisStore.open(path.join(config.dataDir, 'analyses.db'), logger);
   const ai = createAiService({
     gitlab,
-    dataDir: config.dataDir,
+    store: analysisStore,
     logger,
     config:
       config.demo && !edges.env.AI_PROVIDER ? { provider: 'offline' } : aiConfigFrom(edges.env),
@@ -99,12 +101,12 @@ export async function startFromConfig(
         return [aiRoutes(ai)];
       },
       onStop: async () => {
-        ai.close();
+        analysisStore.close();
         await closeSimulator?.();
       },
     });
   } catch (err) {
-    ai.close();
+    analysisStore.close();
     await closeSimulator?.();
     throw err;
   }

@@ -3,14 +3,28 @@
  * Kept light: on a cache hit only this file, the engine, the profile/cache modules and the secret
  * store load — openid-client loads only when a token must be fetched.
  */
-import { DEFAULT_TIMEOUT_MS, getToken } from '../token/engine.ts';
-import { parseDuration } from '../token/duration.ts';
-import { TokenError } from '../token/errors.ts';
-import { writeFileAtomic } from '../token/files.ts';
+import { writeFileAtomic } from '../../server/platform/files.ts';
+import {
+  parseSecretStoreMode,
+  type SecretStoreMode,
+} from '../../server/platform/os-secret-store.ts';
+import {
+  helpRequest,
+  runCommand,
+  type Command,
+  type CommandEdges,
+  type HelpRequest,
+} from '../command.ts';
+import { parseDuration } from '../duration.ts';
+import { CliError } from '../errors.ts';
+import { parseFlags } from '../flags.ts';
+import { getToken } from '../token/engine.ts';
 import { FLOWS, type FlowName } from '../token/profiles.ts';
-import { parseSecretStoreMode } from '../token/secret-store.ts';
-import { formatTokenResponse, parseOutputFormat } from '../token/token-response.ts';
-import { parseFlags, processIo, reporter, type CliIo } from '../token/cli-support.ts';
+import {
+  formatTokenResponse,
+  parseOutputFormat,
+  type OutputFormat,
+} from '../token/token-response.ts';
 
 const HELP = `Usage: {program} [flags]
 
@@ -26,7 +40,15 @@ Flags:
   -o, --output FORMAT    token | json | yaml (default: token)
       --force            skip the cache and get a new token (it is still cached)
       --no-cache         neither read nor write the cache
-      --timeout DURATION maximum wait, e.g. 30s or 2m (default: 60s)
+      --timeout DURATION maximum wait, e.g. 30s or 2m (default: 60s for each answer from the
+                         identity provider; a sign-in waits as long as its code is valid, or
+                         10 minutes in the browser, unless --timeout is given)
+      --redirect-uri URI loopback redirect URI registered for the app, e.g. http://localhost
+                         (default: the profile's, else http://127.0.0.1:<port>/callback)
+      --federated-token-file PATH
+                         send the JWT in PATH as the client assertion (workload identity
+                         federation; default: the profile's, else $AZURE_FEDERATED_TOKEN_FILE
+                         for profiles without a secret or certificate)
       --file PATH        write the output to PATH (mode 0600) instead of standard output
       --silent           no diagnostics (sign-in prompts and errors still show)
       --store BACKEND    secret store: keychain | file | auto (default: $PIPELINE_SUMMARY_SECRET_STORE, else auto)
@@ -36,79 +58,127 @@ Exit codes: 0 ok, 1 general error, 2 profile not found, 3 authentication failed,
 5 timeout.
 `;
 
-/** Runs get-token with `argv` (the arguments after the command name); resolves to the exit code. */
-export async function run(
+/** get-token's options, read from its flags. */
+export interface GetTokenCommandOptions {
+  profile: string;
+  scope: string | undefined;
+  flow: FlowName | undefined;
+  format: OutputFormat;
+  force: boolean;
+  noCache: boolean;
+  /** --timeout; unset leaves the waits to the engine's defaults. */
+  timeoutMs: number | undefined;
+  redirectUri: string | undefined;
+  federatedTokenFile: string | undefined;
+  federatedTokenFileFromEnv: string | undefined;
+  file: string | undefined;
+  silent: boolean;
+  store: SecretStoreMode | undefined;
+}
+
+/** get-token's flags → options; usage errors name `program`. */
+export function parseGetTokenFlags(
   argv: string[],
   program = 'pipeline-summary get-token',
-  io: CliIo = processIo(),
+  env: NodeJS.ProcessEnv = {},
+): GetTokenCommandOptions | HelpRequest {
+  const { values } = parseFlags(
+    argv,
+    {
+      options: {
+        profile: { type: 'string', short: 'p', default: 'default' },
+        scope: { type: 'string', short: 's' },
+        flow: { type: 'string', short: 'f' },
+        output: { type: 'string', short: 'o' },
+        force: { type: 'boolean' },
+        'no-cache': { type: 'boolean' },
+        timeout: { type: 'string' },
+        'redirect-uri': { type: 'string' },
+        'federated-token-file': { type: 'string' },
+        file: { type: 'string' },
+        silent: { type: 'boolean' },
+        store: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    },
+    program,
+  );
+  if (values.help) return helpRequest();
+  return {
+    profile: values.profile!,
+    scope: values.scope,
+    flow: parseFlow(values.flow),
+    format: parseOutputFormat(values.output),
+    force: values.force === true,
+    noCache: values['no-cache'] === true,
+    timeoutMs: values.timeout ? parseDuration(values.timeout) : undefined,
+    redirectUri: values['redirect-uri'],
+    federatedTokenFile: values['federated-token-file'],
+    federatedTokenFileFromEnv: env.AZURE_FEDERATED_TOKEN_FILE || undefined,
+    file: values.file,
+    silent: values.silent === true,
+    store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+  };
+}
+
+/** Gets the token and prints it (or writes it to --file); resolves to the exit code. */
+export async function runGetToken(
+  options: GetTokenCommandOptions,
+  { io, report }: CommandEdges,
 ): Promise<number> {
-  let report = reporter(io, program, argv.includes('--silent'));
-  try {
-    const { values } = parseFlags(
-      argv,
-      {
-        options: {
-          profile: { type: 'string', short: 'p', default: 'default' },
-          scope: { type: 'string', short: 's' },
-          flow: { type: 'string', short: 'f' },
-          output: { type: 'string', short: 'o' },
-          force: { type: 'boolean' },
-          'no-cache': { type: 'boolean' },
-          timeout: { type: 'string' },
-          file: { type: 'string' },
-          silent: { type: 'boolean' },
-          store: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      },
-      program,
-    );
-    if (values.help) {
-      io.stdout.write(HELP.replace('{program}', program));
-      return 0;
-    }
-    report = reporter(io, program, values.silent === true);
-    const format = parseOutputFormat(values.output);
-    const timeoutMs = values.timeout ? parseDuration(values.timeout) : DEFAULT_TIMEOUT_MS;
-    const flow = parseFlow(values.flow);
-    const store = values.store === undefined ? undefined : parseSecretStoreMode(values.store);
-    if (values.force && values['no-cache']) {
-      report.info('note: --no-cache already skips the cache; --force changes nothing');
-    }
-    const result = await getToken(
-      {
-        profile: values.profile!,
-        scope: values.scope,
-        flow,
-        force: values.force,
-        noCache: values['no-cache'],
-        timeoutMs,
-        store,
-      },
-      { notify: report.notify },
-    );
-    const output = formatTokenResponse(result.response, format);
-    if (values.file) {
-      await writeFileAtomic(values.file, output, 0o600).catch((err: unknown) => {
-        throw new TokenError(
-          'general',
-          `cannot write the token to ${values.file}: ${(err as Error).message}`,
-          { cause: err },
-        );
-      });
-      report.info(`wrote the token to ${values.file}`);
-    } else {
-      io.stdout.write(output);
-    }
-    return 0;
-  } catch (err) {
-    return report.fail(err);
+  if (options.force && options.noCache) {
+    report.info('note: --no-cache already skips the cache; --force changes nothing');
   }
+  const result = await getToken(
+    {
+      profile: options.profile,
+      scope: options.scope,
+      flow: options.flow,
+      force: options.force,
+      noCache: options.noCache,
+      timeoutMs: options.timeoutMs,
+      redirectUri: options.redirectUri,
+      federatedTokenFile: options.federatedTokenFile,
+      federatedTokenFileFromEnv: options.federatedTokenFileFromEnv,
+      store: options.store,
+    },
+    { notify: report.notify },
+  );
+  const output = formatTokenResponse(result.response, options.format);
+  if (options.file) {
+    await writeFileAtomic(options.file, output, 0o600).catch((err: unknown) => {
+      throw new CliError(
+        'general',
+        `cannot write the token to ${options.file}: ${(err as Error).message}`,
+        { cause: err },
+      );
+    });
+    report.info(`wrote the token to ${options.file}`);
+  } else {
+    io.stdout.write(output);
+  }
+  return 0;
+}
+
+/** The get-token command, as `program` (the `get-token` binary or `pipeline-summary get-token`). */
+export function getTokenCommand(program: string): Command<GetTokenCommandOptions> {
+  return {
+    program,
+    help: HELP.replace('{program}', program),
+    parse: (argv, env) => parseGetTokenFlags(argv, program, env),
+    run: runGetToken,
+    silent: (options) => options.silent,
+  };
 }
 
 /** Validates `-f`. */
 export function parseFlow(value: string | undefined): FlowName | undefined {
   if (value === undefined) return undefined;
   if ((FLOWS as readonly string[]).includes(value)) return value as FlowName;
-  throw new TokenError('usage', `--flow must be one of ${FLOWS.join(', ')}, not '${value}'`);
+  throw new CliError('usage', `--flow must be one of ${FLOWS.join(', ')}, not '${value}'`);
+}
+
+/** Runs get-token as `program` with `argv`: the `get-token` binary's one entry (one chunk to load). */
+export function runGetTokenAs(program: string, argv: string[]): Promise<number> {
+  return runCommand(getTokenCommand(program), argv);
 }

@@ -4,11 +4,16 @@
  * time left. It decodes only: it never verifies a signature and never calls a token valid. It never
  * prints a refresh token.
  */
+import {
+  parseSecretStoreMode,
+  type SecretStoreMode,
+} from '../../server/platform/os-secret-store.ts';
+import { helpRequest, type Command, type CommandEdges } from '../command.ts';
+import { CliError } from '../errors.ts';
+import { parseFlags } from '../flags.ts';
+import type { CliIo } from '../io.ts';
 import { readCachedToken } from '../token/engine.ts';
-import { TokenError } from '../token/errors.ts';
 import { decodeJwt, formatSeconds, relativeTime, type DecodedJwt } from '../token/jwt.ts';
-import { parseSecretStoreMode } from '../token/secret-store.ts';
-import { parseFlags, processIo, reporter, type CliIo } from '../token/cli-support.ts';
 
 const HELP = `Usage: pipeline-summary inspect [-p PROFILE] [-s "A B"] [-o text|json]
        pipeline-summary inspect TOKEN | -
@@ -25,10 +30,21 @@ const TIME_CLAIMS: [string, string][] = [
   ['exp', 'Expires at'],
 ];
 
-/** Runs inspect; resolves to the exit code. */
-export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const report = reporter(io, 'pipeline-summary inspect');
-  try {
+/** inspect's options, read from its flags. */
+export interface InspectCommandOptions {
+  /** A token given as an argument, or '-' for stdin; else the profile's cached one is read. */
+  token: string | undefined;
+  profile: string | undefined;
+  scope: string | undefined;
+  format: 'text' | 'json';
+  store: SecretStoreMode | undefined;
+}
+
+/** The inspect command. */
+export const inspectCommand: Command<InspectCommandOptions> = {
+  program: 'pipeline-summary inspect',
+  help: HELP,
+  parse(argv) {
     const { values, positionals } = parseFlags(
       argv,
       {
@@ -43,106 +59,113 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
       },
       'pipeline-summary inspect',
     );
-    if (values.help) {
-      io.stdout.write(HELP);
-      return 0;
-    }
+    if (values.help) return helpRequest();
     const format = values.output ?? 'text';
     if (format !== 'text' && format !== 'json') {
-      throw new TokenError('usage', `--output must be text or json, not '${format}'`);
+      throw new CliError('usage', `--output must be text or json, not '${format}'`);
     }
     if (positionals.length > 1 || (positionals.length === 1 && values.profile)) {
-      throw new TokenError('usage', 'give either -p PROFILE or one TOKEN, not both');
+      throw new CliError('usage', 'give either -p PROFILE or one TOKEN, not both');
     }
-    let token: string;
-    let source: string;
-    let cachedExpiry: number | undefined;
-    if (positionals.length === 1) {
-      token = positionals[0] === '-' ? await readStdin(io) : positionals[0]!;
-      source = 'the given token';
-    } else {
-      const profile = values.profile ?? 'default';
-      const { entry } = await readCachedToken({
-        profile,
-        scope: values.scope,
-        store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
-      });
-      if (!entry) {
-        throw new TokenError(
-          'general',
-          `no cached token for profile '${profile}'${values.scope ? ` with scopes '${values.scope}'` : ''}; run 'get-token -p ${profile}' first`,
-        );
-      }
-      token = entry.accessToken;
-      cachedExpiry = entry.expiresAt;
-      source = `the cached token of profile '${profile}' (scopes: ${entry.scope || 'none'})`;
-    }
-    const now = Date.now();
-    let decoded: DecodedJwt;
-    try {
-      decoded = decodeJwt(token);
-    } catch (err) {
-      if (cachedExpiry === undefined) throw err;
-      // An opaque cached token: say what the cache knows instead.
-      const left = cachedExpiry - now;
-      io.stdout.write(
-        `${source} is opaque (not a JWT); only the issuer can read it.\n` +
-          `Expires at: ${new Date(cachedExpiry).toISOString()} (${relativeTime(cachedExpiry, now)})\n` +
-          `Time left:  ${left > 0 ? formatSeconds(Math.floor(left / 1000)) : 'none (expired)'}\n`,
-      );
-      return 0;
-    }
-    const times: Record<string, string> = {};
-    for (const [claim] of TIME_CLAIMS) {
-      const v = decoded.claims[claim];
-      if (typeof v === 'number') times[claim] = new Date(v * 1000).toISOString();
-    }
-    const exp = typeof decoded.claims.exp === 'number' ? decoded.claims.exp * 1000 : cachedExpiry;
-    const secondsLeft = exp === undefined ? undefined : Math.max(0, Math.floor((exp - now) / 1000));
-    if (format === 'json') {
-      io.stdout.write(
-        JSON.stringify(
-          {
-            signature_verified: false,
-            header: decoded.header,
-            claims: decoded.claims,
-            times,
-            expires_in: secondsLeft ?? null,
-            expired: exp === undefined ? null : exp <= now,
-          },
-          null,
-          2,
-        ) + '\n',
-      );
-      return 0;
-    }
-    const lines = [
-      `Inspecting ${source}.`,
-      'Signature: NOT verified (inspect decodes only; it does not tell whether to trust the token)',
-      '',
-      'Header:',
-      indent(JSON.stringify(decoded.header, null, 2)),
-      '',
-      'Claims:',
-      indent(JSON.stringify(decoded.claims, null, 2)),
-      '',
-    ];
-    for (const [claim, label] of TIME_CLAIMS) {
-      const v = decoded.claims[claim];
-      if (typeof v !== 'number') continue;
-      lines.push(
-        `${(label + ':').padEnd(14)}${new Date(v * 1000).toISOString()} (${relativeTime(v * 1000, now)})`,
+    return {
+      token: positionals[0],
+      profile: values.profile,
+      scope: values.scope,
+      format,
+      store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+    };
+  },
+  run: runInspect,
+};
+
+/** Decodes and shows the token; resolves to the exit code. */
+async function runInspect(options: InspectCommandOptions, { io }: CommandEdges): Promise<number> {
+  let token: string;
+  let source: string;
+  let cachedExpiry: number | undefined;
+  if (options.token !== undefined) {
+    token = options.token === '-' ? await readStdin(io) : options.token;
+    source = 'the given token';
+  } else {
+    const profile = options.profile ?? 'default';
+    const { entry } = await readCachedToken({
+      profile,
+      scope: options.scope,
+      store: options.store,
+    });
+    if (!entry) {
+      throw new CliError(
+        'general',
+        `no cached token for profile '${profile}'${options.scope ? ` with scopes '${options.scope}'` : ''}; run 'get-token -p ${profile}' first`,
       );
     }
-    if (exp === undefined) lines.push(`${'Time left:'.padEnd(14)}unknown (no exp claim)`);
-    else if (exp <= now)
-      lines.push(`${'Time left:'.padEnd(14)}none — expired ${relativeTime(exp, now)}`);
-    else lines.push(`${'Time left:'.padEnd(14)}${formatSeconds(secondsLeft!)}`);
-    io.stdout.write(lines.join('\n') + '\n');
-    return 0;
-  } catch (err) {
-    return report.fail(err);
+    token = entry.accessToken;
+    cachedExpiry = entry.expiresAt;
+    source = `the cached token of profile '${profile}' (scopes: ${entry.scope || 'none'})`;
   }
+  const now = Date.now();
+  let decoded: DecodedJwt;
+  try {
+    decoded = decodeJwt(token);
+  } catch (err) {
+    if (cachedExpiry === undefined) throw err;
+    // An opaque cached token: say what the cache knows instead.
+    const left = cachedExpiry - now;
+    io.stdout.write(
+      `${source} is opaque (not a JWT); only the issuer can read it.\n` +
+        `Expires at: ${new Date(cachedExpiry).toISOString()} (${relativeTime(cachedExpiry, now)})\n` +
+        `Time left:  ${left > 0 ? formatSeconds(Math.floor(left / 1000)) : 'none (expired)'}\n`,
+    );
+    return 0;
+  }
+  const times: Record<string, string> = {};
+  for (const [claim] of TIME_CLAIMS) {
+    const v = decoded.claims[claim];
+    if (typeof v === 'number') times[claim] = new Date(v * 1000).toISOString();
+  }
+  const exp = typeof decoded.claims.exp === 'number' ? decoded.claims.exp * 1000 : cachedExpiry;
+  const secondsLeft = exp === undefined ? undefined : Math.max(0, Math.floor((exp - now) / 1000));
+  if (options.format === 'json') {
+    io.stdout.write(
+      JSON.stringify(
+        {
+          signature_verified: false,
+          header: decoded.header,
+          claims: decoded.claims,
+          times,
+          expires_in: secondsLeft ?? null,
+          expired: exp === undefined ? null : exp <= now,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    return 0;
+  }
+  const lines = [
+    `Inspecting ${source}.`,
+    'Signature: NOT verified (inspect decodes only; it does not tell whether to trust the token)',
+    '',
+    'Header:',
+    indent(JSON.stringify(decoded.header, null, 2)),
+    '',
+    'Claims:',
+    indent(JSON.stringify(decoded.claims, null, 2)),
+    '',
+  ];
+  for (const [claim, label] of TIME_CLAIMS) {
+    const v = decoded.claims[claim];
+    if (typeof v !== 'number') continue;
+    lines.push(
+      `${(label + ':').padEnd(14)}${new Date(v * 1000).toISOString()} (${relativeTime(v * 1000, now)})`,
+    );
+  }
+  if (exp === undefined) lines.push(`${'Time left:'.padEnd(14)}unknown (no exp claim)`);
+  else if (exp <= now)
+    lines.push(`${'Time left:'.padEnd(14)}none — expired ${relativeTime(exp, now)}`);
+  else lines.push(`${'Time left:'.padEnd(14)}${formatSeconds(secondsLeft!)}`);
+  io.stdout.write(lines.join('\n') + '\n');
+  return 0;
 }
 
 function indent(text: string): string {
@@ -157,6 +180,6 @@ async function readStdin(io: CliIo): Promise<string> {
   io.stdin.setEncoding('utf8');
   for await (const chunk of io.stdin) text += chunk as string;
   const token = text.trim().split('\n').pop()?.trim() ?? '';
-  if (!token) throw new TokenError('usage', 'no token on standard input');
+  if (!token) throw new CliError('usage', 'no token on standard input');
   return token;
 }

@@ -3,12 +3,23 @@
  * scriptable; client secrets go to the secret store (from stdin, or a masked prompt on a terminal),
  * never into the profiles file or an unencrypted export.
  */
+import { createPrivateKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { SECRET_ACCOUNTS, type SecretStore } from '../../server/platform/secret-store.ts';
+import path from 'node:path';
+import { writeFileAtomic } from '../../server/platform/files.ts';
+import {
+  openSecretStore,
+  parseSecretStoreMode,
+  type SecretStoreMode,
+} from '../../server/platform/os-secret-store.ts';
 import { appHome } from '../../server/platform/paths.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from '../../server/platform/secret-store.ts';
+import { helpRequest, type Command } from '../command.ts';
+import { CliError, EXIT_STATUS } from '../errors.ts';
+import { parseFlags } from '../flags.ts';
+import { readSecret, type CliIo, type Reporter } from '../io.ts';
 import { forgetProfileTokens } from '../token/engine.ts';
-import { TokenError } from '../token/errors.ts';
-import { writeFileAtomic } from '../token/files.ts';
+import { readCertificateKey } from '../token/flows/client-assertion.ts';
 import { decryptSecrets, exportProfiles, parseProfileBundle } from '../token/profile-transfer.ts';
 import {
   getProfile,
@@ -20,25 +31,28 @@ import {
   validateProfile,
   type Profile,
 } from '../token/profiles.ts';
-import { openSecretStore, parseSecretStoreMode } from '../token/secret-store.ts';
-import {
-  parseFlags,
-  processIo,
-  readSecret,
-  reporter,
-  type CliIo,
-  type Reporter,
-} from '../token/cli-support.ts';
 
 const HELP = `Usage: pipeline-summary profile <action> [flags]
 
   add NAME --issuer URL --client-id ID [--client-secret-stdin] [--scope "a b"] [--flow F]
-           [--tenant T] [--redirect-port N] [--resource R] [--audience A] [--prompt P]
-           [--client-auth client_secret_basic|client_secret_post]
+           [--tenant [HOST/]T] [--redirect-port N] [--redirect-uri URI] [--resource R]
+           [--audience A] [--prompt P] [--client-auth client_secret_basic|client_secret_post]
+           [--certificate PATH [--certificate-password-stdin]] [--federated-token-file PATH]
+           [--no-default-scopes]
            [--token-endpoint URL] [--authorization-endpoint URL] [--device-authorization-endpoint URL]
-      Adds or replaces a profile. --tenant T is Microsoft Entra ID's issuer for tenant T;
-      --token-endpoint (and friends) replace discovery. The client secret is read from stdin
-      with --client-secret-stdin, or from a masked prompt on a terminal when the flow needs one.
+      Adds or replaces a profile. --tenant T is Microsoft Entra ID's v2.0 issuer for tenant T
+      (id, domain, common or organizations), on login.microsoftonline.com unless a host is given
+      (login.microsoftonline.us/T, login.partner.microsoftonline.cn/T, T.ciamlogin.com/T); an
+      Entra authority without /v2.0 (MSAL/az form) is turned into its v2.0 issuer.
+      --token-endpoint (and friends) replace discovery; --device-authorization-endpoint also
+      adds to it (GitLab does not publish one). The client secret is read from stdin with
+      --client-secret-stdin, or from a masked prompt on a terminal when the flow needs one.
+      --certificate PATH signs client assertions with a PEM certificate + private key instead
+      of a secret (kept in the secret store; an encrypted key's password from stdin with
+      --certificate-password-stdin). --federated-token-file PATH sends the JWT in PATH instead
+      (workload identity federation). --redirect-uri sets the loopback redirect registered for
+      the app (Entra: http://localhost). User sign-ins ask for offline_access (and openid
+      profile) too, as MSAL does, unless --no-default-scopes.
   list [-o text|json]              all profiles
   show NAME [-o text|json]         one profile, and whether its client secret is stored
   remove NAME                      the profile, its client secret and its cached tokens
@@ -52,11 +66,22 @@ const HELP = `Usage: pipeline-summary profile <action> [flags]
 All actions take --store keychain|file|auto (default: $PIPELINE_SUMMARY_SECRET_STORE, else auto).
 `;
 
-/** Runs `profile …`; resolves to the exit code. */
-export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const program = 'pipeline-summary profile';
-  const report = reporter(io, program);
-  try {
+const ACTIONS = ['add', 'list', 'show', 'remove', 'export', 'import'] as const;
+
+/** profile's options: the action, its NAMEs or FILE, and the flags as given. */
+export interface ProfileCommandOptions {
+  action: (typeof ACTIONS)[number];
+  names: string[];
+  home: string;
+  store: SecretStoreMode | undefined;
+  values: Record<string, string | boolean | undefined>;
+}
+
+/** The profile command. */
+export const profileCommand: Command<ProfileCommandOptions> = {
+  program: 'pipeline-summary profile',
+  help: HELP,
+  parse(argv, env) {
     const { values, positionals } = parseFlags(
       argv,
       {
@@ -73,6 +98,11 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
           scope: { type: 'string', short: 's' },
           flow: { type: 'string', short: 'f' },
           'redirect-port': { type: 'string' },
+          'redirect-uri': { type: 'string' },
+          certificate: { type: 'string' },
+          'certificate-password-stdin': { type: 'boolean' },
+          'federated-token-file': { type: 'string' },
+          'no-default-scopes': { type: 'boolean' },
           resource: { type: 'string' },
           audience: { type: 'string' },
           prompt: { type: 'string' },
@@ -85,40 +115,44 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
           help: { type: 'boolean', short: 'h' },
         },
       },
-      program,
+      'pipeline-summary profile',
     );
     const [action, ...names] = positionals;
-    if (values.help || action === undefined) {
-      io.stdout.write(HELP);
-      return values.help ? 0 : 1;
+    if (values.help) return helpRequest();
+    if (action === undefined) return helpRequest(EXIT_STATUS.usage);
+    if (!(ACTIONS as readonly string[]).includes(action)) {
+      throw new CliError(
+        'usage',
+        `unknown action '${action}'; use add, list, show, remove, export or import`,
+      );
     }
-    const home = appHome(io.env);
-    const mode = values.store === undefined ? undefined : parseSecretStoreMode(values.store);
+    return {
+      action: action as ProfileCommandOptions['action'],
+      names,
+      home: appHome(env),
+      store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+      values,
+    };
+  },
+  async run({ action, names, home, store: mode, values }, { io, report }) {
     const secrets = () => openSecretStore({ home, mode, env: io.env, warn: report.info });
     const ctx: Ctx = { io, report, home, secrets, values, names };
     switch (action) {
       case 'add':
-        return await add(ctx);
+        return add(ctx);
       case 'list':
-        return await list(ctx);
+        return list(ctx);
       case 'show':
-        return await show(ctx);
+        return show(ctx);
       case 'remove':
-        return await remove(ctx, mode);
+        return remove(ctx, mode);
       case 'export':
-        return await exportCommand(ctx);
+        return exportCommand(ctx);
       case 'import':
-        return await importCommand(ctx);
-      default:
-        throw new TokenError(
-          'usage',
-          `unknown action '${action}'; use add, list, show, remove, export or import`,
-        );
+        return importCommand(ctx);
     }
-  } catch (err) {
-    return report.fail(err);
-  }
-}
+  },
+};
 
 interface Ctx {
   io: CliIo;
@@ -131,7 +165,7 @@ interface Ctx {
 
 function oneName(ctx: Ctx, action: string): string {
   if (ctx.names.length !== 1) {
-    throw new TokenError('usage', `profile ${action} takes one profile NAME`);
+    throw new CliError('usage', `profile ${action} takes one profile NAME`);
   }
   return ctx.names[0]!;
 }
@@ -141,7 +175,16 @@ async function add(ctx: Ctx): Promise<number> {
   const v = ctx.values as Record<string, string | undefined>;
   const existing = (await loadProfiles(ctx.home)).get(name);
   const secretFromStdin = ctx.values['client-secret-stdin'] === true;
-  const flow = v.flow ?? (secretFromStdin ? 'client-credentials' : 'interactive');
+  const certificateFile = v.certificate;
+  const federatedTokenFile = v['federated-token-file'];
+  if (secretFromStdin && ctx.values['certificate-password-stdin'] === true) {
+    throw new CliError(
+      'usage',
+      'stdin holds either the client secret or the certificate password, not both',
+    );
+  }
+  const appCredential = secretFromStdin || certificateFile || federatedTokenFile;
+  const flow = v.flow ?? (appCredential ? 'client-credentials' : 'interactive');
   const profile = validateProfile(
     {
       name,
@@ -154,33 +197,95 @@ async function add(ctx: Ctx): Promise<number> {
       scopes: v.scope ?? [],
       flow,
       redirectPort: v['redirect-port'],
+      redirectUri: v['redirect-uri'],
       resource: v.resource,
       audience: v.audience,
       prompt: v.prompt,
-      clientAuth: v['client-auth'],
+      clientAuth: certificateFile ? 'private_key_jwt' : v['client-auth'],
+      federatedTokenFile: federatedTokenFile ? path.resolve(federatedTokenFile) : undefined,
+      defaultUserScopes: ctx.values['no-default-scopes'] === true ? false : undefined,
     },
     `profile add ${name}`,
   );
+  if (v.issuer && profile.issuer !== v.issuer) {
+    ctx.report.info(`note: using the v2.0 issuer ${profile.issuer} for the authority ${v.issuer}`);
+  }
+  let certificate: string | undefined;
+  if (certificateFile) {
+    const password =
+      ctx.values['certificate-password-stdin'] === true ? await readSecret(ctx.io) : undefined;
+    certificate = await readCertificateFile(certificateFile, password);
+  }
   let secret: string | undefined;
   if (secretFromStdin) {
     secret = await readSecret(ctx.io);
-  } else if (flow === 'client-credentials' && ctx.io.stdin.isTTY) {
+  } else if (
+    flow === 'client-credentials' &&
+    !certificateFile &&
+    !federatedTokenFile &&
+    ctx.io.stdin.isTTY
+  ) {
     secret = await readSecret(ctx.io, `Client secret for '${name}': `);
   }
   await saveProfiles(ctx.home, [profile]);
   const store = await ctx.secrets();
   const account = SECRET_ACCOUNTS.clientSecret(name);
   if (secret !== undefined) await store.set(account, secret);
+  if (certificate !== undefined) {
+    await store.set(SECRET_ACCOUNTS.clientCertificate(name), certificate);
+  }
   ctx.report.info(
     `${existing ? 'updated' : 'added'} profile '${name}' in ${profilesPath(ctx.home)}` +
-      (secret !== undefined ? `; client secret stored in ${store.backend}` : ''),
+      (secret !== undefined ? `; client secret stored in ${store.backend}` : '') +
+      (certificate !== undefined ? `; certificate and key stored in ${store.backend}` : ''),
   );
-  if (secret === undefined && flow === 'client-credentials' && !(await store.get(account))) {
+  if (
+    secret === undefined &&
+    flow === 'client-credentials' &&
+    !certificateFile &&
+    !federatedTokenFile &&
+    !(await store.get(account))
+  ) {
     ctx.report.info(
       `note: no client secret is stored for '${name}'; client-credentials needs one: echo SECRET | pipeline-summary profile add ${name} … --client-secret-stdin`,
     );
   }
   return 0;
+}
+
+/**
+ * The certificate and private key in `file` as unencrypted PEM for the secret store: a PEM bundle
+ * (key encrypted with `password` or not). PKCS#12 files are refused with the openssl line that
+ * converts them.
+ */
+async function readCertificateFile(file: string, password: string | undefined): Promise<string> {
+  const data = await readFile(file).catch((err: unknown) => {
+    throw new CliError('usage', `cannot read ${file}: ${(err as Error).message}`, { cause: err });
+  });
+  const text = data.toString('utf8');
+  if (!text.includes('-----BEGIN')) {
+    throw new CliError(
+      'usage',
+      `${file} is not PEM (a PKCS#12 .pfx/.p12 file?); convert it with 'openssl pkcs12 -in ${file} -out cert.pem -nodes' and pass cert.pem`,
+    );
+  }
+  const cert = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(text)?.[0];
+  if (!cert) throw new CliError('usage', `${file} holds no PEM certificate`);
+  let keyPem: string;
+  try {
+    keyPem = createPrivateKey({ key: text, passphrase: password })
+      .export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+  } catch (err) {
+    throw new CliError(
+      'usage',
+      `cannot read the private key in ${file}${password === undefined ? ' (encrypted? pass its password with --certificate-password-stdin)' : ''}: ${(err as Error).message}`,
+      { cause: err },
+    );
+  }
+  const bundle = `${cert}\n${keyPem}`;
+  readCertificateKey(bundle, file);
+  return bundle;
 }
 
 async function list(ctx: Ctx): Promise<number> {
@@ -243,14 +348,12 @@ async function show(ctx: Ctx): Promise<number> {
   return 0;
 }
 
-async function remove(
-  ctx: Ctx,
-  mode: ReturnType<typeof parseSecretStoreMode> | undefined,
-): Promise<number> {
+async function remove(ctx: Ctx, mode: SecretStoreMode | undefined): Promise<number> {
   const name = oneName(ctx, 'remove');
   await getProfile(ctx.home, name);
   const store = await ctx.secrets();
   await store.delete(SECRET_ACCOUNTS.clientSecret(name));
+  await store.delete(SECRET_ACCOUNTS.clientCertificate(name));
   const forgotten = await forgetProfileTokens(
     name,
     { home: ctx.home, store: mode },
@@ -294,19 +397,19 @@ async function exportCommand(ctx: Ctx): Promise<number> {
 
 async function importCommand(ctx: Ctx): Promise<number> {
   if (ctx.names.length !== 1)
-    throw new TokenError('usage', 'profile import takes one FILE (or - for stdin)');
+    throw new CliError('usage', 'profile import takes one FILE (or - for stdin)');
   const source = ctx.names[0]!;
   let text: string;
   if (source === '-') {
     if (ctx.values['passphrase-stdin']) {
-      throw new TokenError('usage', 'cannot read both the export and the passphrase from stdin');
+      throw new CliError('usage', 'cannot read both the export and the passphrase from stdin');
     }
     text = '';
     ctx.io.stdin.setEncoding('utf8');
     for await (const chunk of ctx.io.stdin) text += chunk as string;
   } else {
     text = await readFile(source, 'utf8').catch((err: unknown) => {
-      throw new TokenError('usage', `cannot read ${source}: ${(err as Error).message}`, {
+      throw new CliError('usage', `cannot read ${source}: ${(err as Error).message}`, {
         cause: err,
       });
     });
@@ -350,7 +453,7 @@ async function passphrase(ctx: Ctx, confirm: boolean): Promise<string> {
     return readSecret(ctx.io);
   }
   if (!ctx.io.stdin.isTTY) {
-    throw new TokenError(
+    throw new CliError(
       'usage',
       'a passphrase is needed for the secrets: pass it on stdin with --passphrase-stdin, or run in a terminal',
     );
@@ -358,9 +461,9 @@ async function passphrase(ctx: Ctx, confirm: boolean): Promise<string> {
   const first = await readSecret(ctx.io, 'Passphrase: ');
   if (confirm) {
     const again = await readSecret(ctx.io, 'Passphrase again: ');
-    if (again !== first) throw new TokenError('usage', 'the passphrases differ');
+    if (again !== first) throw new CliError('usage', 'the passphrases differ');
   }
   if (confirm && first.length < 8)
-    throw new TokenError('usage', 'use a passphrase of at least 8 characters');
+    throw new CliError('usage', 'use a passphrase of at least 8 characters');
   return first;
 }

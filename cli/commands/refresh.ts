@@ -2,11 +2,19 @@
  * `pipeline-summary refresh [-p PROFILE]`: refreshes a profile's cached token now (refresh-token
  * grant, or a new client-credentials token) and prints it like get-token.
  */
-import { DEFAULT_TIMEOUT_MS, refreshToken } from '../token/engine.ts';
-import { parseDuration } from '../token/duration.ts';
-import { parseSecretStoreMode } from '../token/secret-store.ts';
-import { formatTokenResponse, parseOutputFormat } from '../token/token-response.ts';
-import { parseFlags, processIo, reporter, type CliIo } from '../token/cli-support.ts';
+import {
+  parseSecretStoreMode,
+  type SecretStoreMode,
+} from '../../server/platform/os-secret-store.ts';
+import { helpRequest, type Command } from '../command.ts';
+import { parseDuration } from '../duration.ts';
+import { parseFlags } from '../flags.ts';
+import { refreshToken } from '../token/engine.ts';
+import {
+  formatTokenResponse,
+  parseOutputFormat,
+  type OutputFormat,
+} from '../token/token-response.ts';
 
 const HELP = `Usage: pipeline-summary refresh [-p PROFILE] [-s "A B"] [-o token|json|yaml] [--timeout 60s] [--silent]
 
@@ -14,11 +22,21 @@ Refreshes the profile's cached token now, with its refresh token (or, for client
 profiles without one, by getting a new token), stores it and prints it like get-token.
 `;
 
-/** Runs refresh; resolves to the exit code. */
-export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const program = 'pipeline-summary refresh';
-  let report = reporter(io, program, argv.includes('--silent'));
-  try {
+/** refresh's options, read from its flags. */
+export interface RefreshCommandOptions {
+  profile: string;
+  scope: string | undefined;
+  format: OutputFormat;
+  timeoutMs: number | undefined;
+  silent: boolean;
+  store: SecretStoreMode | undefined;
+}
+
+/** The refresh command. */
+export const refreshCommand: Command<RefreshCommandOptions> = {
+  program: 'pipeline-summary refresh',
+  help: HELP,
+  parse(argv) {
     const { values } = parseFlags(
       argv,
       {
@@ -32,29 +50,33 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
           help: { type: 'boolean', short: 'h' },
         },
       },
-      program,
+      'pipeline-summary refresh',
     );
-    if (values.help) {
-      io.stdout.write(HELP);
-      return 0;
-    }
-    report = reporter(io, program, values.silent === true);
-    const format = parseOutputFormat(values.output);
+    if (values.help) return helpRequest();
+    return {
+      profile: values.profile!,
+      scope: values.scope,
+      format: parseOutputFormat(values.output),
+      timeoutMs: values.timeout ? parseDuration(values.timeout) : undefined,
+      silent: values.silent === true,
+      store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+    };
+  },
+  async run(options, { io, report }) {
     const result = await refreshToken(
       {
-        profile: values.profile!,
-        scope: values.scope,
-        timeoutMs: values.timeout ? parseDuration(values.timeout) : DEFAULT_TIMEOUT_MS,
-        store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+        profile: options.profile,
+        scope: options.scope,
+        timeoutMs: options.timeoutMs,
+        store: options.store,
       },
       { notify: report.notify },
     );
     report.info(
       `refreshed profile '${result.profile}' (${result.source === 'refreshed' ? 'refresh token' : 'new token'}); expires at ${result.response.expires_at}`,
     );
-    io.stdout.write(formatTokenResponse(result.response, format));
+    io.stdout.write(formatTokenResponse(result.response, options.format));
     return 0;
-  } catch (err) {
-    return report.fail(err);
-  }
-}
+  },
+  silent: (options) => options.silent,
+};

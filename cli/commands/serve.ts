@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +7,9 @@ import { appHome } from '../../server/platform/paths.ts';
 import { FileSettingsStore } from '../../server/settings/settings-store.ts';
 import { parseSince } from '../../server/summary/since.ts';
 import type { ServeConfig } from '../../server/start.ts';
-import { printError } from '../run-command.ts';
+import { helpRequest, type Command } from '../command.ts';
+import { CliError } from '../errors.ts';
+import { parseFlags } from '../flags.ts';
 
 const HELP = `Usage: pipeline-summary serve [flags]
 
@@ -29,16 +30,14 @@ The GitLab token comes from GITLAB_TOKEN, else from the secret store ('pipeline-
 Flags beat environment variables, which beat settings saved from the dashboard.`;
 
 function usageError(message: string): never {
-  throw new AppError('bad_request', message);
+  throw new CliError('usage', message);
 }
 
 /** Resolves flags, environment and stored settings (in that order of precedence) into a config. */
 export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): ServeConfig | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
+  const parsed = parseFlags(
+    argv,
+    {
       allowPositionals: false,
       options: {
         port: { type: 'string' },
@@ -51,10 +50,9 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    });
-  } catch (err) {
-    usageError(`${(err as Error).message.split('\n')[0]}. Run 'pipeline-summary serve --help'.`);
-  }
+    },
+    'pipeline-summary serve',
+  );
   const flags = parsed.values;
   if (flags.help) return 'help';
   const demo = flags.demo ?? false;
@@ -113,19 +111,21 @@ function findDashboardDir(): string | undefined {
   return undefined;
 }
 
-/** `pipeline-summary serve`. */
-export async function run(argv: string[]): Promise<number> {
-  let config: ServeConfig | 'help';
-  try {
-    config = resolveServeConfig(argv, process.env);
-  } catch (err) {
-    printError(err instanceof Error ? err.message : String(err));
-    return 2;
-  }
-  if (config === 'help') {
-    process.stdout.write(HELP + '\n');
-    return 0;
-  }
+/** `pipeline-summary serve`: flags → config (resolveServeConfig), then start and wait for a signal. */
+export const serveCommand: Command<ServeConfig> = {
+  program: 'pipeline-summary serve',
+  // The service's messages have always been prefixed with the product's name only.
+  errorPrefix: 'pipeline-summary',
+  help: HELP,
+  parse(argv, env) {
+    const config = resolveServeConfig(argv, env);
+    return config === 'help' ? helpRequest() : config;
+  },
+  run: runServe,
+};
+
+/** Starts the service with `config` and resolves to the exit code once it has stopped. */
+async function runServe(config: ServeConfig): Promise<number> {
   const { startFromConfig } = await import('../../server/start.ts');
   const logger = createLogger();
   try {
@@ -133,7 +133,7 @@ export async function run(argv: string[]): Promise<number> {
     const secretStore = config.demo
       ? undefined
       : await (
-          await import('../token/secret-store.ts')
+          await import('../../server/platform/os-secret-store.ts')
         ).openSecretStore({ warn: (line) => logger.warn(line) });
     const service = await startFromConfig(config, {
       logger,
@@ -160,9 +160,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     return 0;
   } catch (err) {
-    printError(
-      err instanceof AppError ? err.message : `could not start: ${(err as Error).message}`,
-    );
-    return 1;
+    if (err instanceof AppError) throw err;
+    throw new CliError('general', `could not start: ${(err as Error).message}`, { cause: err });
   }
 }

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { SummaryResponse } from '../../server/contract.ts';
 import { AppError } from '../../server/platform/errors.ts';
 import { appHome } from '../../server/platform/paths.ts';
 import { FileSettingsStore } from '../../server/settings/settings-store.ts';
 import { parseSince } from '../../server/summary/since.ts';
-import { printError } from '../run-command.ts';
+import { helpRequest, type Command } from '../command.ts';
+import { CliError } from '../errors.ts';
+import { parseFlags } from '../flags.ts';
 import { renderSummaryTable } from '../summary/render-table.ts';
 import { parseWatchInterval, runWatch } from '../summary/watch.ts';
 
@@ -41,11 +42,9 @@ export function resolveSummaryConfig(
   argv: string[],
   env: NodeJS.ProcessEnv,
 ): SummaryCommandConfig | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
+  const { values } = parseFlags(
+    argv,
+    {
       allowPositionals: false,
       options: {
         group: { type: 'string' },
@@ -57,13 +56,9 @@ export function resolveSummaryConfig(
         'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    }));
-  } catch (err) {
-    throw new AppError(
-      'bad_request',
-      `${(err as Error).message.split('\n')[0]}. Run 'pipeline-summary summary --help'.`,
-    );
-  }
+    },
+    'pipeline-summary summary',
+  );
   if (values.help) return 'help';
   const demo = values.demo ?? false;
   const dataDir = path.resolve(values['data-dir'] ?? appHome(env));
@@ -78,7 +73,7 @@ export function resolveSummaryConfig(
     try {
       watchMs = parseWatchInterval(values.watch);
     } catch (err) {
-      throw new AppError('bad_request', (err as Error).message);
+      throw new CliError('usage', (err as Error).message, { cause: err });
     }
   }
   return {
@@ -98,26 +93,28 @@ async function connect(config: SummaryCommandConfig, env: NodeJS.ProcessEnv) {
   const secretStore =
     config.demo || env.GITLAB_TOKEN
       ? undefined
-      : await (await import('../token/secret-store.ts')).openSecretStore({ env });
+      : await (await import('../../server/platform/os-secret-store.ts')).openSecretStore({ env });
   return connectGitLab(
     { ...config, live: config.watchMs !== null, purpose: 'summarise' },
     { env, logger: silentLogger, secretStore },
   );
 }
 
-/** `pipeline-summary summary`. */
-export async function run(argv: string[]): Promise<number> {
-  let config: SummaryCommandConfig | 'help';
-  try {
-    config = resolveSummaryConfig(argv, process.env);
-  } catch (err) {
-    printError((err as Error).message);
-    return 2;
-  }
-  if (config === 'help') {
-    process.stdout.write(HELP + '\n');
-    return 0;
-  }
+/** `pipeline-summary summary`: flags → config (resolveSummaryConfig), then print or watch. */
+export const summaryCommand: Command<SummaryCommandConfig> = {
+  program: 'pipeline-summary summary',
+  // The summary's messages have always been prefixed with the product's name only.
+  errorPrefix: 'pipeline-summary',
+  help: HELP,
+  parse(argv, env) {
+    const config = resolveSummaryConfig(argv, env);
+    return config === 'help' ? helpRequest() : config;
+  },
+  run: runSummary,
+};
+
+/** Loads the summary once and prints it, or redraws it every interval until Ctrl+C. */
+async function runSummary(config: SummaryCommandConfig): Promise<number> {
   const out = process.stdout;
   const color = out.isTTY === true && !process.env.NO_COLOR;
   const render = (summary: SummaryResponse) =>
@@ -134,8 +131,8 @@ export async function run(argv: string[]): Promise<number> {
   try {
     connection = await connect(config, process.env);
   } catch (err) {
-    printError(err instanceof AppError ? err.message : `cannot connect: ${(err as Error).message}`);
-    return 1;
+    if (err instanceof AppError) throw err;
+    throw new CliError('general', `cannot connect: ${(err as Error).message}`, { cause: err });
   }
   const { loadSummaryOnce } = await import('../../server/summary/once.ts');
   try {
@@ -146,8 +143,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     // Nothing loaded and GitLab failing: say why on stderr and fail, rather than print an empty table.
     if (summary.status?.state === 'degraded' && summary.projects.length === 0) {
-      printError(summary.status.last_error ?? 'GitLab did not answer');
-      return 1;
+      throw new CliError('general', summary.status.last_error ?? 'GitLab did not answer');
     }
     if (config.watchMs === null) {
       out.write(render(summary));
@@ -175,8 +171,8 @@ export async function run(argv: string[]): Promise<number> {
     process.off('SIGTERM', stop);
     return 0;
   } catch (err) {
-    printError(err instanceof AppError ? err.message : (err as Error).message);
-    return 1;
+    if (err instanceof AppError || err instanceof CliError) throw err;
+    throw new CliError('general', (err as Error).message, { cause: err });
   } finally {
     await connection.close();
   }

@@ -2,10 +2,16 @@
  * `pipeline-summary token set|clear`: stores or removes the GitLab token the service uses when
  * GITLAB_TOKEN is unset, in the secret store (OS keychain, or the 0600 file fallback).
  */
+import {
+  openSecretStore,
+  parseSecretStoreMode,
+  type SecretStoreMode,
+} from '../../server/platform/os-secret-store.ts';
 import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
-import { TokenError } from '../token/errors.ts';
-import { openSecretStore, parseSecretStoreMode } from '../token/secret-store.ts';
-import { parseFlags, processIo, readSecret, reporter, type CliIo } from '../token/cli-support.ts';
+import { helpRequest, type Command } from '../command.ts';
+import { CliError, EXIT_STATUS } from '../errors.ts';
+import { parseFlags } from '../flags.ts';
+import { readSecret } from '../io.ts';
 
 const HELP = `Usage: pipeline-summary token set [--url URL] [--store keychain|file|auto]
        pipeline-summary token clear [--url URL] [--store keychain|file|auto]
@@ -18,11 +24,19 @@ clear  removes it.
 --url defaults to $GITLAB_URL, else https://gitlab.com. Tokens are kept per GitLab origin.
 `;
 
-/** Runs `token set|clear`; resolves to the exit code. */
-export async function run(argv: string[], io: CliIo = processIo()): Promise<number> {
-  const program = 'pipeline-summary token';
-  const report = reporter(io, program);
-  try {
+/** token's options, read from its flags. */
+export interface TokenCommandOptions {
+  action: 'set' | 'clear';
+  /** The GitLab origin the token belongs to. */
+  url: string;
+  store: SecretStoreMode | undefined;
+}
+
+/** The token command. */
+export const tokenCommand: Command<TokenCommandOptions> = {
+  program: 'pipeline-summary token',
+  help: HELP,
+  parse(argv, env) {
     const { values, positionals } = parseFlags(
       argv,
       {
@@ -33,25 +47,25 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
           help: { type: 'boolean', short: 'h' },
         },
       },
-      program,
+      'pipeline-summary token',
     );
     const [action, ...extra] = positionals;
-    if (values.help || action === undefined) {
-      io.stdout.write(HELP);
-      return values.help ? 0 : 1;
-    }
+    if (values.help) return helpRequest();
+    if (action === undefined) return helpRequest(EXIT_STATUS.usage);
     if (extra.length > 0 || (action !== 'set' && action !== 'clear')) {
-      throw new TokenError(
+      throw new CliError(
         'usage',
         `unknown arguments '${positionals.join(' ')}'; use 'token set' or 'token clear'`,
       );
     }
-    const url = gitlabUrl(values.url ?? io.env.GITLAB_URL ?? 'https://gitlab.com');
-    const store = await openSecretStore({
-      mode: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
-      env: io.env,
-      warn: report.info,
-    });
+    return {
+      action,
+      url: gitlabUrl(values.url ?? env.GITLAB_URL ?? 'https://gitlab.com'),
+      store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+    };
+  },
+  async run({ action, url, store: mode }, { io, report }) {
+    const store = await openSecretStore({ mode, env: io.env, warn: report.info });
     const account = SECRET_ACCOUNTS.gitlabToken(url);
     if (action === 'set') {
       const token = await readSecret(io, `GitLab token for ${url}: `);
@@ -66,10 +80,8 @@ export async function run(argv: string[], io: CliIo = processIo()): Promise<numb
       );
     }
     return 0;
-  } catch (err) {
-    return report.fail(err);
-  }
-}
+  },
+};
 
 function gitlabUrl(value: string): string {
   try {
@@ -78,5 +90,5 @@ function gitlabUrl(value: string): string {
   } catch {
     // reported below
   }
-  throw new TokenError('usage', `--url '${value}' is not an http(s) URL`);
+  throw new CliError('usage', `--url '${value}' is not an http(s) URL`);
 }

@@ -47,13 +47,20 @@ const summary: SummaryResponse = {
         failed: 2,
         running: 1,
         total_duration: 3000,
+        average_duration: 300,
         success_rate: 77.8,
       },
       [recent('failed', 5)],
     ),
     project(
       'acme/frontend/web-app-with-a-very-long-name-that-goes-on',
-      { total_pipelines: 4, successful: 4, total_duration: 480, success_rate: 100 },
+      {
+        total_pipelines: 4,
+        successful: 4,
+        total_duration: 480,
+        average_duration: 120,
+        success_rate: 100,
+      },
       [recent('success', 180)],
     ),
     project('acme/docs', {}, []),
@@ -147,5 +154,33 @@ describe('formatters', () => {
     expect(formatDuration(null)).toBe('-');
     expect(formatDuration(3725)).toBe('1h 2m');
     expect(timeAgo('2026-03-08T12:00:00Z', now)).toBe('2d ago');
+  });
+});
+
+describe('renderSummaryTable at 80 columns (tmux, a split terminal)', () => {
+  it('fits every line without wrapping and keeps names apart', () => {
+    const many: SummaryResponse = {
+      ...summary,
+      projects: [
+        ...summary.projects,
+        project(
+          'acme/frontend/web-app-with-a-very-long-name-that-goes-off',
+          { total_pipelines: 2, successful: 1, failed: 1, success_rate: 50, average_duration: 65 },
+          [recent('waiting_for_resource', 30)],
+        ),
+      ],
+    };
+    const out = renderSummaryTable(many, { color: true, width: 80, now });
+    // eslint-disable-next-line no-control-regex
+    const visible = out.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+    for (const line of visible) expect(line.length).toBeLessThanOrEqual(80);
+    const rows = visible.filter((l) => /^\S+\s{2,}\d/.test(l));
+    const names = rows.map((l) => l.split(/\s{2,}/)[0]);
+    expect(names).toHaveLength(4);
+    expect(new Set(names).size).toBe(4);
+    // The shared `acme/` prefix goes (the title names the group); long names keep both ends.
+    expect(names).toContain('backend/api');
+    expect(names.filter((n) => n!.includes('…') && /goes-o(n|ff)$/.test(n!))).toHaveLength(2);
+    expect(visible[0]).toContain('group acme');
   });
 });

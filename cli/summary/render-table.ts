@@ -1,4 +1,14 @@
-import type { ProjectSummary, SummaryResponse } from '../../server/contract.ts';
+import {
+  ACTIVE_STATUSES,
+  type ProjectSummary,
+  type SummaryResponse,
+} from '../../server/contract.ts';
+import {
+  formatDuration as formatDurationOf,
+  rateBand,
+  statusLabel,
+  timeAgo as timeAgoOf,
+} from '../../renderer/lib/format.ts';
 
 /** How the table is drawn. */
 export interface RenderOptions {
@@ -12,48 +22,32 @@ export interface RenderOptions {
 const ESC = '\x1b[';
 const paint = (on: boolean, code: string, text: string) =>
   on ? `${ESC}${code}m${text}${ESC}0m` : text;
-const RUNNING = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running']);
+const RUNNING: ReadonlySet<string> = new Set(ACTIVE_STATUSES);
 
-/** `3725` → `1h 2m`; null → `-`. */
+/** `3725` → `1h 2m`; null → `-` (the dashboard's formatter with a plain-ASCII empty mark). */
 export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '-';
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 ? `${m}m ${s % 60}s` : `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 ? `${h}h ${m % 60}m` : `${h}h`;
-  const d = Math.floor(h / 24);
-  return h % 24 ? `${d}d ${h % 24}h` : `${d}d`;
+  return formatDurationOf(seconds, '-');
 }
 
-/** `5m ago`, `3h ago`, `2d ago`, `just now`. */
+/** `5m ago`, `3h ago`, `2d ago`, `just now`; null → `-`. */
 export function timeAgo(iso: string | null | undefined, now: Date): string {
-  if (!iso) return '-';
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '-';
-  const s = Math.round((now.getTime() - t) / 1000);
-  if (s < 45) return 'just now';
-  const m = Math.round(s / 60);
-  if (m < 60) return `${m}m ago`;
-  const h = Math.round(m / 60);
-  if (h < 36) return `${h}h ago`;
-  return `${Math.round(h / 24)}d ago`;
+  return timeAgoOf(iso, now, '-');
 }
+
+const RATE_COLOUR = { none: '2', good: '32', fair: '33', poor: '31' } as const;
 
 function rateColour(rate: number, finished: number): string {
-  if (finished === 0) return '2';
-  if (rate >= 90) return '32';
-  if (rate >= 70) return '33';
-  return '31';
+  return RATE_COLOUR[rateBand(rate, finished)];
 }
 
 function statusCell(
   status: string | undefined,
   color: boolean,
+  compact: boolean,
 ): { text: string; plainLength: number } {
   if (!status) return { text: '-', plainLength: 1 };
-  const label = status.replace(/_/g, ' ');
+  // Narrow terminals get the first word: `waiting for resource` → `waiting`.
+  const label = compact ? statusLabel(status).split(' ')[0]! : statusLabel(status);
   let symbol: string;
   let code: string;
   if (status === 'success') [symbol, code] = ['✓', '32'];
@@ -64,10 +58,41 @@ function statusCell(
   return { text: paint(color, code, plain), plainLength: plain.length };
 }
 
-function truncate(text: string, width: number): string {
+/** Shortens `text` in the middle, keeping its start and its end (the distinguishing parts). */
+function truncateMiddle(text: string, width: number): string {
   if (text.length <= width) return text;
   if (width <= 1) return text.slice(0, width);
-  return `${text.slice(0, width - 1)}…`;
+  const tail = Math.floor((width - 1) / 2);
+  return `${text.slice(0, width - 1 - tail)}…${text.slice(text.length - tail)}`;
+}
+
+/** The `group/` prefix every name shares (up to a slash), or '' when they do not all share one. */
+function sharedPrefix(names: readonly string[]): string {
+  if (names.length < 2) return '';
+  let prefix = names[0]!.slice(0, names[0]!.lastIndexOf('/') + 1);
+  for (const n of names)
+    while (prefix && !n.startsWith(prefix))
+      prefix = prefix.slice(0, prefix.slice(0, -1).lastIndexOf('/') + 1);
+  return prefix;
+}
+
+/** Joins `parts` with ` · `, starting a new line (indented) instead of passing `width`. */
+function wrapParts(parts: { text: string; plainLength: number }[], width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  let length = 0;
+  for (const part of parts) {
+    if (length > 0 && length + 3 + part.plainLength > width) {
+      lines.push(line);
+      line = `  ${part.text}`;
+      length = 2 + part.plainLength;
+    } else {
+      line += (length > 0 ? ' · ' : '') + part.text;
+      length += (length > 0 ? 3 : 0) + part.plainLength;
+    }
+  }
+  if (length > 0) lines.push(line);
+  return lines;
 }
 
 /** Pads `text` whose visible length is `visible` (colour codes excluded). */
@@ -86,49 +111,61 @@ function plain(text: string, color = false, code = ''): { text: string; plainLen
   return { text: code ? paint(color, code, text) : text, plainLength: text.length };
 }
 
+/** Below this many columns headers and statuses shorten so an 80-column terminal never wraps. */
+const COMPACT_BELOW = 100;
+
 /**
  * The terminal view of a summary: one row per project (pipelines, passed, failed, running, success
  * rate, average duration, latest status and when), then an overall line. Pure: the caller decides
- * colour and width (TTY or pipe) and passes the clock.
+ * colour and width (TTY or pipe) and passes the clock. At narrow widths headers shorten, names lose
+ * the group prefix they all share and are shortened in the middle, and the lines around wrap.
  */
 export function renderSummaryTable(summary: SummaryResponse, options: RenderOptions): string {
   const { color, now } = options;
   const width = Math.max(60, options.width || 100);
+  const compact = width < COMPACT_BELOW;
   const status = summary.status;
   const lines: string[] = [];
   const title = [
-    paint(color, '1', 'Pipeline summary'),
-    status ? `group ${paint(color, '1', status.group)}` : null,
-    status ? `last ${status.since}` : null,
-    status?.last_updated ? `updated ${timeAgo(status.last_updated, now)}` : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  lines.push(title);
+    plain('Pipeline summary', color, '1'),
+    status
+      ? {
+          text: `group ${paint(color, '1', status.group)}`,
+          plainLength: 6 + status.group.length,
+        }
+      : null,
+    status ? plain(`last ${status.since}`) : null,
+    status?.last_updated ? plain(`updated ${timeAgo(status.last_updated, now)}`) : null,
+  ].filter((x) => x !== null);
+  lines.push(...wrapParts(title, width));
   if (status?.state === 'degraded' && status.last_error) {
     lines.push(paint(color, '33', `! GitLab problem: ${status.last_error}`));
   }
   lines.push('');
 
   const columns: Column[] = [
-    { title: 'PIPELINES', align: 'right', cell: (p) => plain(String(p.total_pipelines)) },
     {
-      title: 'PASSED',
+      title: compact ? 'TOTAL' : 'PIPELINES',
+      align: 'right',
+      cell: (p) => plain(String(p.total_pipelines)),
+    },
+    {
+      title: compact ? 'PASS' : 'PASSED',
       align: 'right',
       cell: (p) => plain(String(p.successful), color && p.successful > 0, '32'),
     },
     {
-      title: 'FAILED',
+      title: compact ? 'FAIL' : 'FAILED',
       align: 'right',
       cell: (p) => plain(String(p.failed), color && p.failed > 0, '31'),
     },
     {
-      title: 'RUNNING',
+      title: compact ? 'RUN' : 'RUNNING',
       align: 'right',
       cell: (p) => plain(String(p.running), color && p.running > 0, '36'),
     },
     {
-      title: 'SUCCESS',
+      title: compact ? 'RATE' : 'SUCCESS',
       align: 'right',
       cell: (p) => {
         const finished = p.successful + p.failed;
@@ -140,15 +177,15 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
       },
     },
     {
-      title: 'AVG DUR',
+      title: compact ? 'AVG' : 'AVG DUR',
       align: 'right',
-      cell: (p) =>
-        plain(formatDuration(p.total_pipelines ? p.total_duration / p.total_pipelines : null)),
+      // The server's number (pipelines with a duration only), never recomputed here.
+      cell: (p) => plain(formatDuration(p.total_pipelines ? (p.average_duration ?? null) : null)),
     },
     {
       title: 'LATEST',
       align: 'left',
-      cell: (p) => statusCell(p.recent_pipelines[0]?.status, color),
+      cell: (p) => statusCell(p.recent_pipelines[0]?.status, color, compact),
     },
     {
       title: 'WHEN',
@@ -162,11 +199,15 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
   );
   const gap = 2;
   const fixed = widths.reduce((a, b) => a + b + gap, 0);
-  const names = summary.projects.map((p) => p.project_path ?? p.project_name);
-  const nameWidth = Math.max(
-    12,
-    Math.min(Math.max(7, ...names.map((n) => n.length)), width - fixed),
-  );
+  const room = width - fixed;
+  let names = summary.projects.map((p) => p.project_path ?? p.project_name);
+  // On a narrow terminal, names that do not fit first lose the group prefix every row shares (the
+  // title names the group), then shorten in the middle.
+  if (compact && Math.max(0, ...names.map((n) => n.length)) > room) {
+    const prefix = sharedPrefix(names);
+    if (prefix) names = names.map((n) => n.slice(prefix.length));
+  }
+  const nameWidth = Math.max(12, Math.min(Math.max(7, ...names.map((n) => n.length)), room));
 
   const header =
     pad('PROJECT', 7, nameWidth, 'left') +
@@ -177,8 +218,8 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
   if (summary.projects.length === 0) {
     lines.push(paint(color, '2', 'No pipelines in this window.'));
   }
-  summary.projects.forEach((p, r) => {
-    const name = truncate(names[r]!, nameWidth);
+  summary.projects.forEach((_, r) => {
+    const name = truncateMiddle(names[r]!, nameWidth);
     lines.push(
       pad(name, name.length, nameWidth, 'left') +
         columns
@@ -194,20 +235,23 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
   const finished = s.successful + s.failed;
   lines.push('');
   lines.push(
-    [
-      paint(color, '1', 'Overall'),
-      `${s.total_pipelines} pipelines`,
-      paint(color && s.successful > 0, '32', `${s.successful} passed`),
-      paint(color && s.failed > 0, '31', `${s.failed} failed`),
-      paint(color && s.running > 0, '36', `${s.running} running`),
-      paint(
-        color,
-        rateColour(s.overall_success_rate, finished),
-        finished ? `${s.overall_success_rate.toFixed(1)}% success` : 'no finished pipelines',
-      ),
-      `avg ${formatDuration(s.average_duration)}`,
-      `${summary.projects.length} projects`,
-    ].join(' · '),
+    ...wrapParts(
+      [
+        plain('Overall', color, '1'),
+        plain(`${s.total_pipelines} pipelines`),
+        plain(`${s.successful} passed`, color && s.successful > 0, '32'),
+        plain(`${s.failed} failed`, color && s.failed > 0, '31'),
+        plain(`${s.running} running`, color && s.running > 0, '36'),
+        plain(
+          finished ? `${s.overall_success_rate.toFixed(1)}% success` : 'no finished pipelines',
+          color,
+          rateColour(s.overall_success_rate, finished),
+        ),
+        plain(`avg ${formatDuration(s.average_duration)}`),
+        plain(`${summary.projects.length} projects`),
+      ],
+      width,
+    ),
   );
   return lines.join('\n') + '\n';
 }

@@ -1,4 +1,4 @@
-import { nodeCrypto, nodeFsPromises, nodeOs } from './builtins.ts';
+import { nodeCrypto, nodeFsPromises, nodeOs } from '../../server/platform/builtins.ts';
 import { sleep as delay } from '../../server/platform/sleep.ts';
 import { TokenError } from './errors.ts';
 

@@ -176,9 +176,11 @@ describe('client-credentials', () => {
     const hole = await startBlackhole();
     try {
       await addProfile(home, { name: 'hang', issuer: hole.url, clientId: 'x' }, 's');
-      await expect(
-        getToken({ profile: 'hang', home, timeoutMs: 300 }, edges()),
-      ).rejects.toMatchObject({
+      // The deadline runs on the injected clock: move it past --timeout once the request is out.
+      const pending = getToken({ profile: 'hang', home, timeoutMs: 60_000 }, edges());
+      await hole.connected;
+      clock.advance(60_000);
+      await expect(pending).rejects.toMatchObject({
         code: 'timeout',
         message: expect.stringContaining(hole.url),
       });

@@ -19,7 +19,7 @@ import {
   type FlowName,
   type Profile,
 } from './profiles.ts';
-import { openSecretStore, type SecretStoreMode } from './secret-store.ts';
+import { openSecretStore, type SecretStoreMode } from '../../server/platform/os-secret-store.ts';
 import {
   cacheKey,
   clientIdentity,
@@ -47,8 +47,24 @@ export interface GetTokenOptions {
   force?: boolean;
   /** Neither read nor write the cache. */
   noCache?: boolean;
-  /** Give up after this long (default 60 s); reaching it is a 'timeout' TokenError. */
+  /**
+   * Give up after this long; reaching it is a 'timeout' TokenError. Unset: network waits and
+   * non-interactive flows get 60 s, and the wait for a user to sign in is bounded by the flow
+   * (the device code's lifetime, or `BROWSER_WAIT_MS`).
+   */
   timeoutMs?: number;
+  /** Redirect URI overriding the profile's (browser flows). */
+  redirectUri?: string;
+  /**
+   * A file holding a JWT to send as the client assertion (workload identity federation), over
+   * the profile's; `AZURE_FEDERATED_TOKEN_FILE` is the caller's to pass.
+   */
+  federatedTokenFile?: string;
+  /**
+   * AZURE_FEDERATED_TOKEN_FILE as the caller's environment has it: used only by profiles with
+   * neither a client secret nor a certificate, the way Azure's workload identity webhook expects.
+   */
+  federatedTokenFileFromEnv?: string;
   /** Config root (default `appHome()`). */
   home?: string;
   /** Secret-store backend (default: $PIPELINE_SUMMARY_SECRET_STORE, else auto). */
@@ -103,11 +119,11 @@ export async function getToken(
     const hit = await cache.lookup(key);
     if (hit && env.usable(hit)) return result(hit, 'cache', profile, clock);
   }
-  return withDeadline(options, profile, async (run) => {
+  return withDeadline(options, profile, clock, flow !== 'client-credentials', async (run) => {
     const ctx = await env.flowContext(flow, run);
     if (options.noCache) {
       return result(
-        toEntry(await env.flows.issue(ctx), flow, profile, clock),
+        toEntry(await env.flows.issue(ctx), flow, profile, clock, undefined, env.scopes),
         'issued',
         profile,
         clock,
@@ -145,8 +161,8 @@ export async function refreshToken(
   edges: TokenEngineEdges = {},
 ): Promise<TokenResult> {
   const env = await prepare(options, edges);
-  const { profile, key, cache } = env;
-  return withDeadline(options, profile, async (run) =>
+  const { profile, key, cache, clock } = env;
+  return withDeadline(options, profile, clock, false, async (run) =>
     cache.transaction(async (tx) => {
       const entry = tx.get(key);
       if (!entry || entry.client !== env.client) {
@@ -210,18 +226,33 @@ type FlowsModule = typeof FlowsModuleNs;
 
 interface Run {
   signal: AbortSignal;
+  /** Clock time the operation times out; Infinity when a user wait has no --timeout. */
   deadline: number;
+  explicitTimeoutMs: number | undefined;
+  requestTimeoutMs: number;
   lock: { deadline: number; signal: AbortSignal };
 }
 
 async function prepare(
-  options: Pick<GetTokenOptions, 'profile' | 'scope' | 'home' | 'store'>,
+  options: Pick<
+    GetTokenOptions,
+    | 'profile'
+    | 'scope'
+    | 'home'
+    | 'store'
+    | 'redirectUri'
+    | 'federatedTokenFile'
+    | 'federatedTokenFileFromEnv'
+  >,
   edges: TokenEngineEdges,
 ) {
   const home = options.home ?? appHome();
   const clock = edges.clock ?? systemClock;
   const notify = edges.notify ?? (() => undefined);
-  const profile = await getProfile(home, options.profile);
+  const stored = await getProfile(home, options.profile);
+  const profile: Profile = options.redirectUri
+    ? { ...stored, redirectUri: options.redirectUri }
+    : stored;
   const scopes =
     options.scope !== undefined ? normaliseScopes(splitScopes(options.scope)) : profile.scopes;
   const secrets =
@@ -250,13 +281,28 @@ async function prepare(
     },
     async flowContext(flow: FlowName, run: Run): Promise<FlowContext> {
       const clientSecret = await secrets.get(SECRET_ACCOUNTS.clientSecret(profile.name));
+      const clientCertificate =
+        profile.clientAuth === 'private_key_jwt'
+          ? await secrets.get(SECRET_ACCOUNTS.clientCertificate(profile.name))
+          : undefined;
       return {
         profile,
         flow,
         scopes,
         clientSecret,
+        clientCertificate,
+        federatedTokenFile:
+          options.federatedTokenFile ??
+          profile.federatedTokenFile ??
+          (clientSecret === undefined && profile.clientAuth !== 'private_key_jwt'
+            ? options.federatedTokenFileFromEnv
+            : undefined),
+        home,
         signal: run.signal,
         deadline: run.deadline,
+        explicitTimeoutMs: run.explicitTimeoutMs,
+        requestTimeoutMs: run.requestTimeoutMs,
+        trace: {},
         clock,
         fetch: edges.fetch ?? globalThis.fetch,
         openBrowser: edges.openBrowser ?? openWithSystemBrowser,
@@ -272,7 +318,7 @@ async function prepare(
       source: TokenSource,
       previous?: CachedToken,
     ): TokenResult {
-      const entry = toEntry(token, flow, profile, clock, previous);
+      const entry = toEntry(token, flow, profile, clock, previous, scopes);
       tx.set(env.key, entry);
       return result(entry, source, profile, clock);
     },
@@ -301,30 +347,49 @@ async function prepare(
   return env;
 }
 
-/** Runs `fn` with an abort signal that fires at the timeout (reason: a 'timeout' TokenError). */
+/**
+ * Runs `fn` with an abort signal that fires at the timeout (reason: a 'timeout' TokenError), timed
+ * on the injected clock so tests move time instead of waiting for it. Without an explicit
+ * timeout, a user sign-in (`interactive`) has no overall deadline: each request still waits at
+ * most 60 s, and the flow bounds the wait for the user.
+ */
 async function withDeadline<T>(
   options: Pick<GetTokenOptions, 'timeoutMs' | 'signal'>,
   profile: Profile,
+  clock: Clock,
+  interactive: boolean,
   fn: (run: Run) => Promise<T>,
 ): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const deadline = Date.now() + timeoutMs;
+  const explicit = options.timeoutMs;
+  const timeoutMs = explicit ?? DEFAULT_TIMEOUT_MS;
+  const bounded = explicit !== undefined || !interactive;
+  const deadline = bounded ? clock.now() + timeoutMs : Infinity;
   const controller = new AbortController();
-  const timer = setTimeout(() => {
-    controller.abort(
-      new TokenError(
-        'timeout',
-        `no token for profile '${profile.name}' within ${formatDuration(timeoutMs)}: ${issuerOf(profile) ?? profile.tokenEndpoint} did not answer; check it is up, retry, or raise --timeout`,
-      ),
-    );
-  }, timeoutMs);
+  const after = clock.after?.bind(clock) ?? systemClock.after;
+  const cancel = bounded
+    ? after(timeoutMs, () => {
+        controller.abort(
+          new TokenError(
+            'timeout',
+            interactive
+              ? `no token for profile '${profile.name}' within ${formatDuration(timeoutMs)} (--timeout): the sign-in was not completed in time; run again and approve sooner, or raise --timeout`
+              : `no token for profile '${profile.name}' within ${formatDuration(timeoutMs)}: ${issuerOf(profile) ?? profile.tokenEndpoint} did not answer; check it is up, retry, or raise --timeout`,
+          ),
+        );
+      })
+    : () => undefined;
   const signal = options.signal
     ? AbortSignal.any([controller.signal, options.signal])
     : controller.signal;
   try {
-    return await raceAbort(fn({ signal, deadline, lock: { deadline, signal } }), signal);
+    // The cache lock is taken between processes, so it waits on real time.
+    const lock = { deadline: Date.now() + timeoutMs, signal };
+    return await raceAbort(
+      fn({ signal, deadline, explicitTimeoutMs: explicit, requestTimeoutMs: timeoutMs, lock }),
+      signal,
+    );
   } finally {
-    clearTimeout(timer);
+    cancel();
   }
 }
 
@@ -343,14 +408,17 @@ function toEntry(
   flow: FlowName,
   profile: Profile,
   clock: Clock,
-  previous?: CachedToken,
+  previous: CachedToken | undefined,
+  requested: string[],
 ): CachedToken {
   const now = clock.now();
   const lifetime = token.expiresIn ?? jwtLifetime(token.accessToken, now) ?? 3600;
   const entry: CachedToken = {
     accessToken: token.accessToken,
     tokenType: token.tokenType,
-    scope: token.scope ?? previous?.scope ?? '',
+    // A response without `scope` granted what was asked (RFC 6749 §5.1): Entra omits it for
+    // client credentials.
+    scope: token.scope ?? previous?.scope ?? requested.join(' '),
     // Without a new refresh token in the answer, the old one stays valid (RFC 6749 §6).
     refreshToken: token.refreshToken ?? previous?.refreshToken,
     idToken: token.idToken ?? previous?.idToken,

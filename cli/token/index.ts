@@ -17,13 +17,7 @@ export {
   type TokenResult,
   type TokenSource,
 } from './engine.ts';
-export {
-  EXIT_STATUS,
-  exitStatusOf,
-  isTokenError,
-  TokenError,
-  type TokenErrorCode,
-} from './errors.ts';
+export { isTokenError, TokenError, type TokenErrorCode } from './errors.ts';
 export type { NoticeKind } from './flows/flow-context.ts';
 export { FLOWS, type FlowName, type Profile } from './profiles.ts';
 export {
@@ -31,6 +25,6 @@ export {
   SECRET_STORE_ENV,
   type OpenSecretStoreOptions,
   type SecretStoreMode,
-} from './secret-store.ts';
+} from '../../server/platform/os-secret-store.ts';
 export type { CachedToken } from './token-cache.ts';
 export { formatTokenResponse, type OutputFormat, type TokenResponse } from './token-response.ts';

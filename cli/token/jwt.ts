@@ -1,4 +1,8 @@
+import { formatSeconds as formatSecondsIn } from '../../renderer/lib/format.ts';
 import { TokenError } from './errors.ts';
+
+/** Token lifetimes are shown to the second: all four units. */
+const UNITS_ALL = 4;
 
 /** A JWT's decoded parts. Nothing here verifies a signature. */
 export interface DecodedJwt {
@@ -38,12 +42,7 @@ export function relativeTime(atMs: number, nowMs: number): string {
   return delta >= 0 ? `in ${text}` : `${text} ago`;
 }
 
-/** 3725 → "1h 2m 5s". */
+/** 3725 → "1h 2m 5s": every unit, by the dashboard's one seconds formatter. */
 export function formatSeconds(total: number): string {
-  const d = Math.floor(total / 86_400);
-  const h = Math.floor((total % 86_400) / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const parts = [d && `${d}d`, h && `${h}h`, m && `${m}m`, (s || total === 0) && `${s}s`];
-  return parts.filter(Boolean).join(' ');
+  return formatSecondsIn(total, UNITS_ALL);
 }

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { TokenError } from './errors.ts';
-import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';
+import {
+  ensurePrivateDir,
+  readTextIfExists,
+  writeFileAtomic,
+} from '../../server/platform/files.ts';
 
 /** The OAuth 2.0 flows get-token runs. */
 export const FLOWS = [
@@ -15,8 +19,16 @@ export type FlowName = (typeof FLOWS)[number];
 /** `prompt` values a profile may ask the authorization server for (OIDC Core §3.1.2.1). */
 export const PROMPTS = ['none', 'login', 'consent', 'select_account'] as const;
 
-/** How a confidential client proves itself at the token endpoint. */
-export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post'] as const;
+/**
+ * How a confidential client proves itself at the token endpoint: a secret (basic or post), or a
+ * JWT signed with the certificate's key (`private_key_jwt`, RFC 7523; Entra's certificate
+ * credentials).
+ */
+export const CLIENT_AUTH_METHODS = [
+  'client_secret_basic',
+  'client_secret_post',
+  'private_key_jwt',
+] as const;
 
 /**
  * A named get-token profile. The client secret is never here: it lives in the secret store under
@@ -26,7 +38,10 @@ export interface Profile {
   name: string;
   /** OIDC issuer, discovered through /.well-known/openid-configuration. */
   issuer?: string;
-  /** Microsoft Entra ID tenant (id or domain): shorthand for its v2.0 issuer. */
+  /**
+   * Microsoft Entra ID tenant (id, domain, `common`, `organizations`), optionally after a host:
+   * `login.microsoftonline.us/contoso.onmicrosoft.us`. Shorthand for its v2.0 issuer.
+   */
   tenant?: string;
   /** Explicit endpoints, for servers without discovery. */
   tokenEndpoint?: string;
@@ -39,6 +54,22 @@ export interface Profile {
   flow?: FlowName;
   /** Fixed loopback port for the redirect URI (some servers register an exact port). */
   redirectPort?: number;
+  /**
+   * The loopback redirect URI registered with the app, e.g. Entra's `http://localhost` (any port,
+   * exact path). Default: `http://127.0.0.1:<port>/callback`.
+   */
+  redirectUri?: string;
+  /**
+   * False to ask only for the profile's scopes in user sign-ins; by default `offline_access` (and
+   * `openid profile` with a discovered OpenID provider) are added, as MSAL and az do, so Entra
+   * issues a refresh token.
+   */
+  defaultUserScopes?: boolean;
+  /**
+   * A file holding a JWT from another issuer (GitHub Actions, GitLab CI, Kubernetes) sent as the
+   * client assertion (workload identity federation). AZURE_FEDERATED_TOKEN_FILE sets it too.
+   */
+  federatedTokenFile?: string;
   /** RFC 8707 resource indicator sent with token and authorization requests. */
   resource?: string;
   /** `audience` parameter some servers (Auth0, Okta) use instead of `resource`. */
@@ -170,7 +201,7 @@ export function validateProfile(raw: unknown, where: string): Profile {
   else if (r.scopes !== undefined) bad('scopes', 'must be a list of scopes');
   const profile: Profile = {
     name: name!,
-    issuer: url('issuer'),
+    issuer: normaliseAuthority(url('issuer'), (want) => bad('issuer', want)),
     tenant: str('tenant'),
     tokenEndpoint: url('tokenEndpoint'),
     authorizationEndpoint: url('authorizationEndpoint'),
@@ -182,15 +213,41 @@ export function validateProfile(raw: unknown, where: string): Profile {
     audience: str('audience'),
     prompt: oneOf('prompt', PROMPTS),
     clientAuth: oneOf('clientAuth', CLIENT_AUTH_METHODS),
+    redirectUri: str('redirectUri'),
+    federatedTokenFile: str('federatedTokenFile'),
   };
+  if (r.defaultUserScopes === false) profile.defaultUserScopes = false;
+  else if (r.defaultUserScopes !== undefined && r.defaultUserScopes !== true) {
+    bad('defaultUserScopes', 'must be true or false');
+  }
+  if (profile.redirectUri !== undefined) {
+    let redirect: URL | undefined;
+    try {
+      redirect = new URL(profile.redirectUri);
+    } catch {
+      // reported below
+    }
+    if (!redirect || redirect.protocol !== 'http:' || !isLoopbackHost(redirect)) {
+      bad(
+        'redirectUri',
+        `'${profile.redirectUri}' must be a loopback http URL such as http://localhost or http://127.0.0.1:8400/callback`,
+      );
+    }
+  }
   if (r.redirectPort !== undefined && r.redirectPort !== null) {
     const port = Number(r.redirectPort);
     if (!Number.isInteger(port) || port < 1 || port > 65_535)
       bad('redirectPort', 'must be 1–65535');
     profile.redirectPort = port;
   }
-  if (profile.tenant && !/^[A-Za-z0-9.-]+$/.test(profile.tenant)) {
-    bad('tenant', 'must be a tenant id or domain');
+  if (profile.tenant) {
+    const [host, tenant] = splitTenant(profile.tenant);
+    if (!/^[A-Za-z0-9.-]+$/.test(tenant) || (host !== undefined && !isEntraHost(host))) {
+      bad(
+        'tenant',
+        'must be a tenant id or domain, optionally after a Microsoft Entra host (login.microsoftonline.us/TENANT)',
+      );
+    }
   }
   if (!profile.issuer && !profile.tenant && !profile.tokenEndpoint) {
     bad('issuer', 'is required (--issuer URL, --tenant T, or --token-endpoint URL)');
@@ -209,8 +266,58 @@ export function isValidProfileName(name: string): boolean {
 /** The issuer to discover: the explicit one, else Entra ID's v2.0 issuer for the tenant. */
 export function issuerOf(profile: Profile): string | undefined {
   if (profile.issuer) return profile.issuer;
-  if (profile.tenant) return `https://login.microsoftonline.com/${profile.tenant}/v2.0`;
+  if (profile.tenant) {
+    const [host = 'login.microsoftonline.com', tenant] = splitTenant(profile.tenant);
+    return `https://${host}/${tenant}/v2.0`;
+  }
   return undefined;
+}
+
+/** `HOST/TENANT` or `TENANT` → [host | undefined, tenant]. */
+function splitTenant(value: string): [string | undefined, string] {
+  const slash = value.indexOf('/');
+  return slash < 0
+    ? [undefined, value]
+    : [value.slice(0, slash).toLowerCase(), value.slice(slash + 1).replace(/\/+$/, '')];
+}
+
+// Microsoft Entra ID's sign-in hosts: public cloud (and its legacy alias), US Government, China
+// (21Vianet), and External ID tenants on *.ciamlogin.com
+// (https://learn.microsoft.com/entra/identity-platform/authentication-national-cloud).
+const ENTRA_HOSTS = new Set([
+  'login.microsoftonline.com',
+  'login.microsoft.com',
+  'login.windows.net',
+  'login.microsoftonline.us',
+  'login.partner.microsoftonline.cn',
+  'login.chinacloudapi.cn',
+]);
+
+/** True for a Microsoft Entra ID sign-in host. */
+export function isEntraHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return ENTRA_HOSTS.has(h) || h.endsWith('.ciamlogin.com');
+}
+
+/**
+ * An Entra authority as MSAL and az take it (`https://login.microsoftonline.com/<tenant>`, no
+ * `/v2.0`) becomes its v2.0 issuer: discovery under the bare authority is the v1 endpoint, whose
+ * tokens and issuer differ. Other Entra paths are refused rather than run against v1; other
+ * issuers pass unchanged.
+ */
+export function normaliseAuthority(
+  issuer: string | undefined,
+  refuse: (want: string) => never,
+): string | undefined {
+  if (issuer === undefined) return undefined;
+  const url = new URL(issuer);
+  if (url.protocol !== 'https:' || !isEntraHost(url.hostname)) return issuer;
+  const parts = url.pathname.split('/').filter(Boolean);
+  if (parts.length === 2 && parts[1] === 'v2.0') return `${url.origin}/${parts[0]}/v2.0`;
+  if (parts.length === 1) return `${url.origin}/${parts[0]}/v2.0`;
+  return refuse(
+    `'${issuer}' is not a Microsoft Entra authority: use https://${url.host}/<tenant>/v2.0 (or --tenant <tenant>)`,
+  );
 }
 
 /** Splits a space-separated scope string. */

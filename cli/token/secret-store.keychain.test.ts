@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
 import { getToken } from './engine.ts';
-import { openSecretStore } from './secret-store.ts';
+import { openSecretStore } from '../../server/platform/os-secret-store.ts';
 import { buildCliBundle, runCli, type CliBundle } from './testing/cli-bundle.ts';
 import { addProfile, tempHome } from './testing/fixtures.ts';
 import { startTestProvider, TEST_CLIENTS, type TestProvider } from './testing/test-provider.ts';

@@ -2,8 +2,12 @@ import path from 'node:path';
 import { SECRET_ACCOUNTS, type SecretStore } from '../../server/platform/secret-store.ts';
 import { acquireLock, type LockOptions } from './cache-lock.ts';
 import { TokenError } from './errors.ts';
-import { nodeCrypto, nodeFsPromises } from './builtins.ts';
-import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';
+import { nodeCrypto, nodeFsPromises } from '../../server/platform/builtins.ts';
+import {
+  ensurePrivateDir,
+  readTextIfExists,
+  writeFileAtomic,
+} from '../../server/platform/files.ts';
 import type { FlowName, Profile } from './profiles.ts';
 
 /** One cached token response. Times are ms since the epoch. */

@@ -1,5 +1,6 @@
 import type {
   AnalyseResponse,
+  AnalyzedJobsResponse,
   CachedAnalysis,
   DeleteAnalysisResponse,
   FollowupResponse,
@@ -29,12 +30,21 @@ function body(ref: AiJobRef) {
   };
 }
 
-/** The cached analysis of a job, or null when it was never analysed (404). */
+/**
+ * The cached analysis of a job, or null when it was never analysed. The project's list of analysed
+ * jobs is asked first, so a job without an analysis costs no 404 (and no red line in the console).
+ */
 export async function getCachedAnalysis(
   projectId: number,
   jobId: number,
   signal?: AbortSignal,
 ): Promise<CachedAnalysis | null> {
+  const { analyzedJobIds } = await api.get<AnalyzedJobsResponse>(
+    '/ai/analyzed',
+    { projectId },
+    signal,
+  );
+  if (!analyzedJobIds.includes(jobId)) return null;
   try {
     return await api.get<CachedAnalysis>('/ai/cache', { projectId, jobId }, signal);
   } catch (err) {

@@ -1,4 +1,4 @@
-import type { SummaryResponse } from '../../server/contract.ts';
+import type { ActivityResponse, PipelineEvent, SummaryResponse } from '../../server/contract.ts';
 import type { ApiClient } from './client.ts';
 import { errorMessage } from './client.ts';
 import { ExternalStore } from '../lib/external-store.ts';
@@ -6,6 +6,8 @@ import { ExternalStore } from '../lib/external-store.ts';
 /** The state of the live connection, as the header shows it. */
 export interface FeedState {
   summary: SummaryResponse | null;
+  /** Timeline and contributors, pushed with every summary (`pipeline-activity`); null until then. */
+  activity: ActivityResponse | null;
   /** `connecting` before the first event, `live` while the stream is open, `reconnecting` after a drop. */
   connection: 'connecting' | 'live' | 'reconnecting';
   /** When the last pipeline-update or heartbeat arrived (ms since epoch), or null. */
@@ -43,7 +45,8 @@ export interface LiveFeedOptions {
 
 /**
  * The window's one live connection to `/api/events/pipelines`. It fetches the snapshot for the
- * first paint, applies every `pipeline-update` as it arrives (no refetch), and when the stream
+ * first paint, applies every `pipeline-update` and the `pipeline-activity` that follows it as they
+ * arrive (no refetch: the service computes both and pushes them together), and when the stream
  * drops — or goes silent past the heartbeat — reconnects with exponential back-off and jitter.
  */
 export class LiveFeed extends ExternalStore<FeedState> {
@@ -53,10 +56,12 @@ export class LiveFeed extends ExternalStore<FeedState> {
   private watchdog: unknown = null;
   private stopped = true;
   private readonly opts: Required<Omit<LiveFeedOptions, 'api'>> & { api: ApiClient };
+  private readonly eventListeners = new Set<(event: PipelineEvent) => void>();
 
   constructor(options: LiveFeedOptions) {
     super({
       summary: null,
+      activity: null,
       connection: 'connecting',
       lastEventAt: null,
       lastUpdateAt: null,
@@ -102,6 +107,12 @@ export class LiveFeed extends ExternalStore<FeedState> {
     this.retryTimer = null;
     void this.loadSnapshot();
     this.connect();
+  }
+
+  /** Subscribes to the stream's `pipeline-failed` / `pipeline-fixed` events; returns unsubscribe. */
+  onPipelineEvent(listener: (event: PipelineEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
   }
 
   /** Replaces the summary after an action that changes it (settings saved), without waiting. */
@@ -150,6 +161,26 @@ export class LiveFeed extends ExternalStore<FeedState> {
           retryInMs: null,
         });
         this.armWatchdog();
+      } catch {
+        // A malformed frame is ignored; the next one replaces it.
+      }
+    });
+    for (const name of ['pipeline-failed', 'pipeline-fixed']) {
+      source.addEventListener(name, (ev) => {
+        if (this.source !== source) return;
+        let event: PipelineEvent;
+        try {
+          event = JSON.parse(ev.data as string) as PipelineEvent;
+        } catch {
+          return;
+        }
+        for (const listener of this.eventListeners) listener(event);
+      });
+    }
+    source.addEventListener('pipeline-activity', (ev) => {
+      if (this.source !== source) return;
+      try {
+        this.set({ activity: JSON.parse(ev.data as string) as ActivityResponse });
       } catch {
         // A malformed frame is ignored; the next one replaces it.
       }

@@ -1,4 +1,4 @@
-import type { ActivityResponse, PipelineDetails } from '../../server/contract.ts';
+import type { PipelineDetails } from '../../server/contract.ts';
 import { isActive } from '../lib/format.ts';
 import { api } from './client.ts';
 
@@ -6,7 +6,7 @@ const finished = new Map<string, Promise<PipelineDetails>>();
 
 /**
  * Pipeline details. Finished pipelines never change, so their details are fetched once per window
- * (the overview's failure list and the panel share them); active ones are always fetched fresh.
+ * (reopening a panel costs nothing); active ones are always fetched fresh.
  */
 export function getPipelineDetails(
   projectId: number,
@@ -28,19 +28,4 @@ export function getPipelineDetails(
     () => undefined,
   );
   return request;
-}
-
-/** The job a user most likely wants when a pipeline failed: the first failed job not allowed to fail. */
-export function failingJob(details: PipelineDetails) {
-  const failed = details.jobs.filter((j) => j.status === 'failed');
-  return (
-    failed.filter((j) => !j.allow_failure).sort((a, b) => a.id - b.id)[0] ??
-    failed.sort((a, b) => a.id - b.id)[0] ??
-    null
-  );
-}
-
-/** Timeline buckets and contributors over every pipeline in the window. */
-export function getActivity(signal?: AbortSignal): Promise<ActivityResponse> {
-  return api.get<ActivityResponse>('/pipelines/activity', undefined, signal);
 }

@@ -124,6 +124,18 @@ export const Icon = {
       <path d="M8 3v10M4 9l4 4 4-4" />
     </Svg>
   ),
+  /** A tray with an arrow into it: saving a file, unlike the plain arrows that move through matches. */
+  download: (p: IconProps) => (
+    <Svg {...p}>
+      <path d="M8 2.5v7.5M4.5 6.5 8 10l3.5-3.5M2.5 11v2.5h11V11" />
+    </Svg>
+  ),
+  /** An arrow onto a bar: jump to the end. */
+  toEnd: (p: IconProps) => (
+    <Svg {...p}>
+      <path d="M8 2.5v8M4.5 7 8 10.5 11.5 7M3 13.5h10" />
+    </Svg>
+  ),
   copy: (p: IconProps) => (
     <Svg {...p}>
       <rect x="5.5" y="5.5" width="7.5" height="7.5" rx="1.2" />
@@ -157,6 +169,13 @@ export function StatusIcon({ status, size = 18 }: { status: string; size?: numbe
       <Glyph size={Math.round(size * 0.72)} />
     </span>
   );
+}
+
+/** The status in words beside its icon when the icon alone is a grey glyph (canceled, skipped, manual…). */
+export function GreyStatusWord({ status }: { status: string }) {
+  const kind = statusKind(status);
+  if (kind === 'success' || kind === 'failed' || kind === 'running') return null;
+  return <span className="status-word">{statusLabel(status)}</span>;
 }
 
 /** A status pill: icon and word. */

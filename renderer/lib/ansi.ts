@@ -29,6 +29,8 @@ export interface LogLine {
   sections: number[];
   /** When this line is a section header, the section's index. */
   headerOf?: number;
+  /** 0-based index of the raw log line (split at `\n`) it came from, as the service counts lines. */
+  raw: number;
 }
 
 /** A GitLab collapsible section. */
@@ -156,6 +158,8 @@ export class LogParser {
   private readonly open: { index: number; start: number }[] = [];
   private readonly state = { style: null as SegmentStyle | null };
   private partial = '';
+  /** Raw lines parsed so far: the next raw line's index. */
+  private rawIndex = 0;
 
   /** Characters consumed so far, including the buffered partial line. */
   consumed = 0;
@@ -208,9 +212,10 @@ export class LogParser {
 
   private parseLine(rawLine: string): void {
     const { lines, sections, open, state } = this;
+    const raw = this.rawIndex++;
     if (!rawLine.includes('section_')) {
       const { segments, text } = styleLine(lastCarriageReturn(rawLine), state);
-      lines.push({ segments, text, sections: this.enclosing() });
+      lines.push({ segments, text, sections: this.enclosing(), raw });
       return;
     }
     SECTION.lastIndex = 0;
@@ -224,11 +229,11 @@ export class LogParser {
         const section = sections[headerOf]!;
         section.headerLine = lines.length;
         section.endLine = lines.length;
-        lines.push({ segments, text, sections: this.enclosing().slice(0, -1), headerOf });
+        lines.push({ segments, text, sections: this.enclosing().slice(0, -1), headerOf, raw });
         headerOf = undefined;
       } else if (visible.replace(ERASE, '').trim() !== '') {
         const { segments, text } = styleLine(visible, state);
-        lines.push({ segments, text, sections: this.enclosing() });
+        lines.push({ segments, text, sections: this.enclosing(), raw });
       }
     };
     for (let m = SECTION.exec(rawLine); m; m = SECTION.exec(rawLine)) {
@@ -299,4 +304,19 @@ export function stripLog(log: string): string {
   return parseLog(log)
     .lines.map((l) => l.text)
     .join('\n');
+}
+
+/**
+ * The parsed lines the service marked as errors (`error_lines`: raw line indices), in order: each
+ * raw line maps to the first parsed line it produced; lines the parser dropped map to the next one.
+ */
+export function errorRows(log: ParsedLog, rawErrors: readonly number[]): number[] {
+  const out: number[] = [];
+  let at = 0;
+  for (const r of rawErrors) {
+    while (at < log.lines.length && log.lines[at]!.raw < r) at++;
+    if (at >= log.lines.length) break;
+    if (out.at(-1) !== at) out.push(at);
+  }
+  return out;
 }

@@ -1,23 +1,47 @@
-/** Small, pure formatters shared by the views and the terminal table. */
+import type { ActiveStatus } from '../../server/contract.ts';
 
-/** `3725` → `1h 2m`, `59` → `59s`, null → `—`. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 === 0 ? `${m}m` : `${m}m ${s % 60}s`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 === 0 ? `${h}h` : `${h}h ${m % 60}m`;
-  const d = Math.floor(h / 24);
-  return h % 24 === 0 ? `${d}d` : `${d}d ${h % 24}h`;
+/**
+ * Small, pure formatters of the numbers the server computes: the one copy for the views and the
+ * terminal table (cli/summary/render-table.ts imports them; it only passes its own `empty` mark).
+ * No DOM and no Node here, so both type-check projects accept this file.
+ */
+
+const UNITS = [
+  ['d', 86_400],
+  ['h', 3_600],
+  ['m', 60],
+  ['s', 1],
+] as const;
+
+/**
+ * Whole seconds in words, from the largest unit present, keeping `parts` consecutive units and
+ * dropping zero ones: `3725` → `1h 2m` (2 parts) or `1h 2m 5s` (4), `90000` → `1d 1h`, `0` → `0s`.
+ * The one seconds formatter: the views and the terminal table use 2 parts, token lifetimes 4.
+ */
+export function formatSeconds(total: number, parts = 2): string {
+  let rest = Math.max(0, Math.floor(total));
+  const first = UNITS.findIndex(([, size]) => rest >= size);
+  if (first === -1) return '0s';
+  const words: string[] = [];
+  for (const [unit, size] of UNITS.slice(first, first + parts)) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0) words.push(`${n}${unit}`);
+  }
+  return words.join(' ');
+}
+
+/** `3725` → `1h 2m`, `59` → `59s`, null → `empty` (`—`). */
+export function formatDuration(seconds: number | null | undefined, empty = '—'): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return empty;
+  return formatSeconds(Math.round(seconds));
 }
 
 /** How long ago `iso` was, relative to `now`: `just now`, `5m ago`, `3h ago`, `2d ago`. */
-export function timeAgo(iso: string | null | undefined, now: Date): string {
-  if (!iso) return '—';
+export function timeAgo(iso: string | null | undefined, now: Date, empty = '—'): string {
+  if (!iso) return empty;
   const then = Date.parse(iso);
-  if (Number.isNaN(then)) return '—';
+  if (Number.isNaN(then)) return empty;
   const s = Math.round((now.getTime() - then) / 1000);
   if (s < 45) return 'just now';
   const m = Math.round(s / 60);
@@ -45,7 +69,18 @@ export function rateBand(rate: number, finished: number): 'good' | 'fair' | 'poo
 export type StatusKind =
   'success' | 'failed' | 'running' | 'canceled' | 'skipped' | 'manual' | 'other';
 
-const RUNNING = new Set(['created', 'waiting_for_resource', 'preparing', 'pending', 'running']);
+/**
+ * The contract's active statuses. Typed by the contract's union (the renderer imports no server
+ * values), so adding or dropping a status there fails the type-check here until this follows.
+ */
+const ACTIVE: Record<ActiveStatus, true> = {
+  created: true,
+  waiting_for_resource: true,
+  preparing: true,
+  pending: true,
+  running: true,
+};
+const RUNNING: ReadonlySet<string> = new Set(Object.keys(ACTIVE));
 
 /** Groups a GitLab pipeline or job status. */
 export function statusKind(status: string): StatusKind {

@@ -21,9 +21,9 @@ export const DEFAULT_PROJECT_QUERY: ProjectQuery = {
   direction: 'desc',
 };
 
-/** Average pipeline duration of a project (seconds), 0 without pipelines. */
+/** Average pipeline duration of a project (seconds) as the service computes it, 0 without any. */
 export function averageDuration(p: ProjectSummary): number {
-  return p.total_pipelines === 0 ? 0 : Math.round(p.total_duration / p.total_pipelines);
+  return p.average_duration ?? 0;
 }
 
 function lastActivity(p: ProjectSummary): number {

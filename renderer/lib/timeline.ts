@@ -8,6 +8,8 @@ export interface TimelineBucket {
   failed: number;
   running: number;
   other: number;
+  /** The window starts inside this bar: it covers only part of its hour or day. */
+  partial?: boolean;
 }
 
 /** The timeline of a window: hourly up to two days, daily beyond (days are UTC days). */
@@ -35,7 +37,7 @@ const count = (b: Omit<TimelineBucket, 'start' | 'end'>) =>
  * merging never drops a pipeline.
  */
 export function timelineFromActivity(
-  activity: Pick<ActivityResponse, 'bucket' | 'buckets'>,
+  activity: Pick<ActivityResponse, 'bucket' | 'buckets' | 'window_start'>,
   maxBuckets = MAX_BUCKETS,
 ): Timeline {
   const size = activity.bucket === 'hour' ? HOUR : DAY;
@@ -53,6 +55,8 @@ export function timelineFromActivity(
       running: 0,
       other: 0,
     };
+    const windowStart = activity.window_start ? Date.parse(activity.window_start) : -Infinity;
+    if (start < windowStart) bar.partial = true;
     for (const b of group) {
       bar.success += b.success;
       bar.failed += b.failed;

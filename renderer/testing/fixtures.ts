@@ -1,11 +1,16 @@
-import type {
-  ActivityResponse,
-  ContributorActivity,
-  PipelineDetails,
-  ProjectSummary,
-  RecentPipeline,
-  SummaryResponse,
+import {
+  failingJob,
+  type ActivityResponse,
+  type PipelineDetails,
+  type ProjectSummary,
+  type RecentPipeline,
+  type SummaryResponse,
 } from '../../server/contract.ts';
+// Tests may import server code (the production renderer may not): every number below is computed
+// by the service's own functions, so the oracle cannot drift from what the API serves.
+import { computeActivity } from '../../server/summary/activity.ts';
+import type { PipelineRecord } from '../../server/summary/model.ts';
+import { summarise } from '../../server/summary/summarise.ts';
 
 /** A small seeded PRNG (mulberry32) so fixtures are random-looking but identical every run. */
 export function seeded(seed: number): () => number {
@@ -42,30 +47,40 @@ export function recentPipeline(overrides: Partial<RecentPipeline> = {}): RecentP
   };
 }
 
-/** A project summary whose counts agree with its recent pipelines. */
+/** The service's record of a recent pipeline, so fixtures can run the service's own rules. */
+function toRecord(p: RecentPipeline, projectId: number): PipelineRecord {
+  return {
+    id: p.pipeline_id,
+    projectId,
+    status: p.status,
+    ref: p.ref,
+    source: p.source,
+    createdAt: Date.parse(p.created_at),
+    updatedAt: p.created_at,
+    webUrl: p.web_url,
+    duration: p.duration,
+    user: p.user
+      ? { id: 0, username: p.user.username, name: p.user.name, avatarUrl: p.user.avatar_url }
+      : null,
+    detailsFor: p.created_at,
+  };
+}
+
+/** A project summary as the service computes it from exactly these pipelines (newest first). */
 export function projectSummary(
   id: number,
   recent: RecentPipeline[],
   overrides: Partial<ProjectSummary> = {},
 ): ProjectSummary {
-  const successful = recent.filter((p) => p.status === 'success').length;
-  const failed = recent.filter((p) => p.status === 'failed').length;
-  const running = recent.filter((p) => ['running', 'pending', 'created'].includes(p.status)).length;
-  const finished = successful + failed;
-  return {
-    project_id: id,
-    project_name: `project-${id}`,
-    project_path: `acme/project-${id}`,
-    web_url: `http://gitlab.test/acme/project-${id}`,
-    total_pipelines: recent.length,
-    successful,
-    failed,
-    running,
-    total_duration: recent.reduce((s, p) => s + (p.duration ?? 0), 0),
-    success_rate: finished === 0 ? 0 : Math.round((successful / finished) * 1000) / 10,
-    recent_pipelines: recent,
-    ...overrides,
+  const project = {
+    id,
+    name: `project-${id}`,
+    path: `acme/project-${id}`,
+    webUrl: `http://gitlab.test/acme/project-${id}`,
   };
+  const records = recent.map((p) => toRecord(p, id));
+  const { projects } = summarise([project], () => records, Date.now(), Infinity);
+  return { ...projects[0]!, recent_pipelines: recent, ...overrides };
 }
 
 /** A whole summary of `count` projects with seeded random pipelines in the 7 days before `now`. */
@@ -89,24 +104,20 @@ export function summaryFixture(count: number, now: Date, seed = 42): SummaryResp
     }).sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
     return projectSummary(i + 1, recent);
   });
-  const all = projects.flatMap((p) => p.recent_pipelines);
-  const successful = all.filter((p) => p.status === 'success').length;
-  const failed = all.filter((p) => p.status === 'failed').length;
+  // The service's own summary of these pipelines (and so its order and overall numbers).
+  const computed = summarise(
+    projects.map((p) => ({
+      id: p.project_id,
+      name: p.project_name,
+      path: p.project_path!,
+      webUrl: p.web_url!,
+    })),
+    (id) => projects[id - 1]!.recent_pipelines.map((p) => toRecord(p, id)),
+    now.getTime(),
+    7 * 86_400_000,
+  );
   return {
-    projects,
-    summary: {
-      total_pipelines: all.length,
-      successful,
-      failed,
-      running: projects.reduce((s, p) => s + p.running, 0),
-      average_duration: Math.round(
-        all.reduce((s, p) => s + (p.duration ?? 0), 0) / (all.length || 1),
-      ),
-      overall_success_rate:
-        successful + failed === 0
-          ? 0
-          : Math.round((successful / (successful + failed)) * 1000) / 10,
-    },
+    ...computed,
     status: {
       state: 'ok',
       last_updated: now.toISOString(),
@@ -117,9 +128,9 @@ export function summaryFixture(count: number, now: Date, seed = 42): SummaryResp
   };
 }
 
-/** Pipeline details with a failing test job. */
+/** Pipeline details with a failing test job; `failing_job_id` by the service's own rule. */
 export function pipelineDetails(overrides: Partial<PipelineDetails> = {}): PipelineDetails {
-  return {
+  const details: PipelineDetails = {
     pipeline_id: 1000,
     project_id: 1,
     project_name: 'project-1',
@@ -154,6 +165,7 @@ export function pipelineDetails(overrides: Partial<PipelineDetails> = {}): Pipel
     ],
     ...overrides,
   };
+  return { failing_job_id: failingJob(details.jobs)?.id ?? null, ...details };
 }
 
 function job(id: number, name: string, stage: string, status: string, duration: number | null) {
@@ -181,51 +193,10 @@ export function activityFixture(
   since = '7d',
   windowMs = 7 * 86_400_000,
 ): ActivityResponse {
-  const size = windowMs <= 2 * 86_400_000 ? 3_600_000 : 86_400_000;
-  const cutoff = now.getTime() - windowMs;
-  const first = Math.floor(cutoff / size) * size;
-  const buckets = Array.from(
-    { length: Math.floor(now.getTime() / size) - Math.floor(cutoff / size) + 1 },
-    (_, i) => ({
-      start: new Date(first + i * size).toISOString(),
-      success: 0,
-      failed: 0,
-      running: 0,
-      other: 0,
-    }),
+  return computeActivity(
+    pipelines.map((p) => toRecord(p, 0)),
+    now.getTime(),
+    windowMs,
+    since,
   );
-  const users = new Map<string, ContributorActivity>();
-  for (const p of pipelines) {
-    const t = Date.parse(p.created_at);
-    if (t < cutoff) continue;
-    const outcome =
-      p.status === 'success' || p.status === 'failed'
-        ? p.status
-        : ['running', 'pending', 'created'].includes(p.status)
-          ? 'running'
-          : 'other';
-    buckets[Math.floor((t - first) / size)]![outcome]++;
-    if (!p.user) continue;
-    const u = users.get(p.user.username) ?? {
-      ...p.user,
-      pipelines: 0,
-      successful: 0,
-      failed: 0,
-      success_rate: 0,
-    };
-    users.set(p.user.username, u);
-    u.pipelines++;
-    if (outcome === 'success') u.successful++;
-    if (outcome === 'failed') u.failed++;
-  }
-  const contributors = [...users.values()]
-    .map((u) => ({
-      ...u,
-      success_rate:
-        u.successful + u.failed === 0
-          ? 0
-          : Math.round((u.successful / (u.successful + u.failed)) * 1000) / 10,
-    }))
-    .sort((a, b) => b.pipelines - a.pipelines || a.name.localeCompare(b.name));
-  return { since, bucket: size === 3_600_000 ? 'hour' : 'day', buckets, contributors };
 }

@@ -11,5 +11,6 @@ export {
   type PipelineAnalysisResponse,
   type ProviderStatus,
   type ProviderUpdate,
-} from './service.ts';
+} from './ai-service.ts';
+export { AnalysisStore } from './store/analysis-store.ts';
 export { distillLog, type DistilledLog, type DistillOptions } from './distill/log-distiller.ts';

@@ -1,6 +1,6 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
-import { isAppError } from '../platform/errors.ts';
+import { AppError, isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 
 /** A commit as the analysis mentions it. */
@@ -38,6 +38,8 @@ export interface JobContext {
   commit: CommitRef | undefined;
   /** Undefined when it could not be looked up, null when none was found in recent pipelines. */
   previousSuccess: PreviousSuccess | null | undefined;
+  /** The container image the job ran in, when its log named it (kept for follow-ups). */
+  image?: string | undefined;
 }
 
 /** What the caller of analyse/followup told us about the job. */
@@ -176,4 +178,48 @@ async function findPreviousSuccess(
     }
   }
   return null;
+}
+
+/**
+ * Loads the job's context and checks it belongs to the pipeline the caller named. When GitLab
+ * could not be asked (tolerated when the caller sent the log), the caller's names are kept.
+ */
+export async function loadCheckedJobContext(
+  gitlab: GitLabApi,
+  id: JobIdentity,
+  projectName: string,
+  logger: Logger,
+  logGiven: boolean,
+): Promise<JobContext> {
+  const loaded = await loadJobContext(gitlab, id, projectName, logger, {
+    tolerateUnavailable: logGiven,
+  });
+  if (loaded.job && loaded.job.pipeline.id !== id.pipelineId) {
+    throw new AppError(
+      'bad_request',
+      `Job ${id.jobId} belongs to pipeline ${loaded.job.pipeline.id}, not ${id.pipelineId}`,
+    );
+  }
+  // Prefer GitLab's names; keep the caller's when GitLab could not be asked.
+  if (!loaded.job) {
+    loaded.context.jobName = id.jobName ?? loaded.context.jobName;
+    loaded.context.stage = id.stage ?? loaded.context.stage;
+  }
+  return loaded.context;
+}
+
+/** The job's log: the one the caller sent, or GitLab's; an empty log is the caller's mistake. */
+export async function readJobLog(
+  gitlab: GitLabApi,
+  id: JobIdentity,
+  given: string | undefined,
+): Promise<string> {
+  const raw = given ?? (await gitlab.getJobTrace(id.projectId, id.jobId));
+  if (raw.trim() === '') {
+    throw new AppError(
+      'bad_request',
+      `Job ${id.jobId} has no log to analyse (it may not have started, or its log was erased)`,
+    );
+  }
+  return raw;
 }

@@ -45,30 +45,92 @@ const JOB_TIMEOUT =
 const LOCATION =
   /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
 const MAX_EVIDENCE = 12;
+// A registry or mirror that could not be reached, as opposed to a version that cannot be resolved.
+const NETWORK =
+  /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Could not resolve host|Temporary failure (?:in name|resolving)|Name or service not known|i\/o timeout|Connection (?:refused|reset)|Connect(?:ion)? timeout|\b50[234]\b|TLS handshake|SSL connect error|socket hang up|unreachable|Failed to connect|Read timed out/i;
+const RESOLUTION =
+  /\bERESOLVE\b|peer dep|nothing provides|No match for argument|version solving failed|No matching (?:version|distribution)|could not find a version|ResolutionImpossible|unsatisfiable|conflicting (?:peer )?dependenc|unresolvable/i;
+
+// Lines that follow from the real error rather than explain it: build tools, shells and CI
+// systems reporting that a step failed.
+const WRAPPER =
+  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\*|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
+// Lines printed by tests that passed, which may contain alarming words (a test "rejects invalid
+// credentials" that passed says nothing about this failure).
+const PASSING =
+  /(?:^|\s)(?:✓|✔|√)\s|\bPASS(?:ED)?\b(?!.*\bFAIL)|\.\.\. ?ok\b|^ok \d+\b|\[\s*OK\s*\]|\bTEST-(?:PASS|OK|EXPECTED-FAIL)\b|\bTEST-KNOWN-FAIL\b/;
+// Setup and teardown chatter: package installs, user creation, downloads, warnings.
+// Output of the program under test that a harness prints but does not judge (browser consoles).
+const CONSOLE_NOISE =
+  /\bJavaScript (?:error|warning):|-CRITICAL \*\*:|\bconsole\.(?:error|warn)\b|^GECKO\(\d+\)/;
+const SETUP_NOISE =
+  /^(?:>>> |Creating (?:user|group)\b|(?:Installing|Upgrading|Updating|Setting up|Unpacking|Preparing to unpack|Selecting previously|Processing triggers|Downloading|Downloaded|Collecting|Requirement already|Running scriptlet|Cleanup|Cleaning up|Post job cleanup|Removing)\b|Get:\d|\[WARNING\]|WARNING:|warning:|\s*warning\b)|\bscriptlet failed\b/i;
+// An out-of-memory verdict needs the kill itself (or the runtime dying of memory), not the word.
+const OOM_PROOF =
+  /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bsignal: killed\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded/;
+// The CI system (GitLab, GitHub Actions, Travis, Taskcluster, Jenkins) stopped the job for time.
+const CI_TIMEOUT =
+  /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout|exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|application timed out after \d+ seconds with no output|exited with 124\b/i;
+
+/** Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. */
+function votes(d: DecisiveLine): boolean {
+  const m = d.message;
+  if (d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) return false;
+  return !WRAPPER.test(m) && !PASSING.test(m) && !SETUP_NOISE.test(m) && !CONSOLE_NOISE.test(m);
+}
+
+/**
+ * How much a line's position says about the failure: lines near the end of the log, and in the
+ * section that failed, are nearer the failing command than setup output at the start.
+ */
+function nearness(d: DecisiveLine, distilled: DistilledLog): number {
+  const pos = distilled.totalLines > 0 ? d.line / distilled.totalLines : 1;
+  const fromEnd = distilled.totalLines - d.line;
+  const s = distilled.failingSection;
+  const inFailing = s !== undefined && d.line >= s.startLine && d.line <= s.endLine;
+  return (0.5 + pos + (fromEnd < 150 ? 0.5 : 0)) * (inFailing ? 1.3 : 1);
+}
+
+function strength(d: DecisiveLine, distilled: DistilledLog): number {
+  return d.category ? d.score * WEIGHT[d.category] * nearness(d, distilled) : 0;
+}
 
 function pickCategory(distilled: DistilledLog, context: JobContext | undefined): FailureCategory {
   const reason = context?.failureReason ?? '';
-  if (distilled.decisive.some((d) => d.category === 'oom_killed') || distilled.exitCode === 137) {
-    return 'oom_killed';
-  }
+  const voters = distilled.decisive.filter(votes);
   if (
     /timeout/.test(reason) ||
-    distilled.decisive.some((d) => JOB_TIMEOUT.test(d.text)) ||
+    distilled.decisive.some((d) => CI_TIMEOUT.test(d.message) && !PASSING.test(d.message)) ||
     distilled.tail.some((t) => JOB_TIMEOUT.test(t))
   ) {
     return 'timeout';
   }
-  const votes = new Map<FailureCategory, number>();
-  for (const d of distilled.decisive) {
-    if (!d.category) continue;
-    // The runner's boilerplate sections (artifact upload) do not explain the failure.
-    if (d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) continue;
-    if (/^ERROR: Job failed\b/.test(d.text)) continue;
-    votes.set(d.category, (votes.get(d.category) ?? 0) + d.score * WEIGHT[d.category]);
+  if (
+    distilled.exitCode === 137 ||
+    voters.some((d) => d.category === 'oom_killed' && OOM_PROOF.test(d.message))
+  ) {
+    return 'oom_killed';
+  }
+  // The three strongest lines of each category count (1, ½, ¼): many incidental lines of one
+  // kind must not outvote a few decisive ones.
+  const byCategory = new Map<FailureCategory, number[]>();
+  for (const d of voters) {
+    if (!d.category || d.category === 'oom_killed') continue;
+    const list = byCategory.get(d.category) ?? [];
+    list.push(strength(d, distilled));
+    byCategory.set(d.category, list);
+  }
+  const tally = new Map<FailureCategory, number>();
+  for (const [category, list] of byCategory) {
+    const top = list.sort((a, b) => b - a).slice(0, 3);
+    tally.set(
+      category,
+      top.reduce((sum, v, i) => sum + v / 2 ** i, 0),
+    );
   }
   let best: FailureCategory = 'script_error';
   let bestVote = 0;
-  for (const [category, vote] of votes) {
+  for (const [category, vote] of tally) {
     // Any specific category beats the generic one, however many generic error lines there are.
     if (category === 'script_error') continue;
     if (vote > bestVote) {
@@ -76,36 +138,54 @@ function pickCategory(distilled: DistilledLog, context: JobContext | undefined):
       bestVote = vote;
     }
   }
-  if (bestVote === 0 && distilled.exitCode === 127) return 'script_error';
   return best;
 }
 
+/**
+ * The decisive lines to quote: first the block around the strongest line of the chosen category
+ * nearest the failure, then the rest by strength, all without wrappers when there is better.
+ */
 function pickEvidence(distilled: DistilledLog, category: FailureCategory): DecisiveLine[] {
   const candidates = distilled.decisive.filter(
     (d) =>
       !(d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) &&
-      !/^ERROR: Job failed: exit code \d+$/.test(d.text),
+      !/^ERROR: Job failed: exit code \d+$/.test(d.message),
   );
-  const ranked = [...candidates].sort(
-    (a, b) =>
-      Number(b.category === category) - Number(a.category === category) ||
-      b.score - a.score ||
-      a.line - b.line,
-  );
-  const chosen = new Set(ranked.slice(0, MAX_EVIDENCE));
-  const evidence = candidates.filter((d) => chosen.has(d));
-  if (evidence.length === 0) {
+  if (candidates.length === 0) {
     // No rule fired: the last lines are the best evidence there is.
     return distilled.tail.slice(-5).map((text, i) => ({
       line: distilled.totalLines - 4 + i,
       text,
+      message: text,
       score: 0,
       category: undefined,
       occurrences: 1,
       section: undefined,
     }));
   }
-  return evidence;
+  const voters = candidates.filter(votes);
+  const pool = voters.length > 0 ? voters : candidates;
+  const ofCategory = pool.filter((d) => d.category === category);
+  // A specific error: the first of the strongest kind (later ones often follow from it). A
+  // generic one: the last, nearest the failure.
+  const from = ofCategory.length > 0 ? ofCategory : pool;
+  const top = Math.max(...from.map((d) => d.score));
+  const strongest = from.filter((d) => d.score === top);
+  const main = category === 'script_error' ? strongest.at(-1)! : strongest[0]!;
+  const block = [
+    main,
+    ...candidates.filter((d) => d !== main && Math.abs(d.line - main.line) <= 8 && votes(d)),
+  ];
+  const rest = candidates
+    .filter((d) => !block.includes(d))
+    .sort(
+      (a, b) =>
+        Number(votes(b)) - Number(votes(a)) ||
+        Number(b.category === category) - Number(a.category === category) ||
+        strength(b, distilled) - strength(a, distilled) ||
+        a.line - b.line,
+    );
+  return [...block, ...rest].slice(0, MAX_EVIDENCE);
 }
 
 /** `file:line` references in lines, deduplicated, in order. */
@@ -180,19 +260,31 @@ function nextStepsFor(
       );
       break;
     case 'dependency_network':
-      if (
-        /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|resolv|i\/o timeout|Connection (?:refused|reset)|50[234]|TLS|socket hang up|unreachable/i.test(
-          text,
-        )
-      ) {
+      if (NETWORK.test(text) && !RESOLUTION.test(text)) {
         steps.push(
           'Retry the job: network errors to registries are often transient.',
           'If it keeps failing, check the registry or mirror status and the runner’s DNS, proxy (HTTP_PROXY/NO_PROXY) and firewall settings.',
           'Cache dependencies between jobs (GitLab `cache:`) or use a registry mirror to depend less on the network.',
         );
+      } else if (/\bERESOLVE\b|peer dep|Conflicting peer dependency/i.test(text)) {
+        steps.push(
+          'This is an npm peer-dependency conflict, not a network problem: retrying will fail the same way. Read the `Found:` and `Could not resolve dependency: peer …` lines above: one package needs a different version of the other.',
+          'Resolve it by upgrading (or downgrading) the package that declares the peer dependency to a release that accepts the installed version, or align the versions in package.json; `npm ls <package>` shows who pulls which version.',
+          'Then regenerate and commit package-lock.json. `--legacy-peer-deps` or `--force` only hide the conflict.',
+        );
+      } else if (
+        /nothing provides|No match for argument|unresolvable|has unmet dependencies|Unable to locate package/i.test(
+          text,
+        )
+      ) {
+        steps.push(
+          'The build root cannot install a required package: a build dependency is named or versioned wrongly, or no enabled repository provides it. Retrying will not help.',
+          'Check the BuildRequires (or install list) against what the target distribution ships (`dnf repoquery --whatprovides <capability>`, `zypper se --provides`, `apt-cache policy`), and enable the repository that has it or wait until it lands.',
+          runIt,
+        );
       } else {
         steps.push(
-          'Fix the version constraint named above, then regenerate and commit the lock file.',
+          'Fix the version constraint or the missing package named above, then regenerate and commit the lock file.',
           t === 'npm'
             ? 'For npm peer-dependency conflicts, align the versions (`npm ls <package>`); `--legacy-peer-deps` only hides the conflict.'
             : t === 'python'
@@ -283,7 +375,7 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
     : section?.name === 'get_sources'
       ? `fetching the repository (\`get_sources\`)${job}, before any script ran`
       : `the job script${where}${job}`;
-  const main = evidence.find((e) => e.category === category) ?? evidence[0];
+  const main = evidence[0];
   return {
     category,
     failingStep,
@@ -374,6 +466,73 @@ export interface OfflineFollowupInput {
   analysis: string;
 }
 
+/** The questions the offline analyser answers itself, in words. */
+const OFFLINE_QUESTIONS =
+  'why it failed, how to fix it, how to reproduce it locally, which file, whether it is flaky, and what changed since the last green run';
+// Requests that need a model: writing or changing code, explaining code the log does not show.
+const MODEL_ONLY =
+  /\b(?:write|generate|rewrite|refactor|implement|patch for|code for|a diff|pull request|translate|summari[sz]e the (?:code|repo))\b/;
+
+const evidenceText = (d: Diagnosis) => d.evidence.map((e) => e.message).join('\n');
+
+/** Paths (without line numbers) named by the evidence, for "which file". */
+function pathsIn(d: Diagnosis): string[] {
+  const out: string[] = [];
+  for (const e of d.evidence) {
+    for (const m of e.message.matchAll(
+      /(?:^|[\s'"`(])((?:\.{0,2}\/)?(?:[\w@.-]+\/)+[\w@.-]+\.[A-Za-z]\w{0,5})\b/g,
+    )) {
+      if (!out.includes(m[1]!) && !/node_modules|site-packages/.test(m[1]!)) out.push(m[1]!);
+    }
+  }
+  return out.slice(0, 6);
+}
+
+/** How to run the failing command locally, in the job's image when the log names it. */
+function reproduceLocally(
+  distilled: DistilledLog,
+  d: Diagnosis,
+  context: JobContext | undefined,
+): string[] {
+  const cmd = distilled.failingCommand;
+  const image = distilled.image ?? context?.image;
+  const out: string[] = [];
+  if (cmd && image) {
+    out.push(
+      `Run the failing command in the job's image (\`${image}\`) from a clean checkout of the same commit:`,
+      '',
+      fence(
+        `docker run --rm -it -v "$PWD":/src -w /src ${image} sh -c '${cmd.replace(/'/g, "'\\''")}'`,
+        'sh',
+      ),
+    );
+  } else if (cmd) {
+    out.push(
+      `Run the failing command from a clean checkout of the same commit, in the image named by \`image:\` in the job's CI configuration (the log does not name it):`,
+      '',
+      fence(cmd, 'sh'),
+    );
+  } else {
+    out.push(
+      `The log does not show which command failed, so I cannot give you the exact command. The step that failed was ${d.failingStep}; run the job's script lines up to that point, in the job's image, from a clean checkout of the same commit.`,
+    );
+  }
+  out.push(
+    '',
+    'Use the same tool versions and environment variables as the job (CI/CD variables are not in the log); when it passes locally, compare those first.',
+  );
+  return out;
+}
+
+/** What the job's recent history says about flakiness. */
+function historyNote(context: JobContext | undefined): string {
+  const prev = context?.previousSuccess;
+  if (prev === undefined) return 'I could not look up the job’s earlier runs.';
+  if (prev === null)
+    return 'No green run of this job was found in recent pipelines of this ref: it has been failing for a while, which is not what flakiness looks like.';
+  return describeWhatChanged(context) ?? '';
+}
+
 const STOP_WORDS = new Set(
   'the a an is are was were be to of in on for and or but it this that what why how which where when who does did do can could should would will i me my we you your there their with from at by as not no any all log job line lines error errors fail failed failing please show tell explain about anything something mention mentions just'.split(
     ' ',
@@ -392,8 +551,14 @@ export function answerOffline(input: OfflineFollowupInput): string {
   const parts: string[] = [];
   const label = CATEGORY_LABELS[d.category].toLowerCase();
 
-  if (/\b(?:flak|intermittent|random|retry|re-run|rerun|transient)/.test(q)) {
-    const transient = d.category === 'dependency_network' || d.category === 'timeout';
+  if (
+    /\b(?:reproduce|repro|locally|local machine|my machine|on my (?:laptop|computer|pc))\b/.test(q)
+  ) {
+    parts.push(...reproduceLocally(distilled, d, context));
+  } else if (/\b(?:flak|intermittent|random|retry|re-run|rerun|transient)/.test(q)) {
+    const transient =
+      (d.category === 'dependency_network' && !RESOLUTION.test(evidenceText(d))) ||
+      d.category === 'timeout';
     const sameCommit =
       context?.previousSuccess?.commit &&
       context.commit &&
@@ -405,6 +570,15 @@ export function answerOffline(input: OfflineFollowupInput): string {
           ? 'Possibly: the same commit passed before, which points at flakiness or the environment rather than the code.'
           : `Probably not: a ${label} like this one usually fails the same way on every run until the cause is fixed.`,
     );
+    parts.push('', historyNote(context));
+  } else if (MODEL_ONLY.test(q)) {
+    parts.push(
+      'Only a configured AI model can answer that: the built-in analyser does not write or change code, it reads the log with fixed rules.',
+      '',
+      `What it can say: the job failed at ${d.failingStep} with a ${label}:`,
+      '',
+      quote(d.evidence.slice(0, 3)),
+    );
   } else if (
     /\b(?:fix|solve|resolve|next|should i|what (?:can|do) i|how (?:do|can|to)|workaround|steps?)\b/.test(
       q,
@@ -415,7 +589,11 @@ export function answerOffline(input: OfflineFollowupInput): string {
     parts.push(
       d.locations.length > 0
         ? `The failure points at ${d.locations.map((l) => `\`${l}\``).join(', ')}. The step that failed was ${d.failingStep}.`
-        : `The log names no source location; the step that failed was ${d.failingStep}.`,
+        : pathsIn(d).length > 0
+          ? `The error names ${pathsIn(d)
+              .map((p) => `\`${p}\``)
+              .join(', ')} (no line number). The step that failed was ${d.failingStep}.`
+          : `The log names no source location; the step that failed was ${d.failingStep}.`,
       '',
       quote(d.evidence.slice(0, 6)),
     );
@@ -451,6 +629,8 @@ export function answerOffline(input: OfflineFollowupInput): string {
         `The log does not mention ${words.length > 0 ? words.map((w) => `“${w}”`).join(', ') : 'that'}. What it does show: the job failed at ${d.failingStep} with a ${label}:`,
         '',
         quote(d.evidence.slice(0, 5)),
+        '',
+        `Only a configured AI model can answer other questions; the built-in analyser answers ${OFFLINE_QUESTIONS}.`,
       );
     }
   }

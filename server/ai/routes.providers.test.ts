@@ -2,9 +2,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../platform/logger.ts';
-import { MemorySecretStore } from '../platform/secret-store.ts';
+import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
 import { aiConfigFrom } from './config.ts';
-import { createAiService } from './service.ts';
+import { createAiService } from './ai-service.ts';
+import { AnalysisStore } from './store/analysis-store.ts';
 import {
   messageText,
   startFakeLlmServer,
@@ -206,7 +207,7 @@ describe('AI provider settings', () => {
   const secrets = new MemorySecretStore();
   beforeAll(async () => {
     fake = await startFakeLlmServer('openai');
-    h = await startAiHarness({ secretStore: secrets });
+    h = await startAiHarness({ secretStore: secrets, persistStore: true });
   });
   afterAll(async () => {
     await h.close();
@@ -253,17 +254,20 @@ describe('AI provider settings', () => {
       baseUrl: 'https://api.anthropic.com/v1',
     });
     // The choice outlives a restart when no env/flag names a provider, and env/flags win when one does.
+    const reopened = AnalysisStore.open(path.join(h.dataDir, 'analyses.db'), silentLogger);
     const restarted = createAiService({
       gitlab: h.gitlab,
-      dataDir: h.dataDir,
+      store: reopened,
       logger: silentLogger,
       config: {},
+      projectName: () => undefined,
     });
     const pinned = createAiService({
       gitlab: h.gitlab,
-      dataDir: h.dataDir,
+      store: reopened,
       logger: silentLogger,
       config: aiConfigFrom({ AI_PROVIDER: 'ollama', AI_MODEL: 'qwen2.5' }),
+      projectName: () => undefined,
     });
     try {
       expect(await restarted.providerStatus()).toMatchObject({
@@ -277,8 +281,7 @@ describe('AI provider settings', () => {
         pinnedByEnvironment: true,
       });
     } finally {
-      restarted.close();
-      pinned.close();
+      reopened.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import type { RouteModule } from '../http/app.ts';
 import { readJsonBody } from '../http/body.ts';
 import { idBodySchema, idParamSchema, parseInput } from '../http/validation.ts';
 import { PROVIDER_NAMES } from './config.ts';
-import type { AiService } from './service.ts';
+import type { AiService } from './ai-service.ts';
 
 /** Longest follow-up question accepted (characters). */
 export const MAX_QUESTION_CHARS = 4000;

@@ -55,6 +55,40 @@ async function readEvents(
 }
 
 describe('SseHub', () => {
+  it('sends named failure events to current subscribers without replaying them to newcomers', async () => {
+    const hub = new SseHub();
+    const url = await serve(hub);
+    hub.publish('{"n":1}');
+    const first = await fetch(url);
+    const reading = readEvents(first, 3);
+    await new Promise((r) => setTimeout(r, 50));
+    hub.broadcast('pipeline-failed', '{"id":"e1"}');
+    expect((await reading).map((e) => e.event)).toEqual([
+      'retry',
+      'pipeline-update',
+      'pipeline-failed',
+    ]);
+    const later = await readEvents(await fetch(url), 2);
+    expect(later.map((e) => e.event)).toEqual(['retry', 'pipeline-update']);
+  });
+
+  it('pushes the activity right after its summary, to subscribers and to newcomers', async () => {
+    const hub = new SseHub();
+    hub.publish('{"n":1}', '{"buckets":[1]}');
+    const url = await serve(hub);
+    const res = await fetch(url);
+    const pending = readEvents(res, 5);
+    await new Promise((r) => setTimeout(r, 50));
+    hub.publish('{"n":2}', '{"buckets":[2]}');
+    expect(await pending).toEqual([
+      { event: 'retry', data: '3000' },
+      { event: 'pipeline-update', data: '{"n":1}' },
+      { event: 'pipeline-activity', data: '{"buckets":[1]}' },
+      { event: 'pipeline-update', data: '{"n":2}' },
+      { event: 'pipeline-activity', data: '{"buckets":[2]}' },
+    ]);
+  });
+
   it('sends the headers, a retry hint and the current summary at once, then each update', async () => {
     const hub = new SseHub();
     hub.publish('{"n":1}');

@@ -20,7 +20,11 @@ interface Subscriber {
   /** The newest frame not yet written because the socket was still draining. */
   pending: Buffer | null;
   blockedSince: number | null;
+  /** Named events waiting for the socket to drain (bounded: a stuck client is dropped anyway). */
+  events: Buffer[];
 }
+
+const MAX_PENDING_EVENTS = 50;
 
 /**
  * One broadcaster for `GET /api/events/pipelines`. Frames are serialised once and the same Buffer is
@@ -66,10 +70,30 @@ export class SseHub {
     return Buffer.from(`event: ${event}\ndata: ${data}\n\n`);
   }
 
-  /** Sends a `pipeline-update` with this pre-serialised summary to everyone, and to newcomers at once. */
-  publish(summaryJson: string): void {
-    this.latest = SseHub.frame('pipeline-update', summaryJson);
+  /**
+   * Sends a `pipeline-update` with this pre-serialised summary, followed by a `pipeline-activity`
+   * with the activity when given, to everyone, and to newcomers at once. Both travel as one frame,
+   * so a slow client's single pending slot always holds a matching pair.
+   */
+  publish(summaryJson: string, activityJson?: string): void {
+    const summary = SseHub.frame('pipeline-update', summaryJson);
+    this.latest = activityJson
+      ? Buffer.concat([summary, SseHub.frame('pipeline-activity', activityJson)])
+      : summary;
     for (const sub of this.subscribers) this.write(sub, this.latest);
+  }
+
+  /**
+   * Sends a named event (e.g. `pipeline-failed`) to everyone connected now; unlike the summary it is
+   * not replayed to newcomers. A subscriber whose socket is draining gets it after the newest summary.
+   */
+  broadcast(event: string, dataJson: string): void {
+    const frame = SseHub.frame(event, dataJson);
+    for (const sub of this.subscribers) {
+      if (sub.res.writableNeedDrain) {
+        if (sub.events.length < MAX_PENDING_EVENTS) sub.events.push(frame);
+      } else sub.res.write(frame);
+    }
   }
 
   /** Takes over the Koa response and streams events until the client goes away. */
@@ -94,7 +118,7 @@ export class SseHub {
     });
     ctx.req.socket.setNoDelay(true);
     ctx.req.socket.setKeepAlive(true);
-    const sub: Subscriber = { res, pending: null, blockedSince: null };
+    const sub: Subscriber = { res, pending: null, blockedSince: null, events: [] };
     this.subscribers.add(sub);
     res.write(`retry: ${this.retryMs}\n\n`);
     if (this.latest) this.write(sub, this.latest);
@@ -104,6 +128,7 @@ export class SseHub {
       const next = sub.pending;
       sub.pending = null;
       if (next) this.write(sub, next);
+      for (const frame of sub.events.splice(0)) sub.res.write(frame);
     });
   }
 

@@ -1,6 +1,7 @@
 import type {
   GitLabBridge,
   GitLabCommit,
+  GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
   GitLabPipeline,
@@ -75,6 +76,8 @@ export interface GitLabApi {
   readonly bulk?: GraphQLPipelines;
   /** Ends a Retry-After wait early (after a settings change). */
   clearRateLimitWait?(): void;
+  /** The token's own user (GET /user). */
+  getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser>;
   /** Fetches an avatar image; callers have already checked the URL is allowed. */
   fetchImage(url: string, options: { maxBytes: number; timeoutMs: number }): Promise<FetchedImage>;
 }

@@ -26,6 +26,7 @@ import { realSleep, RequestBudget, type Sleep } from './request-budget.ts';
 import type {
   GitLabBridge,
   GitLabCommit,
+  GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
   GitLabPipeline,
@@ -41,6 +42,7 @@ import {
   pipelineListItemSchema,
   pipelineSchema,
   projectSchema,
+  currentUserSchema,
 } from './wire-schemas.ts';
 import type { z } from 'zod';
 
@@ -368,6 +370,16 @@ export class GitLabClient implements GitLabApi {
       fullCommitSchema,
       `projects/${projectId}/repository/commits/${encodeURIComponent(sha)}`,
       `Commit ${sha} of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
+  /** The token's own user, to tell which pipelines are the user's (failure notifications). */
+  async getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser> {
+    return this.getJson<GitLabCurrentUser>(
+      currentUserSchema,
+      'user',
+      'The current GitLab user',
       signal,
     );
   }

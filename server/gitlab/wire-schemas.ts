@@ -51,6 +51,13 @@ const userSchema = z.object({
   web_url: httpUrlSchema.optional(),
 });
 
+/** GET /user: the token's own user with the addresses its commits may carry. */
+export const currentUserSchema = userSchema.extend({
+  email: text(255).nullable().optional(),
+  public_email: text(255).nullable().optional(),
+  commit_email: text(255).nullable().optional(),
+});
+
 /** GET /groups/:id (with_projects=false) and /groups/:id/subgroups. */
 export const groupSchema = z.object({
   id,

@@ -1,6 +1,6 @@
 /**
  * Wire types: what GitLab's REST v4 API sends, field for field (only the fields we use or the
- * simulator must emit). Domain and API types live elsewhere; server/gitlab/convert.ts converts.
+ * simulator must emit). Domain and API types live elsewhere; server/summary/from-gitlab.ts converts.
  * Quirks worth knowing: the pipeline *list* has no duration/user/started_at (only the single-pipeline
  * endpoint has them), and job `duration` is a float.
  */
@@ -53,6 +53,16 @@ export interface GitLabUser {
   /** Null when the user has none (validated: http(s) only). */
   avatar_url: string | null;
   web_url: string;
+}
+
+/**
+ * GET /user: the token's own user, with the addresses its commits may carry
+ * (https://docs.gitlab.com/api/users/#get-the-current-user).
+ */
+export interface GitLabCurrentUser extends GitLabUser {
+  email?: string | null;
+  public_email?: string | null;
+  commit_email?: string | null;
 }
 
 /** Every pipeline status GitLab reports. */

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityResponse, PipelineDetails, SummaryResponse } from '../contract.ts';
+import type {
+  ActivityResponse,
+  JobTraceResponse,
+  PipelineDetails,
+  SummaryResponse,
+} from '../contract.ts';
 import { startHarness, type Harness } from '../testing/service-harness.ts';
 
 let h: Harness;
@@ -84,6 +89,31 @@ describe('activity', () => {
   });
 });
 
+describe('job trace error lines', () => {
+  it("marks a failed job's error lines by the distiller's rules", async () => {
+    const summary = (await h.api('/api/pipelines/summary')).body as SummaryResponse;
+    const project = summary.projects.find((p) =>
+      p.recent_pipelines.some((r) => r.status === 'failed'),
+    )!;
+    const pipeline = project.recent_pipelines.find((r) => r.status === 'failed')!;
+    const details = (
+      await h.api(`/api/pipelines/${project.project_id}/details/${pipeline.pipeline_id}`)
+    ).body as PipelineDetails;
+    const job = details.jobs.find((j) => j.status === 'failed')!;
+    const trace = (await h.api(`/api/jobtrace?projectId=${project.project_id}&jobId=${job.id}`))
+      .body as JobTraceResponse;
+    expect(trace.error_lines!.length).toBeGreaterThan(0);
+    const lines = trace.trace.split('\n');
+    expect(lines[trace.error_lines!.at(-1)!]).toMatch(/ERROR: Job failed/);
+    const passed = details.jobs.find((j) => j.status === 'success');
+    if (passed) {
+      const ok = (await h.api(`/api/jobtrace?projectId=${project.project_id}&jobId=${passed.id}`))
+        .body as JobTraceResponse;
+      expect(ok).not.toHaveProperty('error_lines');
+    }
+  });
+});
+
 describe('pipeline details and job traces', () => {
   let failed: { projectId: number; pipelineId: number };
   beforeAll(async () => {
@@ -125,6 +155,23 @@ describe('pipeline details and job traces', () => {
       true,
     );
     expect(details.jobs.some((j) => j.status === 'failed')).toBe(true);
+  });
+
+  it("names the failing job and commit on the summary's failed row, agreeing with the details", async () => {
+    await h.service.poller.detailsSettled();
+    await new Promise((r) => setTimeout(r, 150)); // the poller's throttled recompute
+    const summary = (await h.api('/api/pipelines/summary')).body as SummaryResponse;
+    const row = summary.projects
+      .find((p) => p.project_id === failed.projectId)!
+      .recent_pipelines.find((r) => r.pipeline_id === failed.pipelineId)!;
+    const details = (await h.api(`/api/pipelines/${failed.projectId}/details/${failed.pipelineId}`))
+      .body as PipelineDetails;
+    const job = details.jobs.find((j) => j.id === details.failing_job_id)!;
+    expect(job.status).toBe('failed');
+    expect(row.failing_job_id).toBe(details.failing_job_id);
+    expect(row.commit_title).toBe(details.commit!.title);
+    const project = summary.projects.find((p) => p.project_id === failed.projectId)!;
+    expect(project.average_duration).toEqual(expect.any(Number));
   });
 
   it('serves a failed job log with ANSI colours and section markers, complete', async () => {
@@ -209,7 +256,10 @@ describe('settings', () => {
     expectErrorShape(await post(JSON.stringify({ colour: 'red' })), 400);
     expectErrorShape(await post('{}'), 400, /Send 'group', 'since' or both/);
     expectErrorShape(await post('{"since":'), 400, /not valid JSON/);
+    // A group GitLab does not know is not saved, and the answer says so (not "unreachable").
+    expectErrorShape(await post(JSON.stringify({ group: 'no-such/group' })), 404, /not found/);
     expect((await h.api('/api/settings')).body.since).toBe('7d');
+    expect((await h.api('/api/settings')).body.group).toBe(h.simulator.groupPath);
   });
 });
 

@@ -12,6 +12,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** True when `err` says the port was taken by another program (EADDRINUSE). */
+export function isPortInUse(err: unknown): boolean {
+  const cause = err instanceof Error ? (err.cause as NodeJS.ErrnoException | undefined) : undefined;
+  return cause?.code === 'EADDRINUSE';
+}
+
 /** Binds `app` to host:port (port 0 = any free port). A port in use becomes a clear AppError. */
 export function listen(app: Koa, options: { port: number; host: string }): Promise<RunningServer> {
   const server = http.createServer(app.callback());
@@ -26,6 +32,8 @@ export function listen(app: Koa, options: { port: number; host: string }): Promi
           new AppError(
             'bad_request',
             `Port ${options.port} on ${options.host} is already in use; pick another with --port`,
+            // The errno stays on the cause so callers (the desktop app's port dialog) test a code.
+            { cause: err },
           ),
         );
       } else if (err.code === 'EACCES') {

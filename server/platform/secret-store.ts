@@ -1,7 +1,8 @@
 /**
  * The secret-store port: where API keys, the GitLab token, OAuth client secrets and the token-cache
- * key live. The real implementation (cli/token/) uses the OS keychain through @napi-rs/keyring and
- * falls back to a 0600 file when no keychain is reachable. Tests use `MemorySecretStore`.
+ * key live. The real implementation (os-secret-store.ts) uses the OS keychain through
+ * @napi-rs/keyring and falls back to a 0600 file when no keychain is reachable. Tests use
+ * `MemorySecretStore` (testing/memory-secret-store.ts).
  */
 export interface SecretStore {
   /** Human-readable name of the backend, e.g. "Secret Service" or "file (~/.config/…)". */
@@ -20,21 +21,27 @@ export const SECRET_ACCOUNTS = {
   aiApiKey: (provider: string) => `ai-api-key:${provider}`,
   /** An OAuth client secret of a get-token profile. */
   clientSecret: (profile: string) => `client-secret:${profile}`,
+  /** The certificate and private key (PEM) a get-token profile signs client assertions with. */
+  clientCertificate: (profile: string) => `client-certificate:${profile}`,
   /** The AES-256-GCM key of the token cache. */
   tokenCacheKey: 'token-cache-key',
 } as const;
 
-/** An in-memory SecretStore for tests and for `--no-keychain` runs. */
-export class MemorySecretStore implements SecretStore {
-  readonly backend = 'memory';
-  private readonly secrets = new Map<string, string>();
-  async get(account: string): Promise<string | undefined> {
-    return this.secrets.get(account);
-  }
-  async set(account: string, secret: string): Promise<void> {
-    this.secrets.set(account, secret);
-  }
-  async delete(account: string): Promise<boolean> {
-    return this.secrets.delete(account);
+/** What went wrong in a secret store; the CLI maps each code to an exit status in one table. */
+export type SecretStoreErrorCode =
+  | 'secret_store_unavailable' // the OS keychain cannot be reached, unlocked or used
+  | 'secret_store_damaged' // the secret file is not readable JSON
+  | 'secret_store_io' // the secret file cannot be read or written
+  | 'invalid_store_mode'; // a --store flag or PIPELINE_SUMMARY_SECRET_STORE value we do not know
+
+/** A secret-store failure: `message` says what failed and the way out, and never holds a secret. */
+export class SecretStoreError extends Error {
+  override readonly name = 'SecretStoreError';
+  constructor(
+    readonly code: SecretStoreErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
   }
 }

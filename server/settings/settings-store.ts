@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import Conf from 'conf';
+import type { NotificationSettings } from '../contract.ts';
 
 /** Settings that survive a restart (the data dir's settings.json). */
 export interface StoredSettings {
   group?: string;
   since?: string;
   gitlabUrl?: string;
+  /** Which failures notify (server/notifications/notification-settings.ts validates it). */
+  notifications?: NotificationSettings;
 }
 
 /** The settings edge, so tests can keep settings in memory. */
@@ -31,6 +34,7 @@ export class FileSettingsStore implements SettingsStore {
         group: { type: 'string' },
         since: { type: 'string' },
         gitlabUrl: { type: 'string' },
+        notifications: { type: 'object' },
       },
     });
   }

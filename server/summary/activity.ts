@@ -1,5 +1,5 @@
-import type { ActivityResponse, ContributorActivity } from '../contract.ts';
-import { ACTIVE_STATUSES, type PipelineRecord } from './model.ts';
+import { statusOutcome, type ActivityResponse, type ContributorActivity } from '../contract.ts';
+import type { PipelineRecord } from './model.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -35,14 +35,7 @@ export function computeActivity(
   for (const p of records) {
     if (p.createdAt < cutoff) continue;
     const bucket = buckets[Math.floor((p.createdAt - first) / bucketMs)];
-    const outcome =
-      p.status === 'success'
-        ? 'success'
-        : p.status === 'failed'
-          ? 'failed'
-          : ACTIVE_STATUSES.has(p.status)
-            ? 'running'
-            : 'other';
+    const outcome = statusOutcome(p.status);
     if (bucket) bucket[outcome]++;
     if (!p.user) continue;
     let user = users.get(p.user.username);
@@ -71,5 +64,11 @@ export function computeActivity(
           : Math.round((u.successful / (u.successful + u.failed)) * 1000) / 10,
     }))
     .sort((a, b) => b.pipelines - a.pipelines || a.name.localeCompare(b.name));
-  return { since, bucket: bucketMs === HOUR ? 'hour' : 'day', buckets, contributors };
+  return {
+    since,
+    bucket: bucketMs === HOUR ? 'hour' : 'day',
+    buckets,
+    contributors,
+    window_start: new Date(cutoff).toISOString(),
+  };
 }

@@ -1,6 +1,11 @@
+import {
+  ACTIVE_STATUSES as ACTIVE_STATUS_LIST,
+  FINISHED_STATUSES as FINISHED_STATUS_LIST,
+} from '../contract.ts';
+
 /**
  * Domain types of the summary engine: what the poller knows about a project and its pipelines.
- * Built from GitLab wire types in server/gitlab/convert.ts; turned into API shapes by summarise.ts.
+ * Built from GitLab wire types in server/summary/from-gitlab.ts; turned into API shapes by summarise.ts.
  */
 
 /** A watched project. */
@@ -9,6 +14,8 @@ export interface Project {
   name: string;
   path: string;
   webUrl: string;
+  /** The project's default branch (failures there matter to everyone); null for an empty repo. */
+  defaultBranch?: string | null;
 }
 
 /** Who triggered a pipeline. */
@@ -36,24 +43,15 @@ export interface PipelineRecord {
   user: PipelineUser | null;
   /** The updated_at the details were fetched at; details are stale when it differs from updatedAt. */
   detailsFor: string | null;
+  /** Failed pipelines whose jobs were read: the job to open and the commit title (else absent). */
+  failure?: { jobId: number | null; commitTitle: string | null };
 }
 
-/** Statuses counted as `running` (DESIGN §3.1). */
-export const ACTIVE_STATUSES: ReadonlySet<string> = new Set([
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-]);
+/** Statuses counted as `running` (DESIGN §3.1); the list lives in the contract. */
+export const ACTIVE_STATUSES: ReadonlySet<string> = new Set(ACTIVE_STATUS_LIST);
 
 /** Statuses after which GitLab changes a pipeline only when someone retries it. */
-export const FINISHED_STATUSES: ReadonlySet<string> = new Set([
-  'success',
-  'failed',
-  'canceled',
-  'skipped',
-]);
+export const FINISHED_STATUSES: ReadonlySet<string> = new Set(FINISHED_STATUS_LIST);
 
 /** Job statuses after which the log no longer grows. */
 export const FINISHED_JOB_STATUSES: ReadonlySet<string> = new Set([

@@ -1,7 +1,7 @@
-import type { PipelineDetails } from '../contract.ts';
+import { failingJob, type PipelineDetails } from '../contract.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
-import { latestAttempts, toPipelineDetails } from '../gitlab/convert.ts';
+import { latestAttempts, toPipelineDetails } from './from-gitlab.ts';
 import { FINISHED_STATUSES } from './model.ts';
 
 interface CachedDetails {
@@ -53,10 +53,11 @@ export class PipelineDetailsService {
         if (isAppError(err, 'not_found')) return null;
         throw err;
       }));
-    const details = toPipelineDetails(pipeline, jobs, commit, this.projectName(projectId), {
+    const converted = toPipelineDetails(pipeline, jobs, commit, this.projectName(projectId), {
       attempts,
       bridges,
     });
+    const details = { ...converted, failing_job_id: failingJob(converted.jobs)?.id ?? null };
     if (
       FINISHED_STATUSES.has(details.status) &&
       details.jobs.every((j) => FINISHED_STATUSES.has(j.status) || j.status === 'manual')

@@ -5,7 +5,7 @@ import type { GitLabPipelineStatus } from '../gitlab/wire.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { PipelinePoller } from './poller.ts';
-import { FakeGitLab } from './testing/fake-gitlab.ts';
+import { FakeGitLab } from '../gitlab/testing/fake-gitlab.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 

@@ -3,7 +3,9 @@ import { ManualClock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { PipelinePoller } from './poller.ts';
-import { FakeGitLab } from './testing/fake-gitlab.ts';
+import type { GitLabApi } from '../gitlab/api.ts';
+import type { GitLabJob } from '../gitlab/wire.ts';
+import { FakeGitLab } from '../gitlab/testing/fake-gitlab.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -178,5 +180,60 @@ describe('PipelinePoller', () => {
     expect(poller.snapshot.projects).toEqual([]);
     expect(poller.snapshot.status?.state).toBe('loading');
     expect(() => poller.retarget({ since: 'soon' })).toThrow(/Invalid since/);
+  });
+
+  it('reads the failing job and commit title of a recent failed pipeline once, and pushes activity with the summary', async () => {
+    const { gitlab } = setup();
+    const pushed: [string, string][] = [];
+    const withActivity = new PipelinePoller({
+      gitlab,
+      clock: new ManualClock(NOW),
+      logger: silentLogger,
+      group: 'acme',
+      since: '7d',
+      onChange: (summary, activity) => pushed.push([summary, activity]),
+    });
+    const job = (id: number, status: GitLabJob['status'], allowFailure = false) =>
+      ({
+        id,
+        name: `job-${id}`,
+        stage: 'test',
+        status,
+        allow_failure: allowFailure,
+        commit: { title: 'Bump the parser' },
+      }) as GitLabJob;
+    // An allowed failure comes first by id; the job to open is the first one not allowed to fail.
+    (gitlab as GitLabApi).listPipelineJobs = async (_projectId, pipelineId) => {
+      (gitlab as unknown as { record(m: string, arg: number): void }).record(
+        'listPipelineJobs',
+        pipelineId,
+      );
+      return pipelineId === 12
+        ? [job(121, 'success'), job(122, 'failed', true), job(123, 'failed')]
+        : [];
+    };
+    await withActivity.cycleOnce();
+    await withActivity.detailsSettled();
+    expect(gitlab.callCount('listPipelineJobs')).toBe(1); // only the failed pipeline
+    const failed = withActivity.snapshot.projects[0]!.recent_pipelines.find(
+      (p) => p.pipeline_id === 12,
+    )!;
+    expect(failed).toMatchObject({ failing_job_id: 123, commit_title: 'Bump the parser' });
+
+    await new Promise((r) => setTimeout(r, 150)); // throttled recompute after details
+    const [summaryJson, activityJson] = pushed.at(-1)!;
+    expect(JSON.parse(summaryJson).summary.total_pipelines).toBe(3);
+    const activity = JSON.parse(activityJson) as ReturnType<PipelinePoller['activity']>;
+    expect(activity).toEqual(withActivity.activity());
+    const counted = activity.buckets.reduce(
+      (n, b) => n + b.success + b.failed + b.running + b.other,
+      0,
+    );
+    expect(counted).toBe(3);
+
+    gitlab.resetCalls();
+    await withActivity.cycleOnce();
+    await withActivity.detailsSettled();
+    expect(gitlab.callCount('listPipelineJobs')).toBe(0); // a failed pipeline changes only when retried
   });
 });

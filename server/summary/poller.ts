@@ -1,15 +1,20 @@
-import type { ActivityResponse, SummaryResponse, SummaryStatus } from '../contract.ts';
+import {
+  failingJob,
+  type ActivityResponse,
+  type SummaryResponse,
+  type SummaryStatus,
+} from '../contract.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
-import { toPipelineRecord, toProject, withPipelineDetails } from '../gitlab/convert.ts';
+import { toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
 import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
 import { FINISHED_STATUSES, type PipelineRecord, type Project } from './model.ts';
 import { PipelineFeed } from './pipeline-feed.ts';
 import { sleep } from '../platform/sleep.ts';
 import { parseSince } from './since.ts';
-import { summarise } from './summarise.ts';
+import { RECENT_PIPELINES, summarise } from './summarise.ts';
 
 /** Tuning of the poller; defaults suit a real GitLab. */
 export interface PollerTiming {
@@ -41,8 +46,11 @@ export interface PollerDeps {
   group: string;
   since: string;
   timing?: Partial<PollerTiming>;
-  /** Called with the pre-serialised summary whenever projects/summary/state changed. */
-  onChange?: (summaryJson: string) => void;
+  /**
+   * Called with the pre-serialised summary and activity whenever projects, numbers, state or the
+   * activity changed, so both travel together over SSE (no pull after every push).
+   */
+  onChange?: (summaryJson: string, activityJson: string) => void;
   /** Waits `ms` unless woken or aborted; injectable so tests can drive cycles. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -52,6 +60,18 @@ interface ProjectState {
   pipelines: Map<number, PipelineRecord>;
   /** `updated_after` for the next list request (ISO), from the newest updated_at seen. */
   cursor: string | null;
+  /** False until a list of this project's window succeeded: its first changes are the baseline. */
+  listed?: boolean;
+}
+
+/** A pipeline whose status a cycle saw change (what failure events are derived from). */
+export interface PipelineChange {
+  project: Project;
+  record: PipelineRecord;
+  /** The status before, or null for a pipeline seen for the first time. */
+  previousStatus: string | null;
+  /** True on a project's first listing (start-up, new project, new target): history, not news. */
+  baseline: boolean;
 }
 
 const DEFAULT_TIMING: PollerTiming = {
@@ -121,7 +141,10 @@ export class PipelinePoller {
     '{"projects":[],"summary":{"total_pipelines":0,"successful":0,"failed":0,"running":0,"average_duration":0,"overall_success_rate":0}}';
   private publishedKey = '';
   private snapshotCache: string | null = null;
+  private activityJson = '';
+  private activityKey = '';
   private recomputeTimer: NodeJS.Timeout | null = null;
+  private changeListeners = new Set<(changes: PipelineChange[]) => void>();
 
   constructor(private readonly deps: PollerDeps) {
     this.timing = { ...DEFAULT_TIMING, ...deps.timing };
@@ -190,15 +213,22 @@ export class PipelinePoller {
     return this.states.get(projectId)?.project.name;
   }
 
+  /** Subscribes to each cycle's status changes; returns the unsubscribe function. */
+  onPipelineChanges(listener: (changes: PipelineChange[]) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   /** True once the first load finished. */
   get isLoaded(): boolean {
     return this.loaded;
   }
 
-  /** Starts polling in the background. */
+  /** Starts polling in the background (again after `stop`: the desktop tray pauses and resumes). */
   start(): void {
     if (this.running) return;
     this.running = true;
+    if (this.controller.signal.aborted) this.controller = new AbortController();
     this.publish(true);
     this.loop = this.runLoop(this.generation);
   }
@@ -226,7 +256,10 @@ export class PipelinePoller {
     if (!groupChanged) {
       // Same group, new window: a shorter window needs no request; a longer one needs a re-read.
       this.group = target.group ?? this.group;
-      for (const state of this.states.values()) state.cursor = null;
+      for (const state of this.states.values()) {
+        state.cursor = null;
+        state.listed = false;
+      }
     } else {
       this.group = target.group!;
       this.states = new Map();
@@ -338,8 +371,15 @@ export class PipelinePoller {
     }
 
     const states = [...this.states.values()].filter((s) => !this.inaccessible.has(s.project.id));
-    await this.readChanges(states, cutoff, signal);
+    const changes = await this.readChanges(states, cutoff, signal);
     if (signal.aborted) return;
+    for (const listener of this.changeListeners) {
+      try {
+        if (changes.length > 0) listener(changes);
+      } catch (err) {
+        this.deps.logger.warn({ err: describe(err) }, 'a pipeline-change listener failed');
+      }
+    }
     if (now - this.reconciledAt >= this.timing.reconcileMs && this.loaded) {
       await this.reconcileDeletions(states, cutoff, signal);
       if (signal.aborted) return;
@@ -365,7 +405,7 @@ export class PipelinePoller {
     states: ProjectState[],
     cutoff: number,
     signal: AbortSignal,
-  ): Promise<void> {
+  ): Promise<PipelineChange[]> {
     const byId = new Map(states.map((s) => [s.project.id, s]));
     const updates = await this.feed.updates(
       states.map((s) => ({ projectId: s.project.id, fullPath: s.project.path, cursor: s.cursor })),
@@ -374,7 +414,8 @@ export class PipelinePoller {
       signal,
       (projectId, message) => this.capped.set(projectId, message),
     );
-    if (signal.aborted) return;
+    const changes: PipelineChange[] = [];
+    if (signal.aborted) return changes;
     for (const update of updates) {
       const state = byId.get(update.projectId);
       if (!state) continue;
@@ -384,12 +425,15 @@ export class PipelinePoller {
         // instead of failing every cycle for the whole group.
         this.inaccessible.add(state.project.id);
         state.pipelines.clear();
+        state.listed = false;
         this.deps.logger.warn(
           { project: state.project.path, err: update.inaccessible.message },
           'skipping a project whose pipelines cannot be read',
         );
         continue;
       }
+      const baseline = !state.listed;
+      state.listed = true;
       let newest = state.cursor ? Date.parse(state.cursor) + CURSOR_OVERLAP_MS : -Infinity;
       for (const { item, details } of update.items) {
         newest = Math.max(newest, Date.parse(item.updated_at));
@@ -397,13 +441,22 @@ export class PipelinePoller {
         const previous = state.pipelines.get(item.id);
         if (previous && previous.updatedAt === item.updated_at && previous.status === item.status)
           continue;
-        const record = toPipelineRecord(item, previous);
+        const listed = toPipelineRecord(item, previous);
         // GraphQL carries duration and user with the list: no single-pipeline request needed.
-        state.pipelines.set(item.id, details ? withPipelineDetails(record, details) : record);
+        const record = details ? withPipelineDetails(listed, details) : listed;
+        state.pipelines.set(item.id, record);
+        if (previous?.status !== item.status)
+          changes.push({
+            project: state.project,
+            record,
+            previousStatus: previous?.status ?? null,
+            baseline,
+          });
       }
       if (Number.isFinite(newest))
         state.cursor = new Date(newest - CURSOR_OVERLAP_MS).toISOString();
     }
+    return changes;
   }
 
   /** Drops pipelines GitLab no longer has (deleted by a user or by its cleanup). */
@@ -476,7 +529,13 @@ export class PipelinePoller {
       const state = this.states.get(projectId);
       const record = state?.pipelines.get(pipelineId);
       if (!state || !record) return;
-      state.pipelines.set(pipelineId, withPipelineDetails(record, detail));
+      const { failure: _stale, ...updated } = withPipelineDetails(record, detail);
+      const failure =
+        updated.status === 'failed' && this.isRecent(state, updated)
+          ? await this.readFailure(projectId, pipelineId, signal)
+          : undefined;
+      if (signal.aborted) return;
+      state.pipelines.set(pipelineId, failure ? { ...updated, failure } : updated);
       this.scheduleRecompute();
     } catch (err) {
       if (signal.aborted) return;
@@ -491,6 +550,45 @@ export class PipelinePoller {
         { projectId, pipelineId, err: describe(err) },
         'pipeline details fetch failed',
       );
+    }
+  }
+
+  /** True when `record` is among its project's newest pipelines, the ones the summary lists. */
+  private isRecent(state: ProjectState, record: PipelineRecord): boolean {
+    const cutoff = this.deps.clock.now() - this.windowMs;
+    let newer = 0;
+    for (const p of state.pipelines.values())
+      if (
+        p.createdAt >= cutoff &&
+        (p.createdAt > record.createdAt || (p.createdAt === record.createdAt && p.id > record.id))
+      )
+        newer++;
+    return newer < RECENT_PIPELINES;
+  }
+
+  /**
+   * The failing job and commit title of a failed pipeline (one jobs request, once: a failed
+   * pipeline changes only when retried). Undefined when GitLab does not answer; the row then
+   * opens the pipeline without a job.
+   */
+  private async readFailure(
+    projectId: number,
+    pipelineId: number,
+    signal: AbortSignal,
+  ): Promise<PipelineRecord['failure']> {
+    try {
+      const jobs = await this.deps.gitlab.listPipelineJobs(projectId, pipelineId, signal);
+      return {
+        jobId: failingJob(jobs)?.id ?? null,
+        commitTitle: jobs.find((j) => j.commit)?.commit?.title ?? null,
+      };
+    } catch (err) {
+      if (!signal.aborted)
+        this.deps.logger.debug(
+          { projectId, pipelineId, err: describe(err) },
+          'failed pipeline jobs fetch failed',
+        );
+      return undefined;
     }
   }
 
@@ -514,15 +612,22 @@ export class PipelinePoller {
     );
     this.dataJson = JSON.stringify(data);
     this.snapshotCache = null;
+    this.activityJson = '';
     this.publish(false);
   }
 
   private publish(force: boolean): void {
     const status = this.status;
-    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}`;
+    if (!this.activityJson) {
+      const { window_start, ...activity } = this.activity();
+      // The window's start moves with every tick; only buckets and contributors decide a push.
+      this.activityKey = JSON.stringify(activity);
+      this.activityJson = JSON.stringify({ ...activity, window_start });
+    }
+    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}|${this.activityKey}`;
     if (!force && key === this.publishedKey) return;
     this.publishedKey = key;
-    this.deps.onChange?.(this.snapshotJson);
+    this.deps.onChange?.(this.snapshotJson, this.activityJson);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { SinceCheckResponse } from '../contract.ts';
 import { AppError } from '../platform/errors.ts';
 
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
@@ -31,5 +32,14 @@ export function isValidSince(since: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The window rule as an answer rather than an error: what the settings form shows while typing. */
+export function checkSince(since: string): SinceCheckResponse {
+  try {
+    return { since, valid: true, ms: parseSince(since) };
+  } catch (err) {
+    return { since, valid: false, error: (err as Error).message };
   }
 }

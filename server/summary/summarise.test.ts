@@ -172,3 +172,34 @@ describe('parseSince', () => {
     },
   );
 });
+
+describe('summarise: numbers the clients render as sent', () => {
+  it("gives each project its average duration over the pipelines that have one, like the overall's", () => {
+    const result = run([
+      aPipeline({ id: 1, createdAt: NOW - HOUR, duration: 300 }),
+      aPipeline({ id: 2, createdAt: NOW - 2 * HOUR, duration: 100 }),
+      aPipeline({ id: 3, createdAt: NOW - 3 * HOUR, status: 'running', duration: null }),
+    ]);
+    // Dividing by all three pipelines (the dashboard's old rule) would say 133.
+    expect(result.projects[0]!.average_duration).toBe(200);
+    expect(result.summary.average_duration).toBe(200);
+    expect(run([aPipeline({ duration: null })]).projects[0]!.average_duration).toBe(0);
+  });
+
+  it('puts the failing job and commit title on failed recent pipelines once they are known', () => {
+    const result = run([
+      aPipeline({
+        id: 1,
+        status: 'failed',
+        createdAt: NOW - HOUR,
+        failure: { jobId: 77, commitTitle: 'Bump the parser' },
+      }),
+      aPipeline({ id: 2, status: 'failed', createdAt: NOW - 2 * HOUR }),
+      aPipeline({ id: 3, status: 'success', createdAt: NOW - 3 * HOUR }),
+    ]);
+    const [known, unknown, passed] = result.projects[0]!.recent_pipelines;
+    expect(known).toMatchObject({ failing_job_id: 77, commit_title: 'Bump the parser' });
+    expect(unknown).not.toHaveProperty('failing_job_id');
+    expect(passed).not.toHaveProperty('commit_title');
+  });
+});

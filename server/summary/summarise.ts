@@ -1,10 +1,11 @@
-import type {
-  OverallSummary,
-  ProjectSummary,
-  RecentPipeline,
-  SummaryResponse,
+import {
+  statusOutcome,
+  type OverallSummary,
+  type ProjectSummary,
+  type RecentPipeline,
+  type SummaryResponse,
 } from '../contract.ts';
-import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
+import type { PipelineRecord, Project } from './model.ts';
 
 /** How many pipelines `recent_pipelines` lists per project. */
 export const RECENT_PIPELINES = 10;
@@ -12,6 +13,11 @@ export const RECENT_PIPELINES = 10;
 /** Rounds a percentage to one decimal place. */
 function percent(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10;
+}
+
+/** Mean of `count` durations summing to `sum`, in integer seconds; 0 when none has a duration. */
+function averageSeconds(sum: number, count: number): number {
+  return count === 0 ? 0 : Math.round(sum / count);
 }
 
 function toRecent(p: PipelineRecord): RecentPipeline {
@@ -26,6 +32,10 @@ function toRecent(p: PipelineRecord): RecentPipeline {
     user: p.user
       ? { username: p.user.username, name: p.user.name, avatar_url: p.user.avatarUrl }
       : null,
+    // Failed pipelines carry what the overview's failure row opens, so it needs no details fetch.
+    ...(p.status === 'failed' && p.failure
+      ? { failing_job_id: p.failure.jobId, commit_title: p.failure.commitTitle }
+      : {}),
   };
 }
 
@@ -64,13 +74,16 @@ export function summarise(
     let failed = 0;
     let running = 0;
     let totalDuration = 0;
+    let withDuration = 0;
     let activity = -Infinity;
     for (const p of inWindow) {
-      if (p.status === 'success') successful++;
-      else if (p.status === 'failed') failed++;
-      else if (ACTIVE_STATUSES.has(p.status)) running++;
+      const outcome = statusOutcome(p.status);
+      if (outcome === 'success') successful++;
+      else if (outcome === 'failed') failed++;
+      else if (outcome === 'running') running++;
       if (p.duration !== null) {
         totalDuration += p.duration;
+        withDuration++;
         overall.durationSum += p.duration;
         overall.durationCount++;
       }
@@ -95,6 +108,7 @@ export function summarise(
         recent_pipelines: inWindow.slice(0, RECENT_PIPELINES).map(toRecent),
         project_path: project.path,
         web_url: project.webUrl,
+        average_duration: averageSeconds(totalDuration, withDuration),
       },
     });
   }
@@ -110,8 +124,7 @@ export function summarise(
     successful: overall.successful,
     failed: overall.failed,
     running: overall.running,
-    average_duration:
-      overall.durationCount === 0 ? 0 : Math.round(overall.durationSum / overall.durationCount),
+    average_duration: averageSeconds(overall.durationSum, overall.durationCount),
     overall_success_rate: percent(overall.successful, overall.successful + overall.failed),
   };
   return { projects: rows.map((r) => r.summary), summary };

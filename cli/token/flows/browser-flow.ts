@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
 import { TokenError } from '../errors.ts';
 import type { FlowContext, GrantedToken } from './flow-context.ts';
-import { audienceParameters, classify, granted } from './oidc-client.ts';
+import { audienceParameters, classify, granted, requestScopes } from './oidc-client.ts';
+import { formatWait } from './device-code.ts';
+
+/** How long the browser sign-in may take when --timeout is not given: MFA and SSO pages included. */
+export const BROWSER_WAIT_MS = 10 * 60_000;
 
 // Answers to prompt=none that mean "the user has to see a page": retry the same tab interactively.
 const NEEDS_INTERACTION = new Set([
@@ -21,8 +25,11 @@ interface Attempt {
 }
 
 /**
- * Authorization code + PKCE (RFC 7636) through a loopback redirect (RFC 8252 §7.3) on 127.0.0.1:
- * the profile's fixed port or a free one. Opens the browser and always prints the URL too. The
+ * Authorization code + PKCE (RFC 7636) through a loopback redirect (RFC 8252 §7.3): the profile's
+ * redirect URI — Entra registrations use `http://localhost`, any port, exact path
+ * (https://learn.microsoft.com/entra/identity-platform/reply-url#localhost-exceptions) — else
+ * `http://127.0.0.1:<port>/callback`, on the profile's fixed port or a free one. Opens the browser
+ * and always prints the URL too. The
  * callback must carry the state of the current attempt; anything else gets a 400 page and is
  * ignored, so a stray or forged request cannot end the sign-in. A prompt=none attempt that the
  * server answers with login_required (or similar) is retried in the same tab without prompt.
@@ -32,9 +39,20 @@ export async function runBrowserFlow(
   config: oidc.Configuration,
 ): Promise<GrantedToken> {
   const server = http.createServer();
-  const port = await listen(server, ctx.profile.redirectPort ?? 0, ctx);
-  const redirectUri = `http://127.0.0.1:${port}/callback`;
-  const openid = ctx.scopes.includes('openid');
+  const registered = ctx.profile.redirectUri;
+  const wanted = registered ? new URL(registered) : undefined;
+  const host = wanted ? wanted.hostname : '127.0.0.1';
+  const requestedPort = wanted?.port ? Number(wanted.port) : (ctx.profile.redirectPort ?? 0);
+  // `localhost` may resolve to ::1 or 127.0.0.1 in the browser: answer on both.
+  const port = await listen(server, requestedPort, host === 'localhost' ? '127.0.0.1' : host, ctx);
+  const extraServer = host === 'localhost' ? await alsoListen(server, port, '::1') : undefined;
+  const redirectUri = registered
+    ? registered.replace(/^(http:\/\/[^/:?#]+|http:\/\/\[[^\]]+\])(:\d+)?/, `$1:${port}`)
+    : `http://127.0.0.1:${port}/callback`;
+  const callbackPath = wanted ? wanted.pathname : '/callback';
+  ctx.trace.redirectUri = redirectUri;
+  const scopes = requestScopes(ctx);
+  const openid = scopes.includes('openid');
   const extra = audienceParameters(ctx);
 
   const newAttempt = (prompt: string | undefined): Attempt => ({
@@ -51,7 +69,7 @@ export async function runBrowserFlow(
       state: attempt.state,
       ...extra,
     };
-    if (ctx.scopes.length > 0) params.scope = ctx.scopes.join(' ');
+    if (scopes.length > 0) params.scope = scopes.join(' ');
     if (attempt.nonce) params.nonce = attempt.nonce;
     if (attempt.prompt) params.prompt = attempt.prompt;
     return oidc.buildAuthorizationUrl(config, params).href;
@@ -65,6 +83,11 @@ export async function runBrowserFlow(
       `Sign in with your browser. If it does not open, visit this URL:\n  ${url}`,
       'action',
     );
+    const waitMs =
+      ctx.explicitTimeoutMs === undefined
+        ? BROWSER_WAIT_MS
+        : Math.max(0, ctx.deadline - ctx.clock.now());
+    ctx.notify(`Waiting for you to sign in (up to ${formatWait(waitMs)})…`, 'info');
     ctx.openBrowser(url).catch((err: unknown) => {
       ctx.notify(
         `could not open a browser (${err instanceof Error ? err.message : String(err)}); open the URL above yourself`,
@@ -77,10 +100,24 @@ export async function runBrowserFlow(
       if (ctx.signal.aborted) return onAbort();
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       let done = false;
+      if (ctx.explicitTimeoutMs === undefined) {
+        // Without --timeout the user gets minutes, measured on the injected clock.
+        const cancel = (ctx.clock.after?.bind(ctx.clock) ?? systemAfter)(waitMs, () => {
+          if (done) return;
+          done = true;
+          reject(
+            new TokenError(
+              'timeout',
+              `sign-in did not complete in ${formatWait(waitMs)}; run get-token -p ${ctx.profile.name} again and finish signing in in the browser`,
+            ),
+          );
+        });
+        server.once('close', cancel);
+      }
       server.on('request', (req, res) => {
         void (async () => {
           const current = new URL(req.url ?? '/', redirectUri);
-          if (current.pathname !== '/callback' || req.method !== 'GET') {
+          if (current.pathname !== callbackPath || req.method !== 'GET') {
             return page(res, 404, 'Not found', 'This address only receives the sign-in redirect.');
           }
           if (done || current.searchParams.get('state') !== attempt.state) {
@@ -114,7 +151,7 @@ export async function runBrowserFlow(
               extra,
             );
             page(res, 200, 'Signed in', 'You can close this tab and return to your terminal.');
-            resolve(granted(tokens));
+            resolve(granted(tokens, ctx));
           } catch (err) {
             const failure = classify(err, ctx);
             page(res, 400, 'Sign-in failed', failure.message);
@@ -127,10 +164,35 @@ export async function runBrowserFlow(
     ctx.signal.removeEventListener('abort', onAbort);
     server.close();
     server.closeAllConnections();
+    extraServer?.close();
+    extraServer?.closeAllConnections();
   }
 }
 
-function listen(server: http.Server, port: number, ctx: FlowContext): Promise<number> {
+const systemAfter = (ms: number, fn: () => void) => {
+  const timer = setTimeout(fn, ms);
+  return () => clearTimeout(timer);
+};
+
+/** A second listener with the same handler (IPv6 loopback for `localhost`); none if it fails. */
+async function alsoListen(
+  server: http.Server,
+  port: number,
+  host: string,
+): Promise<http.Server | undefined> {
+  const other = http.createServer((req, res) => server.emit('request', req, res));
+  return new Promise((resolve) => {
+    other.once('error', () => resolve(undefined));
+    other.listen(port, host, () => resolve(other));
+  });
+}
+
+function listen(
+  server: http.Server,
+  port: number,
+  host: string,
+  ctx: FlowContext,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       reject(
@@ -138,12 +200,12 @@ function listen(server: http.Server, port: number, ctx: FlowContext): Promise<nu
           'general',
           err.code === 'EADDRINUSE'
             ? `the redirect port ${port} of profile '${ctx.profile.name}' is in use; close what holds it or change the profile's --redirect-port`
-            : `cannot listen on 127.0.0.1:${port} for the sign-in redirect: ${err.message}`,
+            : `cannot listen on ${host}:${port} for the sign-in redirect: ${err.message}`,
           { cause: err },
         ),
       );
     });
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
 }
 

@@ -156,6 +156,42 @@ describe('device-code polling', () => {
     expect(tokenCalls).toHaveLength(0);
   });
 
+  it('waits for a user who approves after 2 minutes: --timeout bounds network waits, not the user', async () => {
+    // Entra's numbers: poll every 5 s, code valid 15 min (v2-oauth2-device-code doc). Time runs on
+    // the engine's clock, which each poll's sleep moves on, so the default 60 s deadline would fire.
+    script = {
+      device: device({ interval: 5, expires_in: 900 }),
+      answers: [...Array(24).fill('authorization_pending'), 'ok'],
+    };
+    const clock = new ManualClock(Date.now());
+    const result = await getToken(
+      { profile: 'tv', home },
+      {
+        secretStore: fileStore(home),
+        clock,
+        sleep: async (ms) => clock.advance(ms),
+      },
+    );
+    expect(result.response.access_token).toBe('at-1');
+    expect(tokenCalls).toHaveLength(25);
+    expect(tokenCalls[0]!.get('device_code')).toBe('dc-1');
+  });
+
+  it('an explicit timeout does bound the wait for the user', async () => {
+    script = {
+      device: device({ interval: 5, expires_in: 900 }),
+      answers: Array(30).fill('authorization_pending'),
+    };
+    const clock = new ManualClock(Date.now());
+    await expect(
+      getToken(
+        { profile: 'tv', home, timeoutMs: 60_000 },
+        { secretStore: fileStore(home), clock, sleep: async (ms) => clock.advance(ms) },
+      ),
+    ).rejects.toMatchObject({ code: 'timeout' });
+    expect(tokenCalls.length).toBeLessThan(13);
+  });
+
   it('a failing token endpoint is a network error', async () => {
     script = { device: device(), answers: ['503'] };
     await expect(run()).rejects.toMatchObject({

@@ -40,21 +40,26 @@ export async function refreshGrant(ctx: FlowContext, refreshToken: string): Prom
     );
     // No `scope`: the refresh token carries what was granted, and asking for scopes it lacks
     // (offline_access, say) is an invalid_scope at some servers (RFC 6749 §6).
-    return granted(await oidc.refreshTokenGrant(config, refreshToken, audienceParameters(ctx)));
+    return granted(
+      await oidc.refreshTokenGrant(config, refreshToken, audienceParameters(ctx)),
+      ctx,
+    );
   } catch (err) {
     throw classify(err, ctx);
   }
 }
 
 async function clientCredentials(ctx: FlowContext): Promise<GrantedToken> {
-  if (ctx.clientSecret === undefined) {
+  const assertion =
+    ctx.federatedTokenFile !== undefined || ctx.profile.clientAuth === 'private_key_jwt';
+  if (ctx.clientSecret === undefined && !assertion) {
     throw new TokenError(
       'auth_failed',
-      `profile '${ctx.profile.name}' has no client secret stored, which client-credentials needs; store it with 'pipeline-summary profile add ${ctx.profile.name} … --client-secret-stdin'`,
+      `profile '${ctx.profile.name}' has no client secret stored, which client-credentials needs; store it with 'pipeline-summary profile add ${ctx.profile.name} … --client-secret-stdin' (or use --certificate PATH, or --federated-token-file PATH)`,
     );
   }
   const config = await configure(ctx, false);
   const params = audienceParameters(ctx);
   if (ctx.scopes.length > 0) params.scope = ctx.scopes.join(' ');
-  return granted(await oidc.clientCredentialsGrant(config, params));
+  return granted(await oidc.clientCredentialsGrant(config, params), ctx);
 }

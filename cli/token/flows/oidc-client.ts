@@ -1,51 +1,266 @@
 import * as oidc from 'openid-client';
+import { DiscoveryCache } from '../discovery-cache.ts';
 import { TokenError } from '../errors.ts';
-import { issuerOf } from '../profiles.ts';
+import { isEntraHost, issuerOf } from '../profiles.ts';
+import {
+  assertionAuth,
+  readCertificateKey,
+  readFederatedToken,
+  signCertificateAssertion,
+} from './client-assertion.ts';
 import type { FlowContext, GrantedToken } from './flow-context.ts';
 
 /**
- * An openid-client Configuration for the profile: discovery from the issuer (or the Entra ID tenant),
- * or the explicit endpoints. Every request goes through the context's fetch and stops at its
- * deadline; plain http is allowed only for loopback issuers (profiles reject other http URLs).
+ * An openid-client Configuration for the profile: discovery from the issuer (or the Entra ID tenant)
+ * — reused from the per-issuer cache while fresh — or the explicit endpoints, which also override
+ * discovered ones (GitLab does not publish its device endpoint). Every request goes through the
+ * context's fetch, waits at most `requestTimeoutMs`, and records which endpoint it went to; plain
+ * http is allowed only for loopback issuers (profiles reject other http URLs).
  */
 export async function configure(
   ctx: FlowContext,
   publicClient: boolean,
 ): Promise<oidc.Configuration> {
   const { profile } = ctx;
-  const secret = publicClient ? undefined : ctx.clientSecret;
-  const auth =
-    secret === undefined
-      ? oidc.None()
-      : profile.clientAuth === 'client_secret_post'
-        ? oidc.ClientSecretPost(secret)
-        : oidc.ClientSecretBasic(secret);
   const issuer = issuerOf(profile);
-  const timeout = Math.max(1, Math.ceil((ctx.deadline - Date.now()) / 1000));
-  const customFetch: oidc.CustomFetch = (url, init) =>
-    ctx.fetch(url, {
-      ...init,
-      signal: init.signal ? AbortSignal.any([init.signal, ctx.signal]) : ctx.signal,
-    } as RequestInit);
+  const timeout = Math.max(1, Math.ceil(ctx.requestTimeoutMs / 1000));
   const insecure = [issuer, profile.tokenEndpoint].some((u) => u?.startsWith('http:'));
-  if (!profile.tokenEndpoint) {
-    return oidc.discovery(new URL(issuer!), profile.clientId, undefined, auth, {
-      execute: insecure ? [oidc.allowInsecureRequests] : [],
-      timeout,
-      [oidc.customFetch]: customFetch,
-    });
+  const metadata: Record<string, unknown> = issuer
+    ? { ...(await discover(ctx, issuer)) }
+    : { issuer: new URL(profile.tokenEndpoint!).origin };
+  if (profile.tokenEndpoint) metadata.token_endpoint = profile.tokenEndpoint;
+  if (profile.authorizationEndpoint)
+    metadata.authorization_endpoint = profile.authorizationEndpoint;
+  if (profile.deviceAuthorizationEndpoint) {
+    metadata.device_authorization_endpoint = profile.deviceAuthorizationEndpoint;
   }
-  const server: oidc.ServerMetadata = {
-    issuer: issuer ?? new URL(profile.tokenEndpoint).origin,
-    token_endpoint: profile.tokenEndpoint,
-    authorization_endpoint: profile.authorizationEndpoint,
-    device_authorization_endpoint: profile.deviceAuthorizationEndpoint,
-  };
+  const server = metadata as unknown as oidc.ServerMetadata;
+  const customFetch = tracingFetch(ctx, server);
+  const auth = clientAuth(ctx, publicClient);
+  const execute = insecure ? [oidc.allowInsecureRequests] : [];
+  if (issuer && String(server.issuer).includes('{tenantid}')) {
+    // Entra's shared tenants (common, organizations) publish the issuer as a template; tokens carry
+    // the user's tenant in `tid`. openid-client resolves the template for login.microsoftonline.com
+    // authorities only, so hand it the metadata we verified (for any Entra host) under that name.
+    const tenant = new URL(issuer).pathname.split('/')[1];
+    return oidc.discovery(
+      new URL(`https://login.microsoftonline.com/${tenant}/v2.0`),
+      profile.clientId,
+      undefined,
+      auth,
+      {
+        execute,
+        timeout,
+        [oidc.customFetch]: (url, init) =>
+          url.includes('/.well-known/openid-configuration')
+            ? Promise.resolve(Response.json(server))
+            : customFetch(url, init),
+      },
+    );
+  }
   const config = new oidc.Configuration(server, profile.clientId, undefined, auth);
   config[oidc.customFetch] = customFetch;
   config.timeout = timeout;
-  if (insecure) oidc.allowInsecureRequests(config);
+  for (const extension of execute) extension(config);
   return config;
+}
+
+/** The scopes a flow asks for: the profile's, plus MSAL's defaults for user sign-ins. */
+export function requestScopes(ctx: FlowContext): string[] {
+  if (ctx.flow === 'client-credentials' || ctx.profile.defaultUserScopes === false) {
+    return ctx.scopes;
+  }
+  // Entra issues a refresh token only for offline_access, and an ID token only for openid
+  // (https://learn.microsoft.com/entra/identity-platform/scopes-oidc#openid-connect-scopes).
+  const extra = issuerOf(ctx.profile)
+    ? ['openid', 'profile', 'offline_access']
+    : ['offline_access'];
+  return [...ctx.scopes, ...extra.filter((s) => !ctx.scopes.includes(s))];
+}
+
+function clientAuth(ctx: FlowContext, publicClient: boolean): oidc.ClientAuth {
+  const { profile } = ctx;
+  const federated = ctx.federatedTokenFile;
+  if (!publicClient && federated) {
+    return assertionAuth(() => readFederatedToken(federated));
+  }
+  if (!publicClient && profile.clientAuth === 'private_key_jwt') {
+    if (ctx.clientCertificate === undefined) {
+      throw new TokenError(
+        'auth_failed',
+        `profile '${profile.name}' signs in with a certificate, but none is stored; add it with 'pipeline-summary profile add ${profile.name} … --certificate PATH'`,
+      );
+    }
+    const cert = readCertificateKey(ctx.clientCertificate, `the certificate of '${profile.name}'`);
+    return assertionAuth((audience) =>
+      signCertificateAssertion(cert, profile.clientId, audience, ctx.clock.now()),
+    );
+  }
+  const secret = publicClient ? undefined : ctx.clientSecret;
+  if (secret === undefined) return oidc.None();
+  return profile.clientAuth === 'client_secret_post'
+    ? oidc.ClientSecretPost(secret)
+    : oidc.ClientSecretBasic(secret);
+}
+
+/**
+ * The provider's metadata: from the discovery cache while fresh, else GET
+ * `<issuer>/.well-known/openid-configuration`, checked to name this issuer — or, on an Entra host,
+ * the `{tenantid}` template Entra's shared tenants publish — and cached. A refusal shows the body
+ * (Entra says which tenant it does not know).
+ */
+async function discover(ctx: FlowContext, issuer: string): Promise<Record<string, unknown>> {
+  const cache = new DiscoveryCache(ctx.home);
+  const cached = await cache.get(issuer, ctx.clock.now());
+  if (cached) return cached;
+  const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  ctx.trace.endpoint = `the issuer ${issuer}`;
+  const response = await ctx.fetch(url, {
+    headers: { accept: 'application/json' },
+    redirect: 'manual',
+    signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.requestTimeoutMs)]),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    const detail = errorBodyDetail(text);
+    const what = `discovery at ${url} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`;
+    if (response.status >= 500) {
+      throw new TokenError('network', `${what}; retry later`);
+    }
+    throw new TokenError(
+      'general',
+      `${what}; check the profile's issuer or tenant ('pipeline-summary profile show ${ctx.profile.name}')`,
+    );
+  }
+  let metadata: Record<string, unknown>;
+  try {
+    metadata = JSON.parse(text) as Record<string, unknown>;
+  } catch (err) {
+    throw new TokenError(
+      'general',
+      `the issuer ${issuer} is not the OpenID provider this profile expects (its discovery document is not JSON); check --issuer`,
+      { cause: err },
+    );
+  }
+  if (!issuerMatches(String(metadata.issuer), issuer)) {
+    throw new TokenError(
+      'general',
+      `the issuer ${issuer} is not the OpenID provider this profile expects (its discovery document names '${String(metadata.issuer)}'); check --issuer`,
+    );
+  }
+  await cache.set(issuer, metadata, ctx.clock.now());
+  return metadata;
+}
+
+/**
+ * Exact match; or, on an Entra host, the issuer Entra publishes for the tenant asked for: the
+ * `{tenantid}` template for the shared tenants (common, organizations), the tenant's GUID for a
+ * domain name.
+ */
+function issuerMatches(published: string, expected: string): boolean {
+  const strip = (u: string) => u.replace(/\/$/, '');
+  if (strip(published) === strip(expected)) return true;
+  let want: URL;
+  let got: URL;
+  try {
+    want = new URL(expected);
+    got = new URL(published.replace('{tenantid}', 'TENANTID'));
+  } catch {
+    return false;
+  }
+  if (!isEntraHost(want.hostname) || got.origin !== want.origin) return false;
+  const [asked, version] = want.pathname.split('/').slice(1);
+  const [named, namedVersion] = got.pathname.split('/').slice(1);
+  if (version !== 'v2.0' || namedVersion !== 'v2.0' || !asked || !named) return false;
+  const guid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (named === 'TENANTID') return ['common', 'organizations'].includes(asked.toLowerCase());
+  return guid.test(named) && !guid.test(asked) && asked.includes('.');
+}
+
+/**
+ * The context's fetch, bound to its signal, noting which endpoint each request goes to (for
+ * messages), the token_type the server really sent, and accepting Google's `verification_url`
+ * for RFC 8628's `verification_uri` (https://developers.google.com/identity/protocols/oauth2/limited-input-device).
+ */
+function tracingFetch(ctx: FlowContext, server: oidc.ServerMetadata): oidc.CustomFetch {
+  const names: [string | undefined, string][] = [
+    [server.token_endpoint, 'the token endpoint'],
+    [server.device_authorization_endpoint, 'the device authorization endpoint'],
+    [server.jwks_uri, 'the key set'],
+    [server.userinfo_endpoint, 'the userinfo endpoint'],
+  ];
+  return async (url, init) => {
+    const name = names.find(([u]) => u === url)?.[1] ?? 'the endpoint';
+    ctx.trace.endpoint = `${name} ${url}`;
+    let body = init.body;
+    if (body instanceof URLSearchParams && body.has('code_verifier') && ctx.trace.redirectUri) {
+      body = new URLSearchParams(body);
+      body.set('redirect_uri', ctx.trace.redirectUri);
+    }
+    const response = await ctx.fetch(url, {
+      ...init,
+      body,
+      signal: init.signal ? AbortSignal.any([init.signal, ctx.signal]) : ctx.signal,
+    } as RequestInit);
+    if (!response.ok) return response;
+    if (url === server.token_endpoint) {
+      const answer = (await response
+        .clone()
+        .json()
+        .catch(() => undefined)) as { token_type?: unknown } | undefined;
+      if (typeof answer?.token_type === 'string') ctx.trace.tokenType = answer.token_type;
+    } else if (url === server.device_authorization_endpoint) {
+      const answer = (await response
+        .clone()
+        .json()
+        .catch(() => undefined)) as Record<string, unknown> | undefined;
+      if (
+        answer &&
+        answer.verification_uri === undefined &&
+        answer.verification_url !== undefined
+      ) {
+        return Response.json(
+          { ...answer, verification_uri: answer.verification_url },
+          { status: response.status, headers: response.headers },
+        );
+      }
+    }
+    return response;
+  };
+}
+
+/** An OAuth error body as one line: `error: description` with Entra's ids kept, else nothing. */
+function errorBodyDetail(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: unknown; error_description?: unknown };
+    if (typeof body.error !== 'string') return undefined;
+    return typeof body.error_description === 'string'
+      ? `${body.error}: ${oneLine(body.error_description)}`
+      : body.error;
+  } catch {
+    const line = text.trim().split('\n')[0]?.slice(0, 200);
+    return line || undefined;
+  }
+}
+
+/**
+ * Entra's error_description on one line: "AADSTS7000215: Invalid client secret provided. … (trace
+ * ID …, correlation ID …)" — the ids are what Microsoft support asks for; the timestamp is dropped
+ * (https://learn.microsoft.com/entra/identity-platform/reference-error-codes).
+ */
+export function oneLine(description: string): string {
+  const lines = description
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const ids: string[] = [];
+  const text: string[] = [];
+  for (const line of lines) {
+    const id = /^(Trace|Correlation) ID:\s*(\S+)/i.exec(line);
+    if (id) ids.push(`${id[1]!.toLowerCase()} ID ${id[2]}`);
+    else if (!/^Timestamp:/i.test(line)) text.push(line);
+  }
+  return text.join(' ') + (ids.length ? ` (${ids.join(', ')})` : '');
 }
 
 /** Extra parameters every request of the profile carries (resource indicator, audience). */
@@ -56,11 +271,15 @@ export function audienceParameters(ctx: FlowContext): Record<string, string> {
   return params;
 }
 
-/** Converts openid-client's token response to what the cache keeps. */
-export function granted(response: oidc.TokenEndpointResponse): GrantedToken {
+/** Converts openid-client's token response to what the cache keeps (token_type as sent). */
+export function granted(response: oidc.TokenEndpointResponse, ctx: FlowContext): GrantedToken {
+  const sent = ctx.trace.tokenType;
   return {
     accessToken: response.access_token,
-    tokenType: response.token_type ?? 'Bearer',
+    tokenType:
+      sent && sent.toLowerCase() === response.token_type?.toLowerCase()
+        ? sent
+        : (response.token_type ?? 'Bearer'),
     scope: response.scope,
     refreshToken: response.refresh_token,
     idToken: response.id_token,
@@ -74,7 +293,7 @@ const AUTH_ERRORS = new Set([
   'unauthorized_client',
   'invalid_grant',
   'access_denied',
-  'expired_token',
+  'authorization_declined', // Entra's device flow: the user declined on the sign-in page
   'invalid_token',
   'login_required',
   'consent_required',
@@ -99,7 +318,7 @@ export function classify(err: unknown, ctx: FlowContext): TokenError {
     return oauthError(challenge?.error ?? 'invalid_client', challenge?.error_description, ctx, err);
   }
   const code = (err as { code?: unknown }).code;
-  if (code === 'OAUTH_TIMEOUT') {
+  if (code === 'OAUTH_TIMEOUT' || (err as Error | undefined)?.name === 'TimeoutError') {
     return new TokenError(
       'timeout',
       `${where} did not answer in time; retry later or raise --timeout`,
@@ -167,8 +386,16 @@ function oauthError(
   ctx: FlowContext,
   cause: unknown,
 ): TokenError {
-  const detail = description ? `${error}: ${description}` : error;
+  const detail = description ? `${error}: ${oneLine(description)}` : error;
   const name = ctx.profile.name;
+  if (error === 'expired_token') {
+    // RFC 8628 §3.5: the device code expired: a timeout like our own clock's, not a refusal.
+    return new TokenError(
+      'timeout',
+      `the device code expired before it was approved (${detail}); run get-token -p ${name} again and approve sooner`,
+      { cause },
+    );
+  }
   if (!AUTH_ERRORS.has(error)) {
     return new TokenError(
       'general',
@@ -179,11 +406,9 @@ function oauthError(
   const hint =
     error === 'invalid_client' || error === 'unauthorized_client'
       ? `check the client id and secret: 'pipeline-summary profile add ${name} … --client-secret-stdin'`
-      : error === 'access_denied'
+      : error === 'access_denied' || error === 'authorization_declined'
         ? 'sign-in was denied; run again and approve the request'
-        : error === 'expired_token'
-          ? 'the code expired before it was approved; run again'
-          : `sign in again: 'get-token -p ${name} --force'`;
+        : `sign in again: 'get-token -p ${name} --force'`;
   return new TokenError(
     'auth_failed',
     `authentication failed for profile '${name}' (${detail}); ${hint}`,
@@ -214,8 +439,9 @@ function networkCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** "the issuer https://…" or "the token endpoint https://…", for messages. */
+/** The endpoint the failing request went to ("the token endpoint https://…"), for messages. */
 export function endpointLabel(ctx: FlowContext): string {
+  if (ctx.trace.endpoint) return ctx.trace.endpoint;
   const issuer = issuerOf(ctx.profile);
   return ctx.profile.tokenEndpoint
     ? `the token endpoint ${ctx.profile.tokenEndpoint}`

@@ -85,3 +85,29 @@ export function runCli(
     child.stdin.end(options.input ?? '');
   });
 }
+
+/**
+ * Runs a bundled script like `runCli`, calling `onStderr` with all stderr so far on each chunk,
+ * so a test can act as the user while the command waits (approve a device code, open a URL).
+ */
+export function runCliInteractive(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string>; onStderr: (stderr: string) => void },
+): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      options.onStderr(stderr);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SECRET_ACCOUNTS } from '../../../server/platform/secret-store.ts';
 import { saveProfiles, validateProfile, type Profile } from '../profiles.ts';
-import { FileSecretStore } from '../secret-store.ts';
+import { FileSecretStore } from '../../../server/platform/os-secret-store.ts';
 
 /** A fresh config root in the temp dir; `cleanup` removes it. */
 export async function tempHome(): Promise<{ home: string; cleanup: () => Promise<void> }> {
@@ -41,9 +41,17 @@ export async function freePort(): Promise<number> {
 }
 
 /** A TCP server that accepts connections and never answers: an issuer that hangs. */
-export async function startBlackhole(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startBlackhole(): Promise<{
+  url: string;
+  /** Settles when the first client has connected (its request is then in flight). */
+  connected: Promise<void>;
+  close: () => Promise<void>;
+}> {
   const sockets = new Set<net.Socket>();
+  let onConnect!: () => void;
+  const connected = new Promise<void>((resolve) => (onConnect = resolve));
   const server = net.createServer((socket) => {
+    onConnect();
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
@@ -52,6 +60,7 @@ export async function startBlackhole(): Promise<{ url: string; close: () => Prom
   const port = (server.address() as net.AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
+    connected,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

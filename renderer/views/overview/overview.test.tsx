@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activityFixture, summaryFixture } from '../../testing/fixtures.ts';
-import { jsonResponse, renderWithFeed, routeFetch } from '../../testing/render-with-feed.tsx';
+import { renderWithFeed, routeFetch } from '../../testing/render-with-feed.tsx';
 import { Overview } from './overview.tsx';
 
 const now = new Date();
@@ -12,30 +12,35 @@ afterEach(() => {
   restore();
 });
 
-/** Answers the activity route from the summary's pipelines; details 404 (rows fall back to the number). */
-function serveActivity(summary: ReturnType<typeof summaryFixture>) {
-  const routed = routeFetch((_method, url) =>
-    url.pathname === '/api/pipelines/activity'
-      ? jsonResponse(
-          activityFixture(
-            summary.projects.flatMap((p) => p.recent_pipelines),
-            now,
-          ),
-        )
-      : undefined,
-  );
+/** Fails any fetch the overview makes: everything it shows arrives over the live connection. */
+function serveNothing() {
+  const routed = routeFetch(() => undefined);
   restore = routed.restore;
   return routed.calls;
 }
 
-const activityCalls = (calls: ReturnType<typeof routeFetch>['calls']) =>
-  calls.filter((c) => c.url.pathname === '/api/pipelines/activity').length;
+/** Renders the overview and pushes the summary and its activity as the service's hub sends them. */
+function renderPushed(summary: ReturnType<typeof summaryFixture>) {
+  const rendered = renderWithFeed(<Overview />, summary);
+  act(() => {
+    rendered.sources[0]!.open();
+    rendered.sources[0]!.emit('pipeline-update', summary);
+    rendered.sources[0]!.emit(
+      'pipeline-activity',
+      activityFixture(
+        summary.projects.flatMap((p) => p.recent_pipelines),
+        now,
+      ),
+    );
+  });
+  return rendered;
+}
 
 describe('Overview', () => {
   it('shows the summary totals from the feed', async () => {
     const summary = summaryFixture(20, now);
-    serveActivity(summary);
-    const { container } = renderWithFeed(<Overview />, summary);
+    serveNothing();
+    const { container } = renderPushed(summary);
     await screen.findByText('Pipelines');
     const metric = (name: string) =>
       container.querySelector(`[data-metric="${name}"] .metric-value`)!.textContent;
@@ -45,10 +50,10 @@ describe('Overview', () => {
     expect(screen.getByText('Recent failures')).toBeTruthy();
   });
 
-  it('charts the whole window from the activity route, with counts on hover', async () => {
+  it('charts the whole window from the pushed activity, with counts on hover', async () => {
     const summary = summaryFixture(20, now);
-    serveActivity(summary);
-    const { container } = renderWithFeed(<Overview />, summary);
+    serveNothing();
+    const { container } = renderPushed(summary);
     const chart = await screen.findByRole('group', { name: /Pipelines per day/ });
     expect(chart.getAttribute('data-total')).toBe(String(summary.summary.total_pipelines));
     expect(screen.getByRole('heading', { name: 'Pipelines per day' })).toBeTruthy();
@@ -66,8 +71,8 @@ describe('Overview', () => {
 
   it('lists top contributors over the whole window', async () => {
     const summary = summaryFixture(20, now);
-    serveActivity(summary);
-    renderWithFeed(<Overview />, summary);
+    serveNothing();
+    renderPushed(summary);
     const heading = await screen.findByRole('heading', { name: 'Top contributors' });
     const section = heading.closest('section')!;
     const all = summary.projects.flatMap((p) => p.recent_pipelines);
@@ -77,27 +82,51 @@ describe('Overview', () => {
     expect(within(section).getAllByRole('listitem').length).toBeLessThanOrEqual(6);
   });
 
-  it('reloads the activity after a live update, at most once per 5 s', async () => {
+  it('applies activity pushed after a live update without fetching anything', async () => {
     const summary = summaryFixture(20, now);
-    const calls = serveActivity(summary);
-    const { sources } = renderWithFeed(<Overview />, summary);
-    await screen.findByRole('group', { name: /Pipelines per day/ });
-    expect(activityCalls(calls)).toBe(1);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const calls = serveNothing();
+    const { sources } = renderPushed(summary);
+    const chart = await screen.findByRole('group', { name: /Pipelines per day/ });
+    expect(chart.getAttribute('data-total')).toBe(String(summary.summary.total_pipelines));
+    const more = summaryFixture(30, now, 7);
     act(() => {
-      sources[0]!.open();
-      for (let i = 0; i < 3; i++)
-        sources[0]!.emit('pipeline-update', { ...summary, summary: { ...summary.summary } });
+      sources[0]!.emit('pipeline-update', more);
+      sources[0]!.emit(
+        'pipeline-activity',
+        activityFixture(
+          more.projects.flatMap((p) => p.recent_pipelines),
+          now,
+        ),
+      );
     });
-    expect(activityCalls(calls)).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(5_000));
-    expect(activityCalls(calls)).toBe(2);
+    expect(
+      screen.getByRole('group', { name: /Pipelines per day/ }).getAttribute('data-total'),
+    ).toBe(String(more.summary.total_pipelines));
+    expect(calls.filter((c) => c.url.pathname.startsWith('/api/pipelines/'))).toEqual([]);
+  });
+
+  it('opens a failure row at the failing job the service names, without fetching details', async () => {
+    const summary = summaryFixture(20, now);
+    const failed = summary.projects
+      .flatMap((p) => p.recent_pipelines.map((r) => ({ p, r })))
+      .filter(({ r }) => r.status === 'failed')
+      .sort((a, b) => Date.parse(b.r.created_at) - Date.parse(a.r.created_at))[0]!;
+    failed.r.failing_job_id = 4242;
+    failed.r.commit_title = 'Break the build on purpose';
+    const calls = serveNothing();
+    renderPushed(summary);
+    fireEvent.click(await screen.findByText('Break the build on purpose'));
+    expect(window.location.pathname).toBe(
+      `/pipelines/${failed.p.project_id}/${failed.r.pipeline_id}`,
+    );
+    expect(window.location.search).toContain('job=4242');
+    expect(calls.filter((c) => c.url.pathname.includes('/details/'))).toEqual([]);
   });
 
   it('tells a new user what to do when the window has no pipelines', async () => {
     const summary = summaryFixture(0, now);
-    serveActivity(summary);
-    renderWithFeed(<Overview />, summary);
+    serveNothing();
+    renderPushed(summary);
     expect(await screen.findByText('No pipelines in this window')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Open settings' })).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type {
   ActivityResponse,
   ContributorActivity,
@@ -6,7 +6,6 @@ import type {
   RecentPipeline,
   SummaryResponse,
 } from '../../../server/contract.ts';
-import { failingJob, getPipelineDetails } from '../../api/pipelines.ts';
 import { useFeed, useFeedState } from '../../app-context.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
@@ -16,9 +15,8 @@ import { useNow } from '../../lib/hooks.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
 import { describeSince } from '../../lib/since.ts';
 import { allRecentPipelines, timelineFromActivity } from '../../lib/timeline.ts';
-import type { ActivityState } from '../../api/activity.ts';
 import { TimelineChart } from './timeline-chart.tsx';
-import { useActivity } from './use-activity.ts';
+import { useActivity, type ActivityState } from './use-activity.ts';
 
 function MetricCards({ data }: { data: SummaryResponse }) {
   const s = data.summary;
@@ -149,29 +147,17 @@ function FailureRow({
   pipeline: RecentPipeline;
   now: Date;
 }) {
-  const [info, setInfo] = useState<{ title: string | null; jobId: number | null } | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    getPipelineDetails(project.project_id, pipeline.pipeline_id, controller.signal).then(
-      (d) => setInfo({ title: d.commit?.title ?? null, jobId: failingJob(d)?.id ?? null }),
-      () => setInfo({ title: null, jobId: null }),
-    );
-    return () => controller.abort();
-  }, [project.project_id, pipeline.pipeline_id]);
+  // The service sends the failing job and commit title with the summary: no details fetch per row.
+  const jobId = pipeline.failing_job_id ?? null;
+  const title = pipeline.commit_title ?? null;
   const open = (tab?: 'log' | 'ai') =>
-    navigate(pipelinePath(project.project_id, pipeline.pipeline_id, info?.jobId, tab));
+    navigate(pipelinePath(project.project_id, pipeline.pipeline_id, jobId, tab));
   return (
     <li className="failure-row">
       <button type="button" className="failure-main" onClick={() => open('log')}>
         <span className="failure-project">{project.project_name}</span>
         <span className="ref-chip">{pipeline.ref}</span>
-        <span className="failure-title">
-          {info === null ? (
-            <Skeleton width={180} height={12} />
-          ) : (
-            (info.title ?? `Pipeline #${pipeline.pipeline_id}`)
-          )}
-        </span>
+        <span className="failure-title">{title ?? `Pipeline #${pipeline.pipeline_id}`}</span>
         <span className="failure-meta">
           {pipeline.user && (
             <Avatar name={pipeline.user.name} url={pipeline.user.avatar_url} size={18} />
@@ -180,22 +166,15 @@ function FailureRow({
         </span>
       </button>
       <div className="failure-actions">
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => open('log')}
-          disabled={info === null}
-        >
+        <button type="button" className="btn btn-small" onClick={() => open('log')}>
           <Icon.terminal size={14} /> Log
         </button>
         <button
           type="button"
           className="btn btn-small btn-ai"
           onClick={() => open('ai')}
-          disabled={!info?.jobId}
-          title={
-            info && !info.jobId ? 'No failed job to analyse' : 'Analyse the failing job with AI'
-          }
+          disabled={!jobId}
+          title={jobId ? 'Analyse the failing job with AI' : 'No failed job to analyse'}
         >
           <Icon.sparkle size={14} /> Analyze
         </button>
@@ -259,7 +238,7 @@ export function Overview() {
   const feed = useFeed();
   const now = useNow();
   const data = state.summary;
-  const [activity, reloadActivity] = useActivity(data);
+  const [activity, reloadActivity] = useActivity();
 
   if (!data) {
     if (state.error)

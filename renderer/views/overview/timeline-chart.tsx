@@ -67,6 +67,11 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
             <i /> {s.label}
           </span>
         ))}
+        {buckets[0]?.partial && (
+          <span className="legend-item legend-partial">
+            <i /> first {unit} partial
+          </span>
+        )}
       </div>
       <div className="chart-wrap" ref={wrapRef}>
         <svg
@@ -94,12 +99,13 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
             return (
               <g
                 key={b.start}
-                className={`bar${hover === i ? ' bar-hover' : ''}`}
+                className={`bar${hover === i ? ' bar-hover' : ''}${b.partial ? ' bar-partial' : ''}`}
+                data-partial={b.partial || undefined}
                 onMouseEnter={() => setHover(i)}
                 onFocus={() => setHover(i)}
                 onBlur={() => setHover(null)}
                 tabIndex={totals[i] ? 0 : -1}
-                aria-label={`${bucketLabel(b, unit)}: ${b.success} passed, ${b.failed} failed, ${b.running} running, ${b.other} other`}
+                aria-label={`${bucketLabel(b, unit)}${b.partial ? ` (partial ${unit}: the window starts inside it)` : ''}: ${b.success} passed, ${b.failed} failed, ${b.running} running, ${b.other} other`}
               >
                 <rect
                   x={pad.left + i * slot}
@@ -130,6 +136,7 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
                     {unit === 'hour'
                       ? new Date(b.start).toLocaleTimeString(undefined, { hour: '2-digit' })
                       : new Date(b.start).toLocaleDateString(undefined, UTC_DAY)}
+                    {b.partial ? ' (part)' : ''}
                   </text>
                 )}
               </g>
@@ -143,6 +150,9 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
             style={{ left: `${((pad.left + (hover + 0.5) * slot) / width) * 100}%` }}
           >
             <strong>{bucketLabel(hovered, unit)}</strong>
+            {hovered.partial && (
+              <span className="muted">partial {unit}: the window starts inside it</span>
+            )}
             <span className="series-success">{hovered.success} passed</span>
             <span className="series-failed">{hovered.failed} failed</span>
             {hovered.running > 0 && (

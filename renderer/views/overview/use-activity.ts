@@ -1,31 +1,29 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { SummaryResponse } from '../../../server/contract.ts';
-import { ActivityLoader, type ActivityState } from '../../api/activity.ts';
-import { getActivity } from '../../api/pipelines.ts';
+import { useFeed, useFeedState } from '../../app-context.ts';
+import type { ActivityResponse } from '../../../server/contract.ts';
+
+/** What the overview shows of the window's activity. */
+export interface ActivityState {
+  activity: ActivityResponse | null;
+  /** Why no activity can arrive now (the live connection is down), or null. */
+  error: string | null;
+  loading: boolean;
+}
 
 /**
- * The window's activity for the overview: loaded on mount, reloaded (throttled, only while the page
- * is visible) whenever the live summary changes, i.e. when a `pipeline-update` arrives.
+ * The window's activity for the overview. The service pushes it with every summary over the live
+ * connection (and sends the current one to each new subscriber), so there is nothing to fetch here;
+ * retrying means reconnecting.
  */
-export function useActivity(summary: SummaryResponse | null): [ActivityState, () => void] {
-  const [loader] = useState(() => new ActivityLoader({ load: getActivity }));
-  useEffect(() => {
-    loader.start();
-    const onVisibility = () => loader.visibilityChanged();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisibility);
-      loader.stop();
-    };
-  }, [loader]);
-  const seen = useRef(summary);
-  useEffect(() => {
-    if (seen.current === summary) return;
-    const first = seen.current === null;
-    seen.current = summary;
-    // The mount's own load already covers the first snapshot.
-    if (!first) loader.invalidate();
-  }, [summary, loader]);
-  const state = useSyncExternalStore(loader.subscribe, loader.getState, loader.getState);
-  return [state, () => loader.reload()];
+export function useActivity(): [ActivityState, () => void] {
+  const feed = useFeed();
+  const state = useFeedState();
+  const down = state.activity === null && state.connection === 'reconnecting';
+  return [
+    {
+      activity: state.activity,
+      error: down ? 'The live connection to the service dropped; reconnecting.' : null,
+      loading: state.activity === null && !down,
+    },
+    () => feed.reconnectNow(),
+  ];
 }

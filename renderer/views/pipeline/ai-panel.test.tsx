@@ -25,6 +25,8 @@ function fakeAiService() {
   let cache: CachedAnalysis | null = null;
   return routeFetch((method, url, body) => {
     const b = body as Record<string, unknown>;
+    if (url.pathname === '/api/ai/analyzed')
+      return jsonResponse({ projectId: 1, analyzedJobIds: cache ? [cache.jobId] : [] });
     if (url.pathname === '/api/ai/cache' && method === 'GET')
       return cache ? jsonResponse(cache) : errorResponse(404, 'No analysis');
     if (url.pathname === '/api/ai/cache' && method === 'DELETE') {
@@ -109,14 +111,19 @@ describe('AiPanel', () => {
   });
 
   it("shows the provider's error in words", async () => {
-    restore = routeFetch((method, url) => {
+    const routed = routeFetch((method, url) => {
+      if (url.pathname === '/api/ai/analyzed')
+        return jsonResponse({ projectId: 1, analyzedJobIds: [] });
       if (url.pathname === '/api/ai/cache') return errorResponse(404, 'none');
       if (url.pathname === '/api/ai/analyse')
         return errorResponse(502, 'The AI provider did not answer: connection refused');
       return undefined;
-    }).restore;
+    });
+    restore = routed.restore;
     render(<AiPanel projectId={1} pipelineId={2} job={job} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Analyze with AI' }));
+    // A job that was never analysed is known from the list: no 404 asking for its cache.
+    expect(routed.calls.filter((c) => c.url.pathname === '/api/ai/cache')).toEqual([]);
     expect(
       await screen.findByText('The AI provider did not answer: connection refused'),
     ).toBeTruthy();
@@ -136,5 +143,42 @@ describe('AiPanel re-analyse', () => {
     await waitFor(() => expect(screen.queryByText('Why?')).toBeNull());
     const last = fake.calls.filter((c) => c.url.pathname === '/api/ai/analyse').pop()!;
     expect(last.body).toMatchObject({ force: true, stream: true, jobId: 13 });
+  });
+});
+
+describe('AiPanel with the built-in analyser', () => {
+  it('says an offline answer is the built-in analyser and that the system prompt does not apply', async () => {
+    const offline: CachedAnalysis = {
+      projectId: 1,
+      pipelineId: 2,
+      jobId: 13,
+      jobName: 'unit',
+      stage: 'test',
+      analysis:
+        '**Root cause category:** Test failure.\n\n_Built-in offline analysis: pattern rules over the log (40 of 40 lines examined in focus). Configure an AI provider for a deeper explanation._',
+      conversation: [],
+      timestamp: new Date().toISOString(),
+    };
+    const fake = routeFetch((method, url) => {
+      if (url.pathname === '/api/ai/analyzed')
+        return jsonResponse({ projectId: 1, analyzedJobIds: [offline.jobId] });
+      return url.pathname === '/api/ai/cache' && method === 'GET'
+        ? jsonResponse(offline)
+        : undefined;
+    });
+    restore = fake.restore;
+    render(<AiPanel projectId={1} pipelineId={2} job={job} />);
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toMatch(/built-in analyser/);
+    expect(note.textContent).toMatch(/system prompt applies only to configured AI providers/);
+  });
+
+  it('shows no such note under a model’s answer', async () => {
+    const fake = fakeAiService();
+    restore = fake.restore;
+    render(<AiPanel projectId={1} pipelineId={2} job={job} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Analyze with AI' }));
+    expect(await screen.findByRole('heading', { name: 'Root cause' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

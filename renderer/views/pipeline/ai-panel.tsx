@@ -21,6 +21,22 @@ import { useAsync, useNow } from '../../lib/hooks.ts';
 import { Markdown } from '../../lib/markdown.tsx';
 
 /** Text as it streams in, or a spinner until the first piece arrives. */
+// The built-in analyser signs every answer it writes, and a fallback answer starts with a notice
+// saying so (server/ai/offline-analyser.ts, server/ai/providers/fallback-provider.ts).
+const BUILT_IN_SIGNATURE = /built-in offline analys/i;
+
+/** Under an answer of the built-in analyser: what it is, and that the system prompt does not apply. */
+function BuiltInNote({ text }: { text: string }) {
+  if (!BUILT_IN_SIGNATURE.test(text)) return null;
+  return (
+    <p className="muted small ai-builtin-note" role="note">
+      Answered by the built-in analyser: fixed pattern rules over the log, no AI model. The system
+      prompt applies only to configured AI providers; choose one in the AI settings for a deeper
+      explanation.
+    </p>
+  );
+}
+
 function StreamingText({ text, waiting }: { text: string; waiting: string }) {
   if (!text) {
     return (
@@ -195,8 +211,8 @@ export default function AiPanel({
             <strong>Find out why “{job.name}” failed</strong>
             <p className="muted">
               The service reads the job’s log, keeps the failing section and the error lines, and
-              asks the configured AI provider for the root cause and a fix. The answer is cached for
-              everyone on this machine.
+              asks the configured AI provider (or, when none is configured, the built-in analyser)
+              for the root cause and a fix. The answer is cached for everyone on this machine.
             </p>
           </div>
           <button
@@ -248,7 +264,10 @@ export default function AiPanel({
             {busy === 'analysing' ? (
               <StreamingText text={streamed} waiting="Analysing the log…" />
             ) : (
-              <Markdown source={current.analysis} />
+              <>
+                <Markdown source={current.analysis} />
+                <BuiltInNote text={current.analysis} />
+              </>
             )}
           </article>
           <section className="ai-chat" aria-label="Conversation">
@@ -386,6 +405,7 @@ export function PipelineAnalysisCard({
       {!busy && result && (
         <div className="ai-analysis">
           <Markdown source={result.analysis} />
+          <BuiltInNote text={result.analysis} />
           {result.jobs.length > 0 && (
             <div className="pipeline-ai-jobs">
               {result.jobs.map((j) => (

@@ -3,11 +3,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JobTraceResponse } from '../../../server/contract.ts';
 import { api, errorMessage } from '../../api/client.ts';
 import { ErrorBox, Spinner } from '../../components/feedback.tsx';
+import { isTyping } from '../../components/shortcuts.tsx';
 import { Icon } from '../../components/icons.tsx';
 import type { VirtualListHandle } from '../../components/virtual-list.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import type { LogLine, ParsedLog, Segment } from '../../lib/ansi.ts';
-import { LogParser, searchLog, visibleLines } from '../../lib/ansi.ts';
+import { LogParser, errorRows, searchLog, visibleLines } from '../../lib/ansi.ts';
 import { formatDuration, isActive } from '../../lib/format.ts';
 
 const LINE = 20;
@@ -72,6 +73,8 @@ interface LoadState {
   parsing: number | null;
   error: string | null;
   bytes: number;
+  /** Raw line indices the service marked as errors (failed jobs), or null. */
+  errorLines: readonly number[] | null;
 }
 
 /**
@@ -86,6 +89,7 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
     parsing: null,
     error: null,
     bytes: 0,
+    errorLines: null,
   });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -96,7 +100,11 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
     let text = '';
     const yieldToBrowser = () => new Promise<void>((r) => setTimeout(r, 0));
 
-    const feed = async (trace: string, complete: boolean) => {
+    const feed = async (
+      trace: string,
+      complete: boolean,
+      errorLines: readonly number[] | null,
+    ) => {
       // A trace that is not an extension of what we have (GitLab truncation, a retry) is reparsed.
       const appended =
         trace.length >= text.length &&
@@ -125,6 +133,7 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
         parsing: null,
         error: null,
         bytes: trace.length,
+        errorLines,
       }));
     };
 
@@ -136,7 +145,7 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
           controller.signal,
         );
         if (cancelled) return;
-        await feed(res.trace, res.complete);
+        await feed(res.trace, res.complete, res.error_lines ?? null);
         if (!cancelled && !res.complete) timer = setTimeout(poll, POLL_MS);
       } catch (err) {
         if (cancelled) return;
@@ -176,6 +185,8 @@ export default function JobLog({
   const [query, setQuery] = useState('');
   const [hit, setHit] = useState(-1);
   const [follow, setFollow] = useState(true);
+  /** Index into `errors` of the error line shown, -1 before the first jump. */
+  const [errorAt, setErrorAt] = useState(-1);
   const listRef = useRef<VirtualListHandle>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -190,15 +201,17 @@ export default function JobLog({
   const needle = query.trim().toLowerCase();
   const hits = useMemo(() => (log && needle ? searchLog(log, needle) : []), [log, needle, version]);
   const hitSet = useMemo(() => new Set(hits), [hits]);
+  const errors = useMemo(
+    () => (log && trace.errorLines ? errorRows(log, trace.errorLines) : []),
+    [log, trace.errorLines, version],
+  );
+  const errorSet = useMemo(() => new Set(errors), [errors]);
 
-  const goToHit = useCallback(
-    (index: number) => {
-      if (!log || hits.length === 0) return;
-      const h = ((index % hits.length) + hits.length) % hits.length;
-      setHit(h);
+  /** Scrolls to log line `line` (unfolding what hides it), a few lines of context above it. */
+  const reveal = useCallback(
+    (line: number) => {
+      if (!log) return;
       setFollow(false);
-      const line = hits[h]!;
-      // Unfold every section that hides the match.
       const hiding = log.lines[line]!.sections.filter((s) => folded.has(s));
       let rows = visible;
       if (hiding.length) {
@@ -208,13 +221,55 @@ export default function JobLog({
         rows = visibleLines(log, next);
       }
       const row = rows.indexOf(line);
-      requestAnimationFrame(() => listRef.current?.scrollToIndex(row, 'start'));
+      requestAnimationFrame(() => listRef.current?.scrollToIndex(Math.max(0, row - 3), 'start'));
     },
-    [log, hits, folded, visible],
+    [log, folded, visible],
+  );
+
+  const goToError = useCallback(
+    (index: number) => {
+      if (errors.length === 0) return;
+      const at = ((index % errors.length) + errors.length) % errors.length;
+      setErrorAt(at);
+      reveal(errors[at]!);
+    },
+    [errors, reveal],
+  );
+
+  const toEnd = useCallback(() => {
+    listRef.current?.scrollToEnd();
+    if (!trace.complete) setFollow(true);
+  }, [trace.complete]);
+
+  // A failed job's log opens at its first error, once; the reader moves on from there.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !trace.complete || errors.length === 0) return;
+    opened.current = true;
+    goToError(0);
+  }, [trace.complete, errors, goToError]);
+
+  const goToHit = useCallback(
+    (index: number) => {
+      if (!log || hits.length === 0) return;
+      const h = ((index % hits.length) + hits.length) % hits.length;
+      setHit(h);
+      reveal(hits[h]!);
+    },
+    [log, hits, reveal],
   );
 
   const navRef = useRef((_step: number) => {});
   navRef.current = (step) => goToHit(step < 0 ? Math.max(0, hit) - 1 : hit + 1);
+  const keysRef = useRef({ error: (_step: number) => {}, end: () => {}, home: () => {} });
+  keysRef.current = {
+    error: (step) => goToError(step < 0 ? Math.max(0, errorAt) - 1 : errorAt + 1),
+    end: toEnd,
+    home: () => {
+      setFollow(false);
+      listRef.current?.scrollToIndex(0, 'start');
+    },
+  };
 
   useEffect(() => {
     if (follow && !trace.complete) listRef.current?.scrollToEnd();
@@ -222,15 +277,19 @@ export default function JobLog({
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const typing =
-        (e.target as HTMLElement).tagName === 'INPUT' ||
-        (e.target as HTMLElement).tagName === 'TEXTAREA';
-      if (typing || e.metaKey || e.ctrlKey || e.altKey) return;
+      if (isTyping(e.target) || e.metaKey || e.ctrlKey || e.altKey) return;
       if (e.key === '/') {
         e.preventDefault();
         searchRef.current?.focus();
       } else if (e.key === 'n' || e.key === 'N') {
         navRef.current(e.key === 'N' ? -1 : 1);
+      } else if (e.key === 'e' || e.key === 'E') {
+        keysRef.current.error(e.key === 'E' ? -1 : 1);
+      } else if (e.key === 'End' || e.key === 'Home') {
+        // The log, not the page behind the panel (or the panel itself), is what End and Home move.
+        e.preventDefault();
+        if (e.key === 'End') keysRef.current.end();
+        else keysRef.current.home();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -305,6 +364,29 @@ export default function JobLog({
           <Icon.arrowDown size={14} />
         </button>
         <span className="toolbar-spacer" />
+        {errors.length > 0 && (
+          <div className="log-errors" role="group" aria-label="Errors in this log">
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => goToError(0)}
+              title="First error (the line the error rules mark first)"
+            >
+              First error
+            </button>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => goToError(errorAt + 1)}
+              title="Next error ( e ; E for the previous one)"
+            >
+              Next error
+            </button>
+            <span className="muted small" data-testid="log-error-position" aria-live="polite">
+              {errorAt >= 0 ? `${errorAt + 1} of ${errors.length}` : `${errors.length}`}
+            </span>
+          </div>
+        )}
         {log && log.sections.length > 0 && (
           <>
             {([false, true] as const).map((folded) => (
@@ -337,12 +419,22 @@ export default function JobLog({
         <button
           type="button"
           className="icon-button"
+          onClick={toEnd}
+          disabled={!log}
+          title="End of the log (End)"
+          aria-label="End of the log"
+        >
+          <Icon.toEnd size={14} />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
           onClick={download}
           disabled={!log}
           title="Download the plain log"
           aria-label="Download the plain log"
         >
-          <Icon.arrowDown size={14} />
+          <Icon.download size={14} />
         </button>
       </div>
       {trace.parsing !== null && (
@@ -377,12 +469,15 @@ export default function JobLog({
             const isFolded = line.headerOf !== undefined && folded.has(line.headerOf);
             const isHit = hitSet.has(index);
             const current = isHit && hits[hit] === index;
+            const isError = errorSet.has(index);
+            const currentError = isError && errors[errorAt] === index;
             return (
               <div
                 key={index}
                 style={{ ...style, paddingLeft: 8 + line.sections.length * 14 }}
-                className={`log-line${header ? ' log-section-header' : ''}${current ? ' log-current-hit' : ''}`}
+                className={`log-line${header ? ' log-section-header' : ''}${current ? ' log-current-hit' : ''}${isError ? ' log-error-line' : ''}${currentError ? ' log-current-error' : ''}`}
                 data-line={index + 1}
+                data-error={isError || undefined}
               >
                 <span className="log-number" aria-hidden="true">
                   {index + 1}

@@ -1,15 +1,34 @@
-import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { JobDetails, PipelineDetails } from '../../../server/contract.ts';
-import { failingJob, getPipelineDetails } from '../../api/pipelines.ts';
+import { getPipelineDetails } from '../../api/pipelines.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
-import { Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
+import { GreyStatusWord, Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
 import { formatDuration, isActive, statusLabel, timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
 
-const JobLog = lazy(() => import('./job-log.tsx'));
-const AiPanel = lazy(() => import('./ai-panel.tsx'));
+const loadJobLog = () => import('./job-log.tsx');
+const loadAiPanel = () => import('./ai-panel.tsx');
+const JobLog = lazy(loadJobLog);
+const AiPanel = lazy(loadAiPanel);
+// The panel's own chunk is loaded once the panel is wanted; its nested chunks start loading with it
+// instead of after the details arrive, so the first open shows the log without a second wait.
+void loadJobLog();
+void loadAiPanel();
+
+/**
+ * The job a pipeline opens at: the failing job the service names, else the running job, else the
+ * last job that ran (so a running or green pipeline never opens on "Select a job").
+ */
+export function defaultJob(d: PipelineDetails): number | null {
+  if (d.failing_job_id) return d.failing_job_id;
+  const byId = [...d.jobs].sort((a, b) => a.id - b.id);
+  const running = byId.find((j) => isActive(j.status) && j.started_at);
+  if (running) return running.id;
+  const ran = byId.filter((j) => j.started_at !== null);
+  return (ran.at(-1) ?? byId.at(-1))?.id ?? null;
+}
 const PipelineAnalysisCard = lazy(() =>
   import('./ai-panel.tsx').then((m) => ({ default: m.PipelineAnalysisCard })),
 );
@@ -46,12 +65,14 @@ function Header({ d, now }: { d: PipelineDetails; now: Date }) {
         <span className="ref-chip">{d.ref}</span>
         <span className="meta-item muted">{d.source}</span>
         {d.commit && (
-          <span className="meta-item" title={d.commit.message}>
-            <code>{d.commit.short_id}</code> by {d.commit.author_name}
+          <span className="meta-item" title={d.commit.message} data-testid="commit-author">
+            <span className="meta-label">Commit</span> <code>{d.commit.short_id}</code>
+            <span className="meta-label">authored by</span> {d.commit.author_name}
           </span>
         )}
         {d.user && (
-          <span className="meta-item">
+          <span className="meta-item" data-testid="triggered-by">
+            <span className="meta-label">Triggered by</span>
             <Avatar name={d.user.name} url={d.user.avatar_url} size={18} /> {d.user.name}
           </span>
         )}
@@ -119,15 +140,19 @@ export default function PipelinePanel(props: {
     };
   }, [onClose]);
 
-  // A failed pipeline opens on the job that broke it, so its log is one click closer.
+  // A failed pipeline opens on the job that broke it (the service picks it), a running one on its
+  // running job, a finished one on its last job: the log is never one more click away.
   useEffect(() => {
     if (!data || jobId !== null) return;
-    const job = failingJob(data);
-    if (job) navigate(pipelinePath(projectId, pipelineId, job.id), { replace: true });
+    const job = defaultJob(data);
+    if (job) navigate(pipelinePath(projectId, pipelineId, job), { replace: true });
   }, [data, jobId, projectId, pipelineId]);
+  // With a job open, the header and stages fold into one line so the log gets the height.
+  const [details, setDetails] = useState(false);
 
   const stages = useMemo(() => (data ? groupByStage(data.jobs) : []), [data]);
   const selected = data?.jobs.find((j) => j.id === jobId) ?? null;
+  const compact = selected !== null && !details;
   const select = (job: JobDetails, t: 'log' | 'ai' = 'log') =>
     navigate(pipelinePath(projectId, pipelineId, job.id, t), { replace: true });
 
@@ -185,38 +210,66 @@ export default function PipelinePanel(props: {
             <Skeleton height={120} />
           </div>
         ) : (
-          <div className="panel-body">
-            <Header d={data} now={now} />
-            <section className="stages" aria-label="Jobs by stage">
-              {stages.map(({ stage, jobs }) => (
-                <div key={stage} className="stage">
-                  <h3 className="stage-name">{stage}</h3>
-                  <ul>
-                    {jobs.map((j) => (
-                      <li key={j.id}>
-                        <button
-                          type="button"
-                          className={`job-chip${selected?.id === j.id ? ' selected' : ''}`}
-                          aria-pressed={selected?.id === j.id}
-                          onClick={() => select(j)}
-                          data-job-id={j.id}
-                          title={`${j.name}: ${statusLabel(j.status)}${j.failure_reason ? ` (${j.failure_reason.replace(/_/g, ' ')})` : ''}`}
-                        >
-                          <StatusIcon status={j.status} size={16} />
-                          <span className="job-name">{j.name}</span>
-                          {j.allow_failure && j.status === 'failed' && (
-                            <span className="tag">allowed</span>
-                          )}
-                          <span className="job-duration">{formatDuration(j.duration)}</span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-              {stages.length === 0 && <p className="muted">This pipeline has no jobs.</p>}
-            </section>
-            {data.jobs.filter((j) => j.status === 'failed').length > 1 && (
+          <div className={`panel-body${compact ? ' panel-body-compact' : ''}`}>
+            {selected && (
+              <div className="panel-summary">
+                {compact && (
+                  <>
+                    <StatusBadge status={data.status} />
+                    <h2 id="pipeline-title" className="panel-summary-title">
+                      {data.commit?.title ?? `Pipeline #${data.pipeline_id}`}
+                    </h2>
+                    <span className="muted small panel-summary-meta">
+                      {data.project_name ?? `Project ${data.project_id}`} · #{data.pipeline_id} ·{' '}
+                      {data.ref}
+                    </span>
+                  </>
+                )}
+                <button
+                  type="button"
+                  className="btn btn-small panel-summary-toggle"
+                  aria-expanded={!compact}
+                  onClick={() => setDetails((v) => !v)}
+                >
+                  <Icon.chevron size={12} className="chevron" />
+                  {compact ? 'Jobs and details' : 'Hide jobs and details'}
+                </button>
+              </div>
+            )}
+            {!compact && <Header d={data} now={now} />}
+            {!compact && (
+              <section className="stages" aria-label="Jobs by stage">
+                {stages.map(({ stage, jobs }) => (
+                  <div key={stage} className="stage">
+                    <h3 className="stage-name">{stage}</h3>
+                    <ul>
+                      {jobs.map((j) => (
+                        <li key={j.id}>
+                          <button
+                            type="button"
+                            className={`job-chip${selected?.id === j.id ? ' selected' : ''}`}
+                            aria-pressed={selected?.id === j.id}
+                            onClick={() => select(j)}
+                            data-job-id={j.id}
+                            title={`${j.name}: ${statusLabel(j.status)}${j.failure_reason ? ` (${j.failure_reason.replace(/_/g, ' ')})` : ''}`}
+                          >
+                            <StatusIcon status={j.status} size={16} />
+                            <span className="job-name">{j.name}</span>
+                            <GreyStatusWord status={j.status} />
+                            {j.allow_failure && j.status === 'failed' && (
+                              <span className="tag">allowed</span>
+                            )}
+                            <span className="job-duration">{formatDuration(j.duration)}</span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+                {stages.length === 0 && <p className="muted">This pipeline has no jobs.</p>}
+              </section>
+            )}
+            {!compact && data.jobs.filter((j) => j.status === 'failed').length > 1 && (
               <Suspense fallback={null}>
                 <PipelineAnalysisCard
                   projectId={projectId}

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { summaryFixture } from '../../testing/fixtures.ts';
+import { projectSummary, recentPipeline, summaryFixture } from '../../testing/fixtures.ts';
 import { renderWithFeed } from '../../testing/render-with-feed.tsx';
 import { ProjectsView, resetProjectsView } from './projects-view.tsx';
 
@@ -47,6 +47,23 @@ describe('ProjectsView', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(screen.getByRole('list', { name: 'Recent pipelines of project-1' })).toBeTruthy();
+  });
+
+  it("shows the service's average duration, not one over pipelines without a duration", async () => {
+    const summary = summaryFixture(1, now);
+    summary.projects = [
+      projectSummary(1, [
+        recentPipeline({ pipeline_id: 3, status: 'running', duration: null }),
+        recentPipeline({ pipeline_id: 2, duration: 300 }),
+        recentPipeline({ pipeline_id: 1, duration: 100 }),
+      ]),
+    ];
+    renderWithFeed(<ProjectsView />, summary);
+    await screen.findByText(/^1 project/);
+    const row = rows()[0]!;
+    // The server divides 400 s by the 2 pipelines with a duration; 3 would say 2m 13s.
+    expect(summary.projects[0]!.average_duration).toBe(200);
+    expect(within(row as HTMLElement).getByText('3m 20s')).toBeTruthy();
   });
 
   it('applies a live pipeline-update without refetching', async () => {

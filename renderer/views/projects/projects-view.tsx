@@ -4,7 +4,7 @@ import type { ProjectSummary } from '../../../server/contract.ts';
 import { useFeed, useFeedState } from '../../app-context.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
-import { Icon, StatusIcon } from '../../components/icons.tsx';
+import { GreyStatusWord, Icon, StatusIcon } from '../../components/icons.tsx';
 import { isTyping } from '../../components/shortcuts.tsx';
 import type { VirtualListHandle } from '../../components/virtual-list.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
@@ -57,7 +57,9 @@ function RecentPipelines({ project, now }: { project: ProjectSummary; now: Date 
             }}
           >
             <StatusIcon status={p.status} size={16} />
-            <span className="recent-id">#{p.pipeline_id}</span>
+            <span className="recent-id">
+              #{p.pipeline_id} <GreyStatusWord status={p.status} />
+            </span>
             <span className="ref-chip">{p.ref}</span>
             <span className="muted">{p.source.replace(/_/g, ' ')}</span>
             <span className="recent-user">
@@ -86,7 +88,39 @@ export function ProjectsView() {
   remembered = { query, expanded };
 
   const projects = state.summary?.projects;
-  const rows = useMemo(() => (projects ? filterProjects(projects, query) : []), [projects, query]);
+  const fresh = useMemo(() => (projects ? filterProjects(projects, query) : []), [projects, query]);
+
+  // Nothing moves under the cursor: while the pointer is over the table, focus is in it or a row is
+  // open, rows keep the order they had (with fresh numbers) and live reorders wait behind an
+  // "n updates — apply" button. Sorting or filtering is the user's own move and re-orders at once.
+  const [hover, setHover] = useState(false);
+  const [focusWithin, setFocusWithin] = useState(false);
+  const [, setApplied] = useState(0);
+  const interacting = hover || focusWithin || expanded.size > 0;
+  const pin = useRef<{ ids: number[]; query: ProjectQuery; seen: unknown; updates: number } | null>(
+    null,
+  );
+  const freshIds = fresh.map((p) => p.project_id);
+  if (!interacting) pin.current = null;
+  else if (!pin.current || pin.current.query !== query)
+    pin.current = { ids: freshIds, query, seen: projects, updates: 0 };
+  else if (pin.current.seen !== projects) {
+    pin.current.seen = projects;
+    if (freshIds.join() !== pin.current.ids.join()) pin.current.updates++;
+  }
+  const pinned = pin.current;
+  const pinnedIds = pinned?.ids;
+  const rows = useMemo(() => {
+    if (!pinnedIds) return fresh;
+    const byId = new Map(fresh.map((p) => [p.project_id, p]));
+    return pinnedIds.flatMap((id) => byId.get(id) ?? []);
+  }, [fresh, pinnedIds]);
+  const pendingUpdates =
+    pinned && freshIds.join() !== pinned.ids.join() ? Math.max(1, pinned.updates) : 0;
+  const applyUpdates = () => {
+    if (pin.current) pin.current = { ids: freshIds, query, seen: projects, updates: 0 };
+    setApplied((n) => n + 1);
+  };
   const itemHeight = useCallback(
     (i: number) => {
       const p = rows[i]!;
@@ -216,13 +250,31 @@ export function ProjectsView() {
             </button>
           ))}
         </div>
+        {pendingUpdates > 0 && (
+          <button
+            type="button"
+            className="btn btn-small updates-chip"
+            onClick={applyUpdates}
+            data-testid="apply-updates"
+          >
+            {pendingUpdates} update{pendingUpdates === 1 ? '' : 's'} — apply
+          </button>
+        )}
         <span className="muted small" aria-live="polite">
           {rows.length === projects.length
             ? `${projects.length} projects`
             : `${rows.length} of ${projects.length} projects`}
         </span>
       </div>
-      <div className="table card">
+      <div
+        className="table card"
+        onMouseEnter={() => setHover(true)}
+        onMouseLeave={() => setHover(false)}
+        onFocus={() => setFocusWithin(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusWithin(false);
+        }}
+      >
         <div className="table-head" role="group" aria-label="Sort projects">
           <span className="col-expand" />
           {COLUMNS.map((c) => {

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { checkSince } from '../../../server/summary/since.ts';
 import { summaryFixture } from '../../testing/fixtures.ts';
 import {
   errorResponse,
@@ -21,6 +22,9 @@ function fakeService() {
   return routeFetch((method, url, body) => {
     const p = url.pathname;
     if (p === '/api/settings' && method === 'GET') return jsonResponse(settings);
+    // The service's own rule answers, so this fake cannot drift from it.
+    if (p === '/api/settings/since')
+      return jsonResponse(checkSince(url.searchParams.get('value')!));
     if (p === '/api/settings' && method === 'POST') {
       settings = { ...settings, ...(body as object) };
       return jsonResponse({ success: true, group: settings.group, since: settings.since });
@@ -89,7 +93,7 @@ describe('SettingsView', () => {
 
     const since = screen.getByLabelText('Time window', { selector: 'input' });
     fireEvent.change(since, { target: { value: '10 days' } });
-    expect(screen.getByText(/positive whole number followed by m, h, d or w/)).toBeTruthy();
+    expect(await screen.findByText(/positive whole number followed by m, h, d or w/)).toBeTruthy();
     expect(
       (screen.getByRole('button', { name: /Save and reload/ }) as HTMLButtonElement).disabled,
     ).toBe(true);

@@ -4,6 +4,7 @@ import type {
   SettingsResponse,
   SettingsUpdateResponse,
   SiblingGroupResponse,
+  SinceCheckResponse,
   SubgroupResponse,
   SystemPromptResponse,
   SystemPromptUpdateResponse,
@@ -13,14 +14,47 @@ import { useFeedState } from '../../app-context.ts';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { useAsync } from '../../lib/hooks.ts';
-import { SINCE_PRESETS, describeSince, parseSince } from '../../lib/since.ts';
+import { SINCE_PRESETS, describeSince } from '../../lib/since.ts';
 import { ProviderSettings } from './provider-settings.tsx';
+import { NotificationSettingsSection } from './notification-settings.tsx';
 
 interface GroupContext {
   group: GroupResponse;
   subgroups: SubgroupResponse[];
   siblings: SiblingGroupResponse[];
   parent: GroupResponse | null;
+}
+
+type SinceCheck = { ok: true } | { ok: false; error: string | null };
+
+/**
+ * Whether `since` is a window the service accepts, by asking it (GET /api/settings/since) a moment
+ * after typing stops: the rule lives once, on the server. Presets and the saved value are known
+ * good; while an answer is pending the window counts as not valid yet, without a message.
+ */
+function useSinceCheck(since: string, saved: string): SinceCheck {
+  const value = since.trim();
+  const known = value === saved || (SINCE_PRESETS as readonly string[]).includes(value);
+  const [answer, setAnswer] = useState<SinceCheckResponse | null>(null);
+  useEffect(() => {
+    if (known) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      api
+        .get<SinceCheckResponse>('/settings/since', { value }, controller.signal)
+        .then(setAnswer, (err: unknown) => {
+          if (!controller.signal.aborted)
+            setAnswer({ since: value, valid: false, error: errorMessage(err) });
+        });
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [value, known]);
+  if (known) return { ok: true };
+  if (answer?.since !== value) return { ok: false, error: null };
+  return answer.valid ? { ok: true } : { ok: false, error: answer.error };
 }
 
 async function loadGroupContext(path: string, signal: AbortSignal): Promise<GroupContext> {
@@ -156,7 +190,7 @@ function ScopeSettings({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const sinceCheck = parseSince(since);
+  const sinceCheck = useSinceCheck(since, settings.since);
   const dirty = group.trim() !== settings.group || since.trim() !== settings.since;
   const save = async () => {
     setSaving(true);
@@ -246,15 +280,18 @@ function ScopeSettings({
               setSaved(false);
             }}
             aria-label="Time window"
-            aria-invalid={!sinceCheck.ok}
+            aria-invalid={!sinceCheck.ok && sinceCheck.error !== null}
             aria-describedby="since-hint"
             name="since"
             spellCheck={false}
           />
-          <span id="since-hint" className={`field-hint${sinceCheck.ok ? '' : ' field-error'}`}>
+          <span
+            id="since-hint"
+            className={`field-hint${!sinceCheck.ok && sinceCheck.error ? ' field-error' : ''}`}
+          >
             {sinceCheck.ok
               ? `Pipelines created in the last ${describeSince(since.trim())}.`
-              : sinceCheck.error}
+              : (sinceCheck.error ?? 'Checking…')}
           </span>
         </div>
       </fieldset>
@@ -412,6 +449,7 @@ export default function SettingsView() {
         <SystemPromptEditor />
         <ProviderSettings />
       </div>
+      <NotificationSettingsSection />
     </div>
   );
 }

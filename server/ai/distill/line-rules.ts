@@ -26,16 +26,71 @@ export interface LineRule {
   category?: FailureCategory;
 }
 
+// Lower-case words, tested against the lower-cased line: cheaper than a case-insensitive regex.
+const HINT_WORDS =
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply/;
+// Line starts that announce a failure without an alarming word (pytest, numbered failures).
+const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} )/;
+
 /**
  * Case-insensitive pre-filter: a line that matches none of these words cannot match a rule below.
  * Keep it in step with the rules (the distiller test checks every corpus decisive line passes it).
  */
-export const HINT =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|resolve|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|^\s*e {2,}|^\s*--> |failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist/i;
+export const HINT = {
+  test: (line: string): boolean => HINT_START.test(line) || HINT_WORDS.test(line.toLowerCase()),
+};
 
 /** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
 export const NOT_AN_ERROR =
   /\b0 (?:errors?|failed|failures|failing)\b|\bfailures: 0, errors: 0\b|\berrors?: 0\b|-Werror|--fail-fast|\bno errors?\b|\b0 vulnerabilities\b|error_reporting|\bset -e|\|\| true\b|\btests? (?:failed|errors?): 0\b|allow_failure/i;
+
+/**
+ * Prefixes CI systems put before every line, removed before rules look at it: GitHub Actions and
+ * Taskcluster ISO timestamps (`2024-05-01T10:00:00.1234567Z`, `[task 2025-02-13T21:47:57.540Z]`),
+ * openSUSE OBS build times (`[  146s]`), mozharness log levels (`21:47:57    ERROR -`, `PID 123 |`)
+ * and mock's `DEBUG util.py:459:`.
+ */
+const CI_PREFIX =
+  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\])[ \t]?)+/;
+// `gh run view --log` puts the job and step names, tab-separated, before the timestamp.
+const GH_RUN_LOG = /^[^\t]{1,200}\t[^\t]{0,300}\t(?=\d{4}-\d\d-\d\dT)/;
+
+/** A log line without the CI system's own prefixes (see CI_PREFIX); other lines are returned as they are. */
+export function stripCiPrefix(line: string): string {
+  let c = line.charCodeAt(0);
+  if (c !== 91 && !(c >= 48 && c <= 57) && line.includes('\t')) {
+    const gh = GH_RUN_LOG.exec(line);
+    if (gh) {
+      line = line.slice(gh[0].length);
+      c = line.charCodeAt(0);
+    }
+  }
+  // Cheap gate: every prefix starts with '[', '#', a digit, 'P', 'D', 'I', 'W' or 'E'.
+  if (
+    c !== 91 &&
+    c !== 35 &&
+    !(c >= 48 && c <= 57) &&
+    c !== 80 &&
+    c !== 68 &&
+    c !== 73 &&
+    c !== 87 &&
+    c !== 69
+  ) {
+    return line;
+  }
+  const m = CI_PREFIX.exec(line);
+  return m ? line.slice(m[0].length) : line;
+}
+
+/** GitHub Actions marks lines its problem matchers flagged as errors with `##[error]`. */
+export const CI_ERROR_ANNOTATION = /(?:^|Z )##\[error\]/;
+
+/**
+ * The line that opens a step: a GitHub Actions `##[group]Run …`, pytest's `____ test_x ____`, a
+ * `$ command` or shell trace `+ command`, a Gradle task or Maven plugin banner, an rpm stage.
+ */
+export const LEAD_IN =
+  /^##\[group\]Run |^_{3,} .+ _{3,}$|^\$ \S|^\+ \S|^> Task :|^\[INFO\] --- |^Executing\(%\w+\)|^make(?:\[\d+\])?: Entering directory|^Running (?:command|test|tests|\S+\.\w+)\b|^TEST-START \|/;
 
 /** Ordered rules; the highest score among matching rules wins, categories come from the best match. */
 export const LINE_RULES: LineRule[] = [
@@ -46,6 +101,42 @@ export const LINE_RULES: LineRule[] = [
     score: 96,
     kind: 'error',
     category: 'timeout',
+  },
+  // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Taskcluster, Jenkins).
+  {
+    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|Cancelling nested steps due to timeout|application timed out after \d+ seconds with no output|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
+    score: 95,
+    kind: 'error',
+    category: 'timeout',
+  },
+  // Mozilla's harness verdicts and sanitizer reports: a test (or the code under it) failed.
+  {
+    re: /\bTEST-UNEXPECTED-(?:FAIL|PASS|ERROR|CRASH|NOTRUN)\b|\bPROCESS-CRASH \||==\d+==ERROR: (?:Address|Leak|Memory|Thread)Sanitizer|\bERROR: (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer\b|^SUMMARY: (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:|\bruntime error: .*(?:overflow|misaligned|null pointer|out of bounds)/,
+    score: 91,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Package installs in build roots (dnf/mock, zypper/OBS, apt).
+  {
+    re: /\bnothing provides\b|\bNo match for argument\b|\bProblem(?: \d+)?: (?:nothing provides|package .* requires|conflicting requests|cannot install)|\bconflicting requests\b|have unresolvable requirements|\bhas unmet dependencies\b|Unable to locate package|Error: Unable to find a match|\bunresolvable: /,
+    score: 92,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // A program that cannot load a library or package it was built against, and remote fetches
+  // that failed (git/curl): dependency problems, whatever the wording.
+  {
+    re: /ImportError: .*undefined symbol|cannot open shared object file|error while loading shared libraries|Error: Cannot find module '[^./]|\bunable to access '[^']+': |The requested URL returned error: 5\d\d/,
+    score: 91,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Git refusing a checkout owned by another user (safe.directory).
+  {
+    re: /\bunsafe repository \(|detected dubious ownership in repository/,
+    score: 91,
+    kind: 'error',
+    category: 'permission_auth',
   },
   // Memory and kills.
   {
@@ -90,13 +181,13 @@ export const LINE_RULES: LineRule[] = [
   },
   // Network and dependency resolution.
   {
-    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|Failed to connect to|Could not connect to|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded)/i,
+    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|Failed to connect to|Could not connect to|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded|Connect(?:ion)? timeout|SSL connect error|handshake failure)/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
   },
   {
-    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|Cannot find a version|dependency resolution failed)/i,
+    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|PackagesNotFoundError|not available from current channels|Cannot find a version|dependency resolution failed)/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -104,7 +195,7 @@ export const LINE_RULES: LineRule[] = [
   // Compile / build errors.
   {
     // Compilers print a lower-case `error:`; `Error:` is usually a runtime or test message.
-    re: /^(?:\S+:\d+(?::\d+)?: )?(?:fatal )?error(?:\[E\d{4}\])?: |\berror (?:TS|CS)\d+\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+/,
+    re: /^\s*(?:\S+:\d+(?::\d+)?: (?:fatal )?error|(?:fatal )?error\[E\d{4}\]): |\berror (?:TS|CS|C|LNK)\d{4,5}\b|\bfatal error (?:C|LNK)\d{4}\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+|\bimplicit declaration of (?:function|variable)|\b(?:lld-link|ld(?:\.\w+)?|collect2): error:|\bundefined symbol: |\bunresolved external symbol\b/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
@@ -122,23 +213,93 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'compile_error',
   },
+  // Configure-time checks (autoconf, CMake): a missing library or tool is a dependency problem.
+  {
+    re: /^configure: error: .*(?:not found|[Ff]ailed to find|[Cc]ould not find|[Cc]annot find|missing|required|No package|librar(?:y|ies))|Could NOT find \w+|^CMake Error at \S*Find\w+\.cmake|^CMake Error: .*(?:not found|NOTFOUND)/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  {
+    re: /^configure: error: |^CMake Error\b/,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Go's compiler, vet and linters print `file.go:line:col: message` at column 0 (test output is indented).
+  {
+    re: /^[\w./-]+\.go:\d+(?::\d+)?: \S/,
+    score: 87,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Patches and sources of a package recipe that do not apply or are missing.
+  {
+    re: /\bhunks? FAILED\b|\bHunk #\d+ FAILED\b|^error: Bad file: |\bdoes not apply\b|^Patch #?\d+ .*(?:failed|FAILED)/,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Cloud credentials missing or rejected (AWS-style SDKs and CLIs).
+  {
+    re: /Access key (?:cannot be null|is missing)|Unable to locate credentials|NoCredentialProviders|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken\b|InvalidClientTokenId/,
+    score: 90,
+    kind: 'error',
+    category: 'permission_auth',
+  },
+  // Test verdict lines: Gradle `Class > test() FAILED`, `name FAILED`, xUnit `[FAIL]`, PHPUnit and
+  // mocha numbered failures, TAP/prove (`not ok`, `Dubious`), Python logging `(ERROR):`.
+  {
+    re: /^\s*(?!BUILD\b)[\w./:[\]-]+(?: > [^>]+)* FAILED\s*$|^_* ?ERROR collecting \S+|\s\[FAIL\]\s*$|^\s*\d+\) [\w\\]+::\w+|^\s*\d+\) \S.*:$|^\s*not ok \d+\b|\bDubious, test returned [1-9]|\bFailed \d+\/\d+ (?:subtests|test programs)|^Result: FAIL\s*$/,
+    score: 89,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Linters that print `file:line:col: CODE message` (flake8/pycodestyle, RuboCop, shellcheck -f gcc).
+  {
+    re: /^\S+:\d+:\d+: (?:[EWFC]\d{3,4}\b|[CWEF]: \S|(?:error|warning): .*\[SC\d{4}\])/,
+    score: 86,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Minitest: `Class#test_name [file.rb:36]:` after a `Failure:` or `Error:` header.
+  {
+    re: /^[\w:]+#test_\S+(?: \[\S+:\d+\])?:?$/,
+    score: 89,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Test counts: decisive, but the verdict lines above them name the failing test.
+  {
+    re: /\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\b\d+ (?:runs|tests), \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)|\b[1-9]\d* (?:failed|failing)\b|There (?:was|were) \d+ failures?|\b\d+% tests passed, [1-9]\d* tests? failed out of \d+/,
+    score: 84,
+    kind: 'error',
+    category: 'test_failure',
+  },
   // Tests.
   {
-    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\berror: test failed|\b\d+ (?:failed|failing)\b|There (?:was|were) \d+ failures?|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
+    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
     score: 88,
     kind: 'error',
     category: 'test_failure',
   },
   // Generic errors.
   {
-    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+\.)*[\w$]*(?:Exception|Error)\b(?::|\s*$)|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
+    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^The command ".*" exited with [1-9]\d*\.|No space left on device|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
     score: 85,
     kind: 'error',
     category: 'script_error',
   },
+  // Maven surefire's failure summary: the failing tests are listed below it.
+  {
+    re: /^\[ERROR\] (?:Failures|Errors): ?$|^\[ERROR\] Tests run:.*(?:Failures: [1-9]|Errors: [1-9])/,
+    score: 86,
+    kind: 'summary-header',
+    category: 'test_failure',
+  },
   // Test-runner and build-tool summaries: keep the block that follows.
   {
-    re: /short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
+    re: /^\s*(?:\d+\) )?(?:Failure|Error):\s*$|^_{3,} (?:\w+\.)*[Tt]est\S* _{3,}$|short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^The following tests FAILED:|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
     score: 82,
     kind: 'summary-header',
   },
@@ -168,7 +329,11 @@ export function classifyLine(line: string): LineClass {
     }
   }
   if (!best) return NONE;
-  if (best.kind === 'error' && NOT_AN_ERROR.test(line) && !/\bERROR: Job failed\b/.test(line)) {
+  if (
+    best.kind === 'error' &&
+    NOT_AN_ERROR.test(line) &&
+    !/\bERROR: Job failed\b|\b[1-9]\d* (?:errors|failures|failed)\b/.test(line)
+  ) {
     return { score: 10, kind: 'noise', category: undefined };
   }
   return { score: best.score, kind: best.kind, category };

@@ -1,8 +1,12 @@
+import { lineTemplate, templatesOf } from './green-diff.ts';
 import {
+  CI_ERROR_ANNOTATION,
   classifyLine,
   COMMAND,
   FRAME,
+  LEAD_IN,
   lineSignature,
+  stripCiPrefix,
   type FailureCategory,
   type LineKind,
 } from './line-rules.ts';
@@ -19,6 +23,12 @@ export interface DistillOptions {
   tailLines?: number;
   /** Longer lines are cut in the middle (default 1,000). */
   maxLineChars?: number;
+  /**
+   * The log of the last green run of the same job. Lines whose template (numbers, hashes, paths,
+   * timestamps masked) also occurs there are left out before the budget is spent; lines matched
+   * by an error rule, commands and step lead-ins are always kept.
+   */
+  baseline?: string | undefined;
 }
 
 /** A GitLab `section_start`/`section_end` pair (1-based cleaned line numbers, inclusive). */
@@ -40,6 +50,8 @@ export interface DecisiveLine {
   /** 1-based line number in the cleaned log. */
   line: number;
   text: string;
+  /** The text without CI line prefixes (timestamps, log levels), for reading the message. */
+  message: string;
   score: number;
   category: FailureCategory | undefined;
   /** How many times this line, or a near-duplicate of it, occurred. */
@@ -69,6 +81,10 @@ export interface DistilledLog {
   exitCode: number | undefined;
   /** The last non-empty lines of the log. */
   tail: string[];
+  /** Lines left out because the last green run printed them too; undefined without a baseline. */
+  sameAsGreen: number | undefined;
+  /** The container image the job ran in, when the runner printed it. */
+  image: string | undefined;
 }
 
 // CSI (colours, erase-line), OSC (titles, hyperlinks), charset selection, two-byte escapes, and
@@ -93,8 +109,14 @@ const BOILERPLATE_SECTIONS = new Set([
   'cleanup_file_variables',
 ]);
 
+const IMAGE_LINE =
+  /(?:Using (?:Docker|Kubernetes|docker-autoscaler|Podman) executor with image|Using docker image \S+ for|Pulling docker image) ([^\s,]+)/;
+const LOCATION_IN_LINE = /[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?/;
+
 interface Entry {
   text: string;
+  /** The text without CI line prefixes (timestamps, build-time stamps, log levels): what rules see. */
+  bare: string;
   /** Consecutive identical lines folded into this one. */
   count: number;
   /** 1-based line number of the first of them in the cleaned log. */
@@ -105,6 +127,8 @@ interface Entry {
   category: FailureCategory | undefined;
   /** A near-duplicate of an earlier error: shown only as that line's `[+N similar lines]`. */
   folded?: boolean;
+  /** Printed by the last green run too (see DistillOptions.baseline). */
+  green?: boolean;
 }
 
 /** Strips ANSI escapes and control characters (exported for the bench baseline and tests). */
@@ -148,8 +172,13 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   const open: { index: number; ts: number }[] = [];
   const entries: Entry[] = [];
   let lineNo = 0;
+  let image: string | undefined;
   for (let i = 0; i < rawLines.length; i++) {
     let text = rawLines[i]!;
+    if (image === undefined && text.includes('image ')) {
+      // GitLab runner: `Using Docker executor with image node:22 ...`, `Using docker image sha256:… for node:22 …`.
+      image = IMAGE_LINE.exec(text)?.[1];
+    }
     if (text.charCodeAt(4) === 45 && RUNNER_TIMESTAMP.test(text)) {
       text = text.replace(RUNNER_TIMESTAMP, '');
     }
@@ -205,6 +234,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     }
     entries.push({
       text,
+      bare: stripCiPrefix(text),
       count: 1,
       line: lineNo,
       section,
@@ -224,12 +254,20 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   const folded = new Map<Entry, number>();
   for (const e of entries) {
     if (e.text === '') continue;
-    const c = classifyLine(e.text);
+    const c = classifyLine(e.bare);
     e.score = c.score;
     e.kind = c.kind;
     e.category = c.category;
+    // The CI system itself flagged the line as an error.
+    if (e.score < 85 && CI_ERROR_ANNOTATION.test(e.text)) {
+      e.score = 85;
+      e.kind = 'error';
+      e.category ??= 'script_error';
+    }
     if (e.score >= 80 && e.kind === 'error') {
-      const sig = lineSignature(e.text);
+      // The same message at another source location is another error, not a repeat.
+      const at = LOCATION_IN_LINE.exec(e.bare);
+      const sig = at ? `${lineSignature(e.bare)}@${at[0]}` : lineSignature(e.bare);
       const seen = bySignature.get(sig);
       if (!seen) {
         bySignature.set(sig, { first: e, count: e.count });
@@ -244,10 +282,29 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     }
   }
 
+  // 2b. "What changed": lines the last green run printed too say nothing about this failure.
+  let sameAsGreen: number | undefined;
+  if (options.baseline !== undefined) {
+    const green = templatesOf(
+      stripAnsi(options.baseline)
+        .split('\n')
+        .map((l) => resolveCarriageReturns(l.replace(SECTION_MARKER, ''))),
+    );
+    sameAsGreen = 0;
+    for (const e of entries) {
+      if (e.kind === 'error' || e.kind === 'summary-header') continue;
+      if (e.bare === '' || COMMAND.test(e.bare) || LEAD_IN.test(e.bare)) continue;
+      if (green.has(lineTemplate(e.text))) {
+        e.green = true;
+        sameAsGreen += e.count;
+      }
+    }
+  }
+
   // 3. Find the failing section and the command that failed.
   const sectionScore = new Map<number, number>();
   for (const e of entries) {
-    if (e.score >= 80 && e.section >= 0 && !/^ERROR: Job failed\b/.test(e.text)) {
+    if (e.score >= 80 && e.section >= 0 && !/^ERROR: Job failed\b/.test(e.bare)) {
       sectionScore.set(e.section, (sectionScore.get(e.section) ?? 0) + e.score);
     }
   }
@@ -287,7 +344,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (failingSection && !inFailing(e)) continue;
-    if (e.score >= 85 && e.kind === 'error' && !/^ERROR: Job failed\b/.test(e.text)) {
+    if (e.score >= 85 && e.kind === 'error' && !/^ERROR: Job failed\b/.test(e.bare)) {
       firstErrorIdx = i;
       break;
     }
@@ -298,8 +355,8 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       if (e.line < failingSection.startLine) break;
       continue;
     }
-    if (COMMAND.test(e.text)) {
-      failingCommand = e.text.slice(2).trim();
+    if (COMMAND.test(e.bare)) {
+      failingCommand = e.bare.slice(2).trim();
       break;
     }
   }
@@ -332,7 +389,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     let frames = 0;
     // Stack traces and "Caused by" chains continue past the usual window.
     while (j < entries.length && frames < 15) {
-      const t = entries[j]!.text;
+      const t = entries[j]!.bare;
       if (!(FRAME.test(t) || /^\s*Caused by\b/.test(t))) break;
       bump(j, s - 8 - frames * 0.5 + tie);
       frames++;
@@ -341,7 +398,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     for (let d = 1; d <= after; d++) bump(j - 1 + d, s - 12 - 4 * d + tie);
     if (e.kind === 'summary-header') {
       for (let d = 1; d <= 40 && i + d < entries.length; d++) {
-        const t = entries[i + d]!.text;
+        const t = entries[i + d]!.bare;
         if (t === '' || /^[=_-]{5,}/.test(t)) break;
         bump(i + d, s - 2 - d * 0.3 + tie);
       }
@@ -351,7 +408,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     if (failingSection && inFailing(e)) {
-      if (COMMAND.test(e.text)) bump(i, e.text.slice(2).trim() === failingCommand ? 89 : 60);
+      if (COMMAND.test(e.bare)) bump(i, e.bare.slice(2).trim() === failingCommand ? 89 : 60);
       else if (e.line === failingSection.startLine) bump(i, 87);
       // Fill: the rest of the failing section, later lines first.
       else
@@ -361,8 +418,18 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
             (e.line - failingSection.startLine) /
               Math.max(1, failingSection.endLine - failingSection.startLine),
         );
-    } else if (!failingSection && COMMAND.test(e.text)) {
+    } else if (!failingSection && COMMAND.test(e.bare)) {
       bump(i, 50);
+    }
+  }
+  // The lead-in of each error's step (the `##[group]Run …` of a GitHub Actions step, pytest's
+  // `____ test_x ____` header, the traced command) says what was running when it failed.
+  let leadIn = -1;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.bare !== '' && LEAD_IN.test(e.bare)) leadIn = i;
+    else if (e.kind === 'error' && e.score >= 85 && leadIn >= 0 && i - leadIn <= 5000) {
+      bump(leadIn, e.score - 10);
     }
   }
   const tail: string[] = [];
@@ -373,6 +440,10 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   }
 
   // 5. Choose lines by priority until the budget is spent (gap markers included), then render.
+  // The budget is there to be used: a log that fits is kept whole (nothing folded), otherwise
+  // whatever the windows leave is filled with the lines nearest the end, newest first.
+  // Repeats and near-duplicates stay folded either way: they add no information.
+  const hidden = (e: Entry) => e.folded === true || e.green === true;
   const rendered = entries.map((e) => {
     let t = e.text;
     if (e.count > 1) t += `  [×${e.count}]`;
@@ -380,23 +451,35 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     if (similar) t += `  [+${similar} similar lines]`;
     return t;
   });
+  let whole = 0;
+  for (let i = 0; i < entries.length && whole <= budget; i++) {
+    if (!hidden(entries[i]!)) whole += rendered[i]!.length + 1;
+  }
+  const fits = whole <= budget;
   const order: number[] = [];
   for (let i = 0; i < entries.length; i++) {
-    if (priority[i]! > 0 && !entries[i]!.folded) order.push(i);
+    if (hidden(entries[i]!)) continue;
+    if (fits) priority[i] = 1;
+    if (priority[i]! > 0) order.push(i);
   }
   order.sort((a, b) => priority[b]! - priority[a]! || a - b);
   const keep = new Uint8Array(entries.length);
   const GAP_COST = 32;
   let used = 0;
-  for (const i of order) {
+  const take = (i: number) => {
     const prevKept = i > 0 && keep[i - 1] === 1;
     const nextKept = i + 1 < entries.length && keep[i + 1] === 1;
     // Joining two kept runs removes a gap marker; starting a new run may add one.
     const gapDelta = prevKept && nextKept ? -GAP_COST : prevKept || nextKept ? 0 : GAP_COST;
     const cost = rendered[i]!.length + 1 + gapDelta;
-    if (used + cost > budget) continue;
+    if (used + cost > budget) return;
     keep[i] = 1;
     used += cost;
+  };
+  for (const i of order) take(i);
+  // Fill what the windows left with the lines nearest the end, newest first.
+  for (let i = entries.length - 1; i >= 0 && budget - used > 8; i--) {
+    if (keep[i] !== 1 && !hidden(entries[i]!)) take(i);
   }
   const out: string[] = [];
   let omitted = 0;
@@ -410,7 +493,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       flushGap();
       out.push(rendered[i]!);
       keptLines += entries[i]!.count;
-    } else if (!entries[i]!.folded) {
+    } else if (!hidden(entries[i]!)) {
       omitted += entries[i]!.count;
     }
   }
@@ -424,6 +507,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       decisive.push({
         line: e.line,
         text: e.text.trim(),
+        message: e.bare.trim(),
         score: e.score,
         category: e.category,
         occurrences: e.count + (folded.get(e) ?? 0),
@@ -450,5 +534,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     decisive,
     exitCode,
     tail,
+    sameAsGreen,
+    image,
   };
 }

@@ -1,5 +1,9 @@
 import type { AppError } from '../../platform/errors.ts';
+import type { GitLabPipeline } from '../../gitlab/wire.ts';
 import type { ProviderName } from '../config.ts';
+import type { DistilledLog } from '../distill/log-distiller.ts';
+import type { JobContext } from '../job-context.ts';
+import type { ProblemGroup } from '../pipeline-analysis.ts';
 
 /** One chat turn sent to a model. */
 export interface ChatMessage {
@@ -7,15 +11,32 @@ export interface ChatMessage {
   content: string;
 }
 
-/** A request to a provider: prose for models, plus the offline answer computed from the log. */
+/**
+ * What is being asked, as facts rather than prose: models read the messages built from it, the
+ * built-in analyser reads the facts themselves.
+ */
+export type AnalysisTask =
+  | { kind: 'analyse-job'; context: JobContext; distilled: DistilledLog }
+  | {
+      kind: 'follow-up';
+      context: JobContext;
+      distilled: DistilledLog;
+      analysis: string;
+      question: string;
+    }
+  | {
+      kind: 'analyse-pipeline';
+      pipeline: GitLabPipeline;
+      groups: ProblemGroup[];
+      /** Failed jobs left out of the analysis (too many). */
+      skipped: number;
+    };
+
+/** A request to a provider: prose for models plus the task it was written from. */
 export interface ProviderRequest {
   system: string;
   messages: ChatMessage[];
-  /**
-   * The built-in analyser's answer to the same request. The offline provider returns it; remote
-   * providers ignore it (the service uses it as the fallback when they are unreachable).
-   */
-  offlineAnswer: () => string;
+  task: AnalysisTask;
 }
 
 /** Options of one generation. */
@@ -34,6 +55,21 @@ export interface AiProvider {
   generate(request: ProviderRequest, options?: GenerateOptions): Promise<string>;
 }
 
+/** An answer and who gave it: the configured provider, or the offline analyser standing in. */
+export interface Answer {
+  text: string;
+  provider: ProviderName;
+  model: string;
+  /** True when the offline analyser answered because the configured provider was unreachable. */
+  fallback: boolean;
+}
+
+/** A provider that also reports who answered; the use cases talk to this. */
+export interface AnsweringProvider extends AiProvider {
+  /** Resolves to the answer and its author; rejects with an AppError. */
+  answer(request: ProviderRequest, options?: GenerateOptions): Promise<Answer>;
+}
+
 /** A provider call that failed, with what a user should check and whether to fall back. */
 export class ProviderFailure extends Error {
   override readonly name = 'ProviderFailure';
@@ -46,15 +82,3 @@ export class ProviderFailure extends Error {
     super(appError.message);
   }
 }
-
-/** The built-in analyser as a provider: deterministic, instant, no network. */
-export const offlineProvider: AiProvider = {
-  name: 'offline',
-  model: '',
-  baseUrl: undefined,
-  async generate(request, options) {
-    const text = request.offlineAnswer();
-    options?.onDelta?.(text);
-    return text;
-  },
-};

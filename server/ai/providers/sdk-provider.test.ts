@@ -5,6 +5,8 @@ import {
   unusedBaseUrl,
   type FakeLlmServer,
 } from '../testing/fake-llm-server.ts';
+import { distillLog } from '../distill/log-distiller.ts';
+import { minimalContext } from '../job-context.ts';
 import { ProviderFailure, type ProviderRequest } from './provider.ts';
 import { createRemoteProvider } from './sdk-provider.ts';
 
@@ -16,7 +18,12 @@ const request: ProviderRequest = {
     { role: 'assistant', content: 'Because.' },
     { role: 'user', content: 'And then?' },
   ],
-  offlineAnswer: () => 'offline',
+  // Remote providers send the prose; the task is what the offline analyser would read instead.
+  task: {
+    kind: 'analyse-job',
+    context: minimalContext({ projectId: 1, pipelineId: 2, jobId: 3 }),
+    distilled: distillLog('Error: boom'),
+  },
 };
 
 async function failure(p: Promise<unknown>): Promise<ProviderFailure> {

@@ -208,7 +208,8 @@ export function createRemoteProvider(s: RemoteProviderSettings): AiProvider {
       try {
         let text: string;
         if (options.onDelta) {
-          const result = streamText(call);
+          // Errors arrive as stream parts below; the SDK would also print them to the console.
+          const result = streamText({ ...call, onError: () => {} });
           text = '';
           for await (const part of result.fullStream) {
             if (part.type === 'text-delta') {

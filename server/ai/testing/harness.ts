@@ -10,13 +10,17 @@ import { createLogger } from '../../platform/logger.ts';
 import type { SecretStore } from '../../platform/secret-store.ts';
 import type { AiConfig } from '../config.ts';
 import { aiRoutes } from '../routes.ts';
-import { createAiService, type AiService } from '../service.ts';
-import { createFakeGitLab, FAKE_PROJECT, type FakeGitLab } from './fake-gitlab.ts';
+import { createAiService, type AiService } from '../ai-service.ts';
+import { AnalysisStore } from '../store/analysis-store.ts';
+import type { FakeGitLab } from '../../gitlab/testing/fake-gitlab.ts';
+import { failedPipelineGitLab, FAKE_PROJECT } from './failed-pipeline-scenario.ts';
 
 /** The AI routes on a real loopback server, over a fake GitLab and a temp data dir. */
 export interface AiHarness {
   base: string;
   service: AiService;
+  /** The analysis store the service was given (in memory unless `persistStore`). */
+  store: AnalysisStore;
   gitlab: FakeGitLab;
   dataDir: string;
   clock: ManualClock;
@@ -29,12 +33,16 @@ export interface AiHarness {
   close(): Promise<void>;
 }
 
-/** Starts the harness; `config` defaults to the offline provider. */
+/**
+ * Starts the harness; `config` defaults to the offline provider. The analysis store lives in
+ * memory unless `persistStore` puts it in `dataDir/analyses.db` (for tests that read the disk or
+ * restart the service).
+ */
 export async function startAiHarness(
-  options: { config?: AiConfig; secretStore?: SecretStore } = {},
+  options: { config?: AiConfig; secretStore?: SecretStore; persistStore?: boolean } = {},
 ): Promise<AiHarness> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ai-routes-'));
-  const gitlab = createFakeGitLab();
+  const gitlab = failedPipelineGitLab();
   const clock = new ManualClock();
   let logText = '';
   const logger = createLogger({
@@ -46,9 +54,13 @@ export async function startAiHarness(
       },
     }),
   });
+  const store = AnalysisStore.open(
+    options.persistStore ? path.join(dataDir, 'analyses.db') : ':memory:',
+    logger,
+  );
   const service = createAiService({
     gitlab,
-    dataDir,
+    store,
     logger,
     clock,
     config: { maxRetries: 0, timeoutMs: 5000, ...options.config },
@@ -73,6 +85,7 @@ export async function startAiHarness(
   return {
     base,
     service,
+    store,
     gitlab,
     dataDir,
     clock,
@@ -86,7 +99,7 @@ export async function startAiHarness(
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      service.close();
+      store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Certificates for tests, made with the openssl CLI in `dir`. */
+export interface TestPki {
+  /** The test CA (PEM), for NODE_EXTRA_CA_CERTS. */
+  caFile: string;
+  /** TLS certificate and key for the listed host names, signed by the CA. */
+  serverCert: string;
+  serverKey: string;
+}
+
+/**
+ * A throwaway CA and a TLS certificate for `hosts`, so a spawned CLI can talk real HTTPS to
+ * `login.microsoftonline.us` and friends on loopback (trusting the CA through NODE_EXTRA_CA_CERTS).
+ */
+export function makeTestPki(dir: string, hosts: string[]): TestPki {
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=get-token test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign',
+  ]);
+  openssl([
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'server.key',
+    '-out',
+    'server.csr',
+    '-subj',
+    `/CN=${hosts[0]}`,
+  ]);
+  writeFileSync(file('server.ext'), `subjectAltName=${hosts.map((h) => `DNS:${h}`).join(',')}\n`);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'server.ext',
+  ]);
+  return {
+    caFile: file('ca.pem'),
+    serverCert: readFileSync(file('server.pem'), 'utf8'),
+    serverKey: readFileSync(file('server.key'), 'utf8'),
+  };
+}
+
+/** A self-signed certificate + RSA key for an app registration, as PEM files in `dir`. */
+export function makeAppCertificate(
+  dir: string,
+  name: string,
+  password?: string,
+): { certFile: string; keyFile: string; bundleFile: string; certPem: string } {
+  const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${name}`,
+  ]);
+  let keyFile = path.join(dir, `${name}.key`);
+  if (password !== undefined) {
+    run([
+      'pkcs8',
+      '-topk8',
+      '-in',
+      `${name}.key`,
+      '-out',
+      `${name}.enc.key`,
+      '-passout',
+      `pass:${password}`,
+    ]);
+    keyFile = path.join(dir, `${name}.enc.key`);
+  }
+  const certFile = path.join(dir, `${name}.pem`);
+  const certPem = readFileSync(certFile, 'utf8');
+  const bundleFile = path.join(dir, `${name}.bundle.pem`);
+  writeFileSync(bundleFile, certPem + readFileSync(keyFile, 'utf8'));
+  return { certFile, keyFile, bundleFile, certPem };
+}

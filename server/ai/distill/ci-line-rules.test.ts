@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { lineTemplate } from './green-diff.ts';
+import { classifyLine, stripCiPrefix, type FailureCategory } from './line-rules.ts';
+import { distillLog } from './log-distiller.ts';
+
+/**
+ * One rule family, shown on lines quoted from a real public CI log (source in `from`). `line` is
+ * the decisive line as the CI system printed it, prefixes included.
+ */
+interface RealExcerpt {
+  family: string;
+  from: string;
+  line: string;
+  category: FailureCategory;
+}
+
+const EXCERPTS: RealExcerpt[] = [
+  {
+    family: 'MSVC error C#### behind a GitHub Actions timestamp',
+    from: 'https://github.com/gbionics/whole-body-estimators/issues/6',
+    line: "2020-03-13T19:16:35.9373979Z D:\\a\\whole-body-estimators\\whole-body-estimators\\devices\\baseEstimatorV1\\include\\baseEstimatorV1.h(46,23): error C2065: 'M_PI': undeclared identifier [D:\\a\\whole-body-estimators\\whole-body-estimators\\build\\devices\\baseEstimatorV1\\baseEstimatorV1.vcxproj]",
+    category: 'compile_error',
+  },
+  {
+    family: 'implicit declaration behind an OBS build time',
+    from: 'https://github.com/openSUSE/logdetective-obs/blob/9eb4d5b7a0029f09f53624626582fda906ac5b12/logs/openSUSE%3AFactory/drbd_standard_x86_64.log',
+    line: "[   68s] /home/abuild/rpmbuild/BUILD/drbd-9.1.23-build/drbd-9.1.23/default/./drbd_receiver.c:7128:25: error: implicit declaration of function 'del_timer'; did you mean 'add_timer'? [-Wimplicit-function-declaration]",
+    category: 'compile_error',
+  },
+  {
+    family: 'dnf "nothing provides"',
+    from: 'https://github.com/fedora-copr/logdetective-sample/blob/6bd8dbdf5b9c5e977a7e6202226960809109394b/data/0bcfc3d6-3b97-4dde-a2b4-1ae8dd378180/builder-live.log',
+    line: '  - nothing provides clang = 13.0.0 needed by clang-rpm-macros-1-136.el115.noarch from https_download_copr_fedorainfracloud_org_results_fedora_llvm_team_clang_rpm_macros_fedora_releasever_basearch',
+    category: 'dependency_network',
+  },
+  {
+    family: 'dnf "No match for argument"',
+    from: 'https://github.com/fedora-copr/logdetective-sample/blob/6bd8dbdf5b9c5e977a7e6202226960809109394b/data/03588217-1fe3-4b5c-bbae-895d383251da/builder-live.log',
+    line: 'No match for argument: pkgconfig(mjpegtools) >= 2.0.0',
+    category: 'dependency_network',
+  },
+  {
+    family: 'mock `DEBUG util.py:` prefix before a dnf problem',
+    from: 'https://github.com/fedora-copr/logdetective-sample/blob/6bd8dbdf5b9c5e977a7e6202226960809109394b/data/3b668dda-5516-498f-a0c4-fa13903e7ca7/root.log',
+    line: 'DEBUG util.py:459:  Problem: nothing provides requested (python3dist(botocore) < 1.38~~ with python3dist(botocore) >= 1.37.14)',
+    category: 'dependency_network',
+  },
+  {
+    family: 'AddressSanitizer summary behind Taskcluster and mozharness prefixes',
+    from: 'https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/asan_too_large.log.gz',
+    line: '[task 2025-02-13T22:10:09.075Z] 22:10:09     INFO - PID 16211 | SUMMARY: AddressSanitizer: heap-use-after-free /builds/worker/workspace/obj-build/dist/include/nsISupportsImpl.h:388:19 in operator++',
+    category: 'test_failure',
+  },
+  {
+    family: 'Mozilla TEST-UNEXPECTED-FAIL',
+    from: 'https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/reftest-fail.log.gz',
+    line: '[task 2025-02-13T21:27:46.822Z] 21:27:46     INFO - REFTEST TEST-UNEXPECTED-FAIL | layout/reftests/bugs/1804872-2.html == layout/reftests/bugs/1804872-2-ref.html | image comparison, max difference: 255, number of differing pixels: 22456',
+    category: 'test_failure',
+  },
+  {
+    family: 'Gradle `Class > test() FAILED` behind a GitHub Actions timestamp',
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/cidiff_57/fail.log',
+    line: '2022-05-30T09:11:02.8576680Z ConsoleClientTest > testClassicParsing() FAILED',
+    category: 'test_failure',
+  },
+  {
+    family: "GitHub Actions '##[error]' annotation on a Go diagnostic",
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages_dump/Quick%20Checks_/run201/fail.log',
+    line: '2022-04-19T19:10:42.7948967Z ##[error]/home/runner/work/terraform/terraform/internal/command/views/json/change.go:85:2: missing cases in switch of type plans.ResourceInstanceChangeActionReason: ResourceInstanceReplaceByTriggers',
+    category: 'compile_error',
+  },
+  {
+    family: "'gh run view --log' job and step columns",
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/cidiff_11/fail.log',
+    line: 'build-test-deploy\tbuild cidiff\t2021-12-01T13:01:04.3807878Z LogDifferTest > testGithubParsing() FAILED',
+    category: 'test_failure',
+  },
+  {
+    family: "git's unsafe-repository refusal",
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/cv_45/fail.log',
+    line: "2022-05-07T08:49:38.2847211Z fatal: unsafe repository ('/github/workspace' is owned by someone else)",
+    category: 'permission_auth',
+  },
+  {
+    family: 'a library that does not load (undefined symbol at import)',
+    from: 'https://github.com/openSUSE/logdetective-obs/blob/9eb4d5b7a0029f09f53624626582fda906ac5b12/logs/openSUSE%3AFactory/python-pgmagick_standard_x86_64.log',
+    line: '[  931s] ImportError: /lib64/libboost_python-py3.so.1.88.0: undefined symbol: PyObject_DelAttr',
+    category: 'dependency_network',
+  },
+  {
+    family: 'git fetch answered 503',
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/assertfixer_1320/fail.log',
+    line: "stderr: fatal: unable to access 'https://github.com/STAMP-project/AssertFixer.git/': The requested URL returned error: 503",
+    category: 'dependency_network',
+  },
+  {
+    family: 'Taskcluster max run time',
+    from: 'https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/taskcluster-only.log.gz',
+    line: '[taskcluster:error] Task aborted - max run time exceeded',
+    category: 'timeout',
+  },
+  {
+    family: 'Travis stalled build',
+    from: 'https://github.com/travis-ci/travis-ci/issues/6512',
+    line: 'No output has been received in the last 10m0s, this potentially indicates a stalled build or something wrong with the build itself.',
+    category: 'timeout',
+  },
+  {
+    family: 'Travis command killed by `timeout` (exit 124)',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Haskell/purescript%40purescript/failed/549434310.log',
+    line: 'The command "$TIMEOUT 35m ci/build.sh" exited with 124.',
+    category: 'timeout',
+  },
+  {
+    family: 'flake8 code',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Python/nvbn%40thefuck/failed/545320732.log',
+    line: './thefuck/rules/terraform_init.py:8:9: E128 continuation line under-indented for visual indent',
+    category: 'compile_error',
+  },
+];
+
+describe('rule families on real CI lines', () => {
+  it.each(EXCERPTS)('$family', ({ line, category }) => {
+    const c = classifyLine(stripCiPrefix(line));
+    expect(c.kind).toBe('error');
+    expect(c.score).toBeGreaterThanOrEqual(80);
+    expect(c.category).toBe(category);
+    // Without the prefix stripped, anchored rules would miss it; with it, the distiller finds it.
+    const d = distillLog(`setup\n${line}\nteardown\n`);
+    expect(d.decisive.map((x) => x.text)).toContain(line.trim());
+  });
+
+  it('reads a pytest failure header and a Maven failure summary as the start of a failing block', () => {
+    // pytest: https://github.com/okken/pytest-check/pull/150 (its example output)
+    expect(
+      classifyLine(
+        '_________________________________ test_message _________________________________',
+      ),
+    ).toMatchObject({ kind: 'summary-header' });
+    // Maven surefire: https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/commonslang_2089/fail.log
+    const maven = distillLog(
+      [
+        '[INFO] ',
+        '[ERROR] Failures: ',
+        '[ERROR]   DurationUtilsTest.testOfConsumer:84->lambda$testOfConsumer$1:84 expected: <true> but was: <false>',
+        '[INFO] ',
+      ].join('\n'),
+    );
+    expect(classifyLine('[ERROR] Failures: ')).toMatchObject({ kind: 'summary-header' });
+    expect(maven.text).toContain('DurationUtilsTest.testOfConsumer:84');
+  });
+
+  it('strips the known CI prefixes and nothing else', () => {
+    expect(stripCiPrefix('2022-05-30T09:11:02.8576680Z BUILD FAILED in 14s')).toBe(
+      'BUILD FAILED in 14s',
+    );
+    expect(stripCiPrefix('[  146s] error: Bad exit status')).toBe('error: Bad exit status');
+    expect(
+      stripCiPrefix(
+        '[task 2025-02-13T21:47:57.540Z] 21:47:57    ERROR -  error: linking with `cc` failed',
+      ),
+    ).toBe(' error: linking with `cc` failed');
+    expect(stripCiPrefix('DEBUG util.py:459:  Problem: x')).toBe(' Problem: x');
+    expect(stripCiPrefix('    at foo (bar.js:1:2)')).toBe('    at foo (bar.js:1:2)');
+    expect(stripCiPrefix('2 passed')).toBe('2 passed');
+  });
+
+  it('keeps the lead-in of the failing step: the GitHub Actions step that ran the failing command', () => {
+    const filler = Array.from(
+      { length: 2000 },
+      (_, i) => `2022-05-30T09:10:${String(i % 60).padStart(2, '0')}.1Z compiling module ${i}`,
+    );
+    const log = [
+      '2022-05-30T09:10:00.0Z ##[group]Run ./gradlew build',
+      ...filler,
+      '2022-05-30T09:11:02.8576680Z ConsoleClientTest > testClassicParsing() FAILED',
+      ...filler.slice(0, 400),
+    ].join('\n');
+    const d = distillLog(log, { budgetChars: 6000 });
+    expect(d.text).toContain('##[group]Run ./gradlew build');
+    expect(d.text).toContain('ConsoleClientTest > testClassicParsing() FAILED');
+  });
+
+  it('keeps a log that fits the budget whole, and fills a long one up to the budget', () => {
+    const short = ['$ make', 'cc -c a.c', 'a.c:3:1: warning: unused', 'linking', 'done?'].join(
+      '\n',
+    );
+    expect(distillLog(short).text).toBe(short);
+    const long = Array.from({ length: 5000 }, (_, i) => `step ${i} ok`).join('\n');
+    const d = distillLog(long, { budgetChars: 8000 });
+    expect(d.text.length).toBeGreaterThan(7500);
+    expect(d.text.length).toBeLessThanOrEqual(8000);
+    expect(d.text.endsWith('step 4999 ok')).toBe(true);
+  });
+});
+
+describe('what changed since the last green run', () => {
+  it('masks run-specific parts so the same step compares equal across runs', () => {
+    expect(
+      lineTemplate(
+        '2022-05-30T09:11:02.8576680Z Downloaded /home/runner/.m2/a/b.jar (12 kB at 3.4 MB/s) sha 3f9a2c1d',
+      ),
+    ).toBe(
+      lineTemplate(
+        '2022-06-01T10:00:00.1Z Downloaded /home/runner/.m2/c/d.jar (98 kB at 1.1 MB/s) sha 77b0e9aa',
+      ),
+    );
+  });
+
+  it('drops lines the green run printed too, never error lines, and counts them', () => {
+    const green = [
+      '$ npm test',
+      'Downloaded 12 packages in 3.2s',
+      'PASS src/a.test.ts (1.1 s)',
+      'Error: retrying fetch (1/3)',
+      'done',
+    ].join('\n');
+    const failed = [
+      '$ npm test',
+      'Downloaded 14 packages in 2.9s',
+      'PASS src/a.test.ts (0.9 s)',
+      'Error: retrying fetch (1/3)',
+      'FAIL src/b.test.ts',
+      '  Expected: 1',
+      'done',
+    ].join('\n');
+    const d = distillLog(failed, { baseline: green });
+    expect(d.text).not.toContain('Downloaded 14 packages');
+    expect(d.text).not.toContain('PASS src/a.test.ts');
+    // An error line stays even when the green run printed it as well.
+    expect(d.text).toContain('Error: retrying fetch (1/3)');
+    expect(d.text).toContain('FAIL src/b.test.ts');
+    expect(d.text).toContain('$ npm test');
+    expect(d.sameAsGreen).toBe(3);
+    expect(distillLog(failed).sameAsGreen).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import { stripCiPrefix } from './line-rules.ts';
+
+// Run-specific parts of a line, masked so that the same step prints the same template in every
+// run: timestamps and times, UUIDs, hashes, paths, then any remaining number.
+const TIMESTAMP =
+  /\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|\b\d\d:\d\d:\d\d(?:[.,]\d+)?\b/g;
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const HASH = /\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b/gi;
+const PATH = /(?:[A-Za-z]:)?(?:[\\/][\w.@+~-]+){2,}[\\/]?/g;
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+
+/**
+ * The template of a log line: CI prefixes removed and timestamps, UUIDs, hashes, paths and
+ * numbers masked, so a line of a green run and the same line of a failed run compare equal.
+ */
+export function lineTemplate(line: string): string {
+  return stripCiPrefix(line)
+    .replace(TIMESTAMP, '<t>')
+    .replace(UUID, '<id>')
+    .replace(HASH, '<h>')
+    .replace(PATH, '<p>')
+    .replace(NUMBER, '#')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The set of line templates of a (green) log, cleaned of ANSI escapes and carriage returns. */
+export function templatesOf(cleanLines: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const line of cleanLines) {
+    const t = lineTemplate(line);
+    if (t !== '') out.add(t);
+  }
+  return out;
+}

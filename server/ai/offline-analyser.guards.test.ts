@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { distillLog } from './distill/log-distiller.ts';
+import { minimalContext, type JobContext } from './job-context.ts';
+import { analyseOffline, answerOffline, diagnose } from './offline-analyser.ts';
+
+// Each guard is shown on the incidental lines that used to fool the analyser, quoted from real
+// public CI logs (sources next to each case) and cut to the lines that matter.
+
+describe('offline analyser guards', () => {
+  it('does not let a passing test named after a permission error vote', () => {
+    // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Python/nvbn%40thefuck/failed/545320732.log
+    const log = [
+      'tests/rules/test_chmod_x.py::test_match[./gradlew build-gradlew: Permission denied] \x1b[32mPASSED\x1b[0m\x1b[36m [ 18%]\x1b[0m',
+      'tests/rules/test_chmod_x.py::test_not_match[./gradlew build-gradlew: Permission denied-True-True] \x1b[32mPASSED\x1b[0m\x1b[36m [ 18%]\x1b[0m',
+      '$ flake8',
+      './thefuck/rules/terraform_init.py:8:9: E128 continuation line under-indented for visual indent',
+      'The command "flake8" exited with 1.',
+      'Done. Your build exited with 1.',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('compile_error');
+    expect(d.evidence[0]!.text).toContain('E128 continuation line');
+  });
+
+  it("does not call a build OOM because a package creates the 'systemd-oom' user", () => {
+    // https://github.com/fedora-copr/logdetective-sample/blob/6bd8dbdf5b9c5e977a7e6202226960809109394b/data/bd0afcc7-1395-4275-a906-84df79a84452/builder-live.log
+    const log = [
+      ">>> Creating user 'systemd-oom' (systemd Userspace OOM Killer) with UID 999 and GID 999.",
+      '+ bin/test',
+      'ActionText::JobRenderTest#test_uses_app_default_url_options:',
+      "ActionView::Template::Error: Can't resolve image into URL: undefined method 'to_model' for an instance of ActiveStorage::VariantWithRecord",
+      "    app/jobs/broadcast_job.rb:5:in 'BroadcastJob#perform'",
+      '116 runs, 259 assertions, 0 failures, 1 errors, 0 skips',
+      'error: Bad exit status from /var/tmp/rpm-tmp.H6YM9X (%check)',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('test_failure');
+    expect(d.evidence.map((e) => e.text).join('\n')).toContain(
+      "ActionView::Template::Error: Can't resolve image into URL",
+    );
+  });
+
+  it('calls it OOM when the kill is there', () => {
+    const log = [
+      '$ make -j8',
+      'g++ -c big.cc',
+      'Killed',
+      'make: *** [Makefile:12: big.o] Error 137',
+    ].join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('oom_killed');
+  });
+
+  it('advises resolving an npm peer conflict instead of retrying', () => {
+    // https://github.com/storybookjs/storybook/issues/15785
+    const log = [
+      '$ npm ci',
+      'npm ERR! code ERESOLVE',
+      'npm ERR! ERESOLVE unable to resolve dependency tree',
+      'npm ERR! ',
+      'npm ERR! While resolving: custom-hooks@0.1.0',
+      'npm ERR! Found: react@undefined',
+      'npm ERR! node_modules/react',
+      'npm ERR!   react@"*" from the root project',
+      'npm ERR! ',
+      'npm ERR! Could not resolve dependency:',
+      'npm ERR! peer react@"17.0.2" from react-dom@17.0.2',
+      'npm ERR! node_modules/react-dom',
+      'npm ERR!   react-dom@"*" from the root project',
+      'npm ERR! ',
+      'npm ERR! Fix the upstream dependency conflict, or retry',
+      'npm ERR! this command with --force, or --legacy-peer-deps',
+      'npm ERR! to accept an incorrect (and potentially broken) dependency resolution.',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('dependency_network');
+    expect(d.nextSteps[0]).toMatch(/peer-dependency conflict, not a network problem/);
+    expect(d.nextSteps.join('\n')).not.toMatch(/^Retry the job/m);
+    const flaky = answerOffline({
+      question: 'Is this flaky? Should I retry?',
+      distilled: distillLog(log),
+      context: undefined,
+      analysis: '',
+    });
+    expect(flaky).toMatch(/^Probably not/);
+  });
+
+  it.each([
+    // https://github.com/travis-ci/travis-ci/issues/6512
+    [
+      'Travis',
+      'No output has been received in the last 10m0s, this potentially indicates a stalled build or something wrong with the build itself.',
+    ],
+    // https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/taskcluster-only.log.gz
+    ['Taskcluster', '[taskcluster:error] Task aborted - max run time exceeded'],
+  ])("recognises %s's own timeout", (_system, line) => {
+    const log = [
+      '$ ./run-tests.sh',
+      'test_a ... ok',
+      'error: retrying connection to db',
+      line,
+    ].join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('timeout');
+  });
+
+  it('quotes the failing test first, not an earlier incidental error', () => {
+    // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/C%23/NancyFx%40Nancy/failed/375800180.log
+    const log = [
+      '/Users/travis/.travis/job_stages: line 476: yarn: command not found',
+      '$ ./build.sh',
+      '\x1b[m\x1b[31;1m    Nancy.Testing.Tests.BrowserFixture.Should_return_JSON_serialized_form [FAIL]',
+      '',
+      '\x1b[m\x1b[37m      Assert.Equal() Failure',
+      'Done. Your build exited with 1.',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('test_failure');
+    expect(d.evidence[0]!.text).toContain('Should_return_JSON_serialized_form [FAIL]');
+  });
+
+  it("does not let a browser's console errors outvote the harness verdict", () => {
+    // https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/mochitest-fail.log.gz
+    const noise =
+      "[task 2025-02-13T10:54:06.706Z] 10:54:06     INFO - GECKO(7098) | JavaScript error: , line 0: NotFoundError: No such JSProcessActor 'DevToolsProcess'";
+    const log = [
+      noise,
+      noise.replace('10:54:06', '10:54:07'),
+      '[task 2025-02-13T11:00:27.837Z] 11:00:27     INFO - TEST-UNEXPECTED-FAIL | devtools/client/webconsole/test/browser/browser_console_enable_network_monitoring.js | A promise chain failed to handle a rejection',
+      noise.replace('10:54:06', '11:00:28'),
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('test_failure');
+    expect(d.evidence[0]!.text).toContain('TEST-UNEXPECTED-FAIL');
+  });
+});
+
+describe('offline follow-ups', () => {
+  const log = [
+    'Using Docker executor with image node:22-bookworm ...',
+    '$ npm ci',
+    '$ npm test -- --ci',
+    'FAIL src/cart/totals.test.ts',
+    '  ● totals › applies the discount',
+    '    Expected: 90.45',
+    '    Received: 100.5',
+    '      at Object.<anonymous> (src/cart/totals.test.ts:43:27)',
+    'ERROR: Job failed: exit code 1',
+  ].join('\n');
+  const distilled = distillLog(log);
+  const context: JobContext = {
+    ...minimalContext({ projectId: 7, pipelineId: 300, jobId: 9001, jobName: 'test:unit' }),
+    ref: 'main',
+    commit: { sha: 'b'.repeat(40), shortId: 'bbbbbbbb', title: 'Apply discounts', author: 'Ada' },
+    previousSuccess: {
+      jobId: 8990,
+      pipelineId: 290,
+      finishedAt: null,
+      durationSec: null,
+      commit: { sha: 'a'.repeat(40), shortId: 'aaaaaaaa', title: 'Bump deps', author: 'Lin' },
+    },
+  };
+  const ask = (question: string, c: JobContext | undefined = context) =>
+    answerOffline({ question, distilled, context: c, analysis: analyseOffline(distilled, c) });
+
+  it('says how to reproduce it locally: the failing command in the job image', () => {
+    const answer = ask('How do I reproduce this locally?');
+    expect(answer).toContain('node:22-bookworm');
+    expect(answer).toContain("sh -c 'npm test -- --ci'");
+    expect(answer).not.toMatch(/To fix this/);
+  });
+
+  it('takes the image from the stored job context when the excerpt no longer shows it', () => {
+    const excerpt = distillLog(log.split('\n').slice(1).join('\n'));
+    expect(excerpt.image).toBeUndefined();
+    const answer = answerOffline({
+      question: 'how can I run this on my machine? reproduce it',
+      distilled: excerpt,
+      context: { ...context, image: 'node:22-bookworm' },
+      analysis: '',
+    });
+    expect(answer).toContain('docker run --rm -it -v "$PWD":/src -w /src node:22-bookworm');
+  });
+
+  it('names the file from the error', () => {
+    expect(ask('Which file?')).toContain('`src/cart/totals.test.ts:43`');
+  });
+
+  it("answers 'is it flaky' from the job's history", () => {
+    const answer = ask('Is this flaky?');
+    expect(answer).toMatch(/^Probably not/);
+    expect(answer).toContain('job #8990');
+    expect(ask('Is this flaky?', { ...context, previousSuccess: null })).toContain(
+      'No green run of this job was found',
+    );
+  });
+
+  it('says plainly when only a configured model can answer', () => {
+    expect(ask('Write a patch for the discount function')).toMatch(
+      /^Only a configured AI model can answer that/,
+    );
+    expect(ask('anything about kubernetes?')).toMatch(/Only a configured AI model can answer/);
+  });
+});

@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { FailureCategory } from '../../distill/line-rules.ts';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+/** The root-cause categories an entry may carry: the offline analyser's own set. */
+export const REAL_LOG_CATEGORIES = [
+  'test_failure',
+  'compile_error',
+  'dependency_network',
+  'oom_killed',
+  'timeout',
+  'permission_auth',
+  'config_yaml',
+  'script_error',
+] as const satisfies readonly FailureCategory[];
+
+/** One entry of index.json: where a public failed log came from and what an expert points at in it. */
+export const RealLogMetaSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/),
+  sourceUrl: z.url(),
+  repository: z.url(),
+  licence: z.string().min(1),
+  ciSystem: z.string().min(1),
+  ecosystem: z.string().min(1),
+  decisive: z.array(z.string().min(1)).min(1),
+  category: z.enum(REAL_LOG_CATEGORIES),
+  rootCause: z.string().min(1),
+  split: z.enum(['dev', 'holdout']),
+  originalJob: z.string().optional(),
+  note: z.string().optional(),
+  green: z.object({ sourceUrl: z.url(), note: z.string().optional() }).optional(),
+});
+
+/** The whole index.json file. */
+export const RealLogIndexSchema = z.object({ entries: z.array(RealLogMetaSchema).min(1) });
+
+/** Metadata of one real log, as stored in index.json. */
+export type RealLogMeta = z.infer<typeof RealLogMetaSchema>;
+
+/** A real failed CI log with its metadata, and the passing log of the same job when the source had one. */
+export interface RealLog extends RealLogMeta {
+  /** The failed job's log text, verbatim from the source (possibly tail-trimmed, see `note`). */
+  text: string;
+  /** The last green run of the same job, when known. */
+  greenText?: string;
+}
+
+/** Reads and validates index.json; throws a zod error naming the bad field when it is malformed. */
+export function readRealLogIndex(): RealLogMeta[] {
+  const raw: unknown = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8'));
+  return RealLogIndexSchema.parse(raw).entries;
+}
+
+/** Loads the real-log corpus; `split` keeps only the development or the held-out third. */
+export function loadRealLogs(split?: RealLogMeta['split']): RealLog[] {
+  return readRealLogIndex()
+    .filter((meta) => split === undefined || meta.split === split)
+    .map((meta) => {
+      const text = readFileSync(path.join(dir, `${meta.id}.log`), 'utf8');
+      const greenPath = path.join(dir, `${meta.id}.green.log`);
+      const greenText =
+        meta.green && existsSync(greenPath) ? readFileSync(greenPath, 'utf8') : undefined;
+      return greenText === undefined ? { ...meta, text } : { ...meta, text, greenText };
+    });
+}
+
+/** The folder holding the corpus files (for size checks and tools). */
+export const REAL_LOGS_DIR = dir;

@@ -1,0 +1,35 @@
+import type { GitLabApi } from '../gitlab/api.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { AnsweringProvider } from './providers/provider.ts';
+import type { AnalysisStore } from './store/analysis-store.ts';
+
+/** The collaborators the AI use cases (analyse a job, follow up, analyse a pipeline) share. */
+export interface AiUseCaseDeps {
+  gitlab: GitLabApi;
+  store: AnalysisStore;
+  logger: Logger;
+  /** The current time as an ISO string (from the injected clock). */
+  now: () => string;
+  /** Character budget of the distilled log sent to a model. */
+  budgetChars: number;
+  /** The project's display name, '' when unknown. */
+  projectName: (projectId: number) => string;
+  /** The provider to ask (the configured one, with its offline fallback). */
+  provider: () => Promise<AnsweringProvider>;
+  /** The system prompt for configured providers. */
+  systemPrompt: () => string;
+  /** True when the built-in analyser is the configured provider. */
+  isOffline: () => boolean;
+}
+
+/**
+ * Whether a stored answer may be served as cached. A fallback answer is kept (it is useful and
+ * says what it is) but does not count while a real provider is configured: the next request tries
+ * the provider again.
+ */
+export function usableCache(
+  cached: { isFallback: boolean } | undefined,
+  deps: Pick<AiUseCaseDeps, 'isOffline'>,
+): boolean {
+  return cached !== undefined && !(cached.isFallback && !deps.isOffline());
+}

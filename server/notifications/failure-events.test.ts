@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationSettings, PipelineEvent } from '../contract.ts';
+import { FakeGitLab } from '../gitlab/testing/fake-gitlab.ts';
+import type { GitLabJob } from '../gitlab/wire.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { silentLogger } from '../platform/logger.ts';
+import { MemorySettingsStore } from '../settings/settings-store.ts';
+import { PipelinePoller } from '../summary/poller.ts';
+import { FailureEvents } from './failure-events.ts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  inQuietHours,
+  readNotificationSettings,
+  updateNotificationSettings,
+} from './notification-settings.ts';
+
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const OTHER = {
+  id: 99,
+  username: 'lin',
+  name: 'Lin',
+  state: 'active',
+  avatar_url: '',
+  web_url: '',
+};
+
+function job(
+  gitlab: FakeGitLab,
+  projectId: number,
+  pipelineId: number,
+  over: Partial<GitLabJob> = {},
+) {
+  const j: GitLabJob = {
+    id: pipelineId * 10 + gitlab.jobs.length,
+    name: 'test:unit',
+    stage: 'test',
+    status: 'failed',
+    ref: 'main',
+    tag: false,
+    allow_failure: false,
+    created_at: iso(NOW),
+    started_at: iso(NOW),
+    finished_at: iso(NOW),
+    duration: 10,
+    queued_duration: 1,
+    failure_reason: 'script_failure',
+    web_url: `https://gitlab.test/jobs/${pipelineId}`,
+    user: null,
+    commit: {
+      id: `sha${pipelineId}`,
+      short_id: 'sha',
+      title: `Commit of ${pipelineId}`,
+      message: '',
+      author_name: 'Someone',
+      author_email: 'someone@example.com',
+      created_at: iso(NOW),
+    },
+    pipeline: {
+      id: pipelineId,
+      project_id: projectId,
+      ref: 'main',
+      sha: `sha${pipelineId}`,
+      status: 'failed',
+    },
+    ...over,
+  };
+  gitlab.jobs.push(j);
+  return j;
+}
+
+function setup(settings: Partial<NotificationSettings> = {}, burstThreshold = 4) {
+  const clock = new ManualClock(NOW);
+  const gitlab = new FakeGitLab();
+  gitlab.addProject(1, 'api');
+  gitlab.addProject(2, 'web');
+  gitlab.addProject(3, 'docs');
+  // Failing at start-up on the default branch: history, never a notification.
+  gitlab.addPipeline(1, 10, iso(NOW - 3_600_000), 'failed');
+  job(gitlab, 1, 10);
+  const store = new MemorySettingsStore();
+  updateNotificationSettings(store, settings);
+  const events: PipelineEvent[] = [];
+  const poller = new PipelinePoller({
+    gitlab,
+    clock,
+    logger: silentLogger,
+    group: 'acme',
+    since: '7d',
+  });
+  const failures = new FailureEvents({
+    gitlab,
+    clock,
+    logger: silentLogger,
+    settings: () => readNotificationSettings(store),
+    emit: (e) => events.push(e),
+    burstThreshold,
+  });
+  poller.onPipelineChanges((c) => failures.observe(c));
+  const cycle = async () => {
+    clock.advance(10_000);
+    await poller.cycleOnce();
+    await failures.settle();
+  };
+  /** A new pipeline that fails in the next cycle (its jobs carry the commit). */
+  const fail = (
+    projectId: number,
+    id: number,
+    over: { ref?: string; user?: typeof OTHER; email?: string; reason?: string } = {},
+  ) => {
+    gitlab.addPipeline(projectId, id, iso(clock.now() + 1_000), 'failed', 60, {
+      ref: over.ref ?? 'main',
+      user: over.user ?? OTHER,
+    });
+    const j = job(gitlab, projectId, id, { failure_reason: over.reason ?? 'script_failure' });
+    if (over.email) j.commit!.author_email = over.email;
+  };
+  return { clock, gitlab, store, events, poller, failures, cycle, fail };
+}
+
+describe('failure events', () => {
+  it('announces nothing for pipelines already failed at start-up, but counts their ref as failing', async () => {
+    const t = setup();
+    await t.cycle();
+    await t.cycle();
+    expect(t.events).toEqual([]);
+    const state = t.failures.state();
+    expect(state.failing.map((f) => [f.pipeline_id, f.reasons])).toEqual([
+      [10, ['default-branch']],
+    ]);
+  });
+
+  it('tells mine (triggered by me or authored with my email), default branch and starred projects apart', async () => {
+    const t = setup({ starred_projects: [3] }, 10);
+    await t.cycle();
+    t.fail(2, 20, { ref: 'feature/a', user: { ...OTHER, id: 7, username: 'ada' } }); // mine: triggered
+    t.fail(2, 21, { ref: 'feature/b', email: 'ADA@example.com' }); // mine: authored
+    t.fail(1, 22); // default branch, someone else's
+    t.fail(3, 30, { ref: 'feature/c' }); // starred project
+    t.fail(2, 23, { ref: 'feature/d' }); // none of these: not news
+    await t.cycle();
+    const byPipeline = Object.fromEntries(
+      t.events.flatMap((e) => e.pipelines).map((p) => [p.pipeline_id, p.reasons]),
+    );
+    expect(byPipeline).toEqual({
+      20: ['mine'],
+      21: ['mine'],
+      22: ['default-branch'],
+      30: ['watched'],
+    });
+    const mine = t.events.find((e) => e.pipelines[0]!.pipeline_id === 20)!;
+    expect(mine).toMatchObject({
+      event: 'pipeline-failed',
+      coalesced: false,
+      notify: true,
+      title: 'web: pipeline #20 failed on feature/a',
+    });
+    expect(mine.pipelines[0]).toMatchObject({
+      project_path: 'acme/web',
+      source: 'push',
+      commit_title: 'Commit of 20',
+      user: { username: 'ada' },
+      failed_jobs: [{ name: 'test:unit', stage: 'test', failure_reason: 'script_failure' }],
+    });
+    expect(mine.body).toBe('Commit of 20 — Failed: test:unit — (yours)');
+  });
+
+  it('announces a pipeline once, even when it is retried and fails again', async () => {
+    const t = setup();
+    await t.cycle();
+    t.fail(1, 40);
+    await t.cycle();
+    t.gitlab.update(1, 40, { status: 'running', updated_at: iso(t.clock.now() + 1_000) });
+    await t.cycle();
+    t.gitlab.update(1, 40, { status: 'failed', updated_at: iso(t.clock.now() + 1_000) });
+    await t.cycle();
+    expect(t.events.map((e) => e.pipelines.map((p) => p.pipeline_id))).toEqual([[40]]);
+  });
+
+  it('coalesces a burst into one notification that suspects the runners', async () => {
+    const t = setup();
+    await t.cycle();
+    for (let i = 0; i < 6; i++) t.fail(1 + (i % 3), 50 + i, { reason: 'runner_system_failure' });
+    await t.cycle();
+    expect(t.events).toHaveLength(1);
+    expect(t.events[0]).toMatchObject({
+      coalesced: true,
+      title: '6 pipelines failed in 3 projects — runner unavailable?',
+      body: 'api, web, docs',
+    });
+    expect(t.events[0]!.pipelines).toHaveLength(6);
+  });
+
+  it('announces a fixed ref once it passes again', async () => {
+    const t = setup();
+    await t.cycle();
+    t.gitlab.addPipeline(1, 60, iso(t.clock.now() + 1_000), 'success');
+    await t.cycle();
+    expect(t.events.map((e) => [e.event, e.title])).toEqual([
+      ['pipeline-fixed', 'api: main is green again (#60)'],
+    ]);
+    expect(t.failures.state().failing).toEqual([]);
+  });
+
+  it('keeps quiet for muted projects and switched-off reasons, and silent in quiet hours', async () => {
+    const t = setup({
+      muted_projects: [2],
+      reasons: { ...DEFAULT_NOTIFICATION_SETTINGS.reasons, watched: false },
+      starred_projects: [3],
+    });
+    await t.cycle();
+    t.fail(2, 70); // muted
+    t.fail(3, 71, { ref: 'feature/x' }); // watched, switched off
+    await t.cycle();
+    expect(t.events).toEqual([]);
+    const hour = new Date(t.clock.now()).getHours();
+    const pad = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+    updateNotificationSettings(t.store, {
+      quiet_hours: { start: pad(hour - 1), end: pad(hour + 1) },
+    });
+    t.fail(1, 72);
+    await t.cycle();
+    expect(t.events.map((e) => e.notify)).toEqual([false]);
+  });
+});
+
+describe('notification settings', () => {
+  it('keeps defaults until changed and merges partial updates', () => {
+    const store = new MemorySettingsStore({ group: 'acme' });
+    expect(readNotificationSettings(store)).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    const next = updateNotificationSettings(store, {
+      reasons: { watched: false },
+      starred_projects: [5, 3, 5],
+    });
+    expect(next.reasons).toEqual({ mine: true, 'default-branch': true, watched: false });
+    expect(next.starred_projects).toEqual([3, 5]);
+    expect(store.read().group).toBe('acme');
+  });
+
+  it('spans midnight in quiet hours', () => {
+    const at = (h: number) => new Date(2026, 10, 21, h, 30).getTime();
+    const quiet = { start: '22:00', end: '07:00' };
+    expect([at(23), at(3), at(7), at(12)].map((t) => inQuietHours(quiet, t))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(inQuietHours(null, at(23))).toBe(false);
+  });
+});
