@@ -391,7 +391,7 @@ export class PipelinePoller {
     for (const state of states) {
       for (const [id, p] of state.pipelines) {
         if (p.createdAt < cutoff) state.pipelines.delete(id);
-        else if (p.detailsFor !== p.updatedAt) this.queueDetails(p);
+        else if (p.detailsFor !== p.updatedAt || this.needsFailure(state, p)) this.queueDetails(p);
       }
     }
     this.loaded = true;
@@ -524,12 +524,17 @@ export class PipelinePoller {
     signal: AbortSignal,
   ): Promise<void> {
     try {
-      const detail = await this.deps.gitlab.getPipeline(projectId, pipelineId, signal);
+      const current = this.states.get(projectId)?.pipelines.get(pipelineId);
+      // GraphQL already brought duration and user: only the failing job may be missing.
+      const detail =
+        current && current.detailsFor === current.updatedAt
+          ? null
+          : await this.deps.gitlab.getPipeline(projectId, pipelineId, signal);
       if (signal.aborted) return;
       const state = this.states.get(projectId);
       const record = state?.pipelines.get(pipelineId);
       if (!state || !record) return;
-      const { failure: _stale, ...updated } = withPipelineDetails(record, detail);
+      const { failure: _stale, ...updated } = detail ? withPipelineDetails(record, detail) : record;
       const failure =
         updated.status === 'failed' && this.isRecent(state, updated)
           ? await this.readFailure(projectId, pipelineId, signal)
@@ -551,6 +556,13 @@ export class PipelinePoller {
         'pipeline details fetch failed',
       );
     }
+  }
+
+  /** A recent failed pipeline whose failing job is not known yet (read with its jobs, once). */
+  private needsFailure(state: ProjectState, record: PipelineRecord): boolean {
+    return (
+      record.status === 'failed' && record.failure === undefined && this.isRecent(state, record)
+    );
   }
 
   /** True when `record` is among its project's newest pipelines, the ones the summary lists. */
