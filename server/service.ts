@@ -73,7 +73,12 @@ export async function startService(options: ServiceOptions): Promise<PipelineSum
     emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
   });
   poller.onPipelineChanges((changes) => failureEvents.observe(changes));
-  const details = new PipelineDetailsService(options.gitlab, (id) => poller.projectName(id));
+  const details = new PipelineDetailsService(
+    options.gitlab,
+    (id) => poller.projectName(id),
+    200,
+    poller.pipelineUpdatedAt,
+  );
   const app = createApp({
     logger: options.logger,
     version: options.version ?? versionInfo(),

@@ -17,6 +17,8 @@ export interface ServeConfig {
   demo: boolean;
   open: boolean;
   dataDir: string;
+  /** The poller's cadences (`--poll-interval`, `--idle-interval`); default 10 s / 60 s. */
+  cadence?: { fastIntervalMs: number; slowIntervalMs: number };
 }
 
 /** Edges `startFromConfig` needs from its caller (the CLI or the Electron main process). */
@@ -49,7 +51,7 @@ export async function startFromConfig(
   const { gitlab, group } = connection;
   const closeSimulator = connection.demo ? () => connection.close() : undefined;
   // The simulator moves every few seconds; poll it briskly so the demo feels alive.
-  const timing = config.demo ? { fastIntervalMs: 2_000, slowIntervalMs: 5_000 } : undefined;
+  const timing = config.demo ? { fastIntervalMs: 2_000, slowIntervalMs: 5_000 } : config.cadence;
   if (!config.demo) {
     try {
       await gitlab.getGroup(group);

@@ -5,6 +5,7 @@ import { AppError } from '../../server/platform/errors.ts';
 import { createLogger } from '../../server/platform/logger.ts';
 import { appHome } from '../../server/platform/paths.ts';
 import { FileSettingsStore } from '../../server/settings/settings-store.ts';
+import { resolveCadence } from '../../server/summary/cadence.ts';
 import { parseSince } from '../../server/summary/since.ts';
 import type { ServeConfig } from '../../server/start.ts';
 import { helpRequest, type Command } from '../command.ts';
@@ -21,6 +22,10 @@ Flags:
   --gitlab-url URL   GitLab base URL (env GITLAB_URL; default https://gitlab.com)
   --group G          group id or full path to watch, subgroups included (env GITLAB_GROUP)
   --since W          time window: <n>m, <n>h, <n>d or <n>w (default 7d)
+  --poll-interval T  how often to poll while a pipeline is not finished (env POLL_INTERVAL;
+                     default 10s, at least 5s)
+  --idle-interval T  how often to poll when everything is finished (env IDLE_INTERVAL;
+                     default 60s, at least 15s)
   --demo             use the built-in GitLab simulator and the offline AI analyser (no credentials)
   --open             open the dashboard in the default browser once ready
   --data-dir DIR     where settings and the analysis database live (env PIPELINE_SUMMARY_HOME)
@@ -45,6 +50,8 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
         'gitlab-url': { type: 'string' },
         group: { type: 'string' },
         since: { type: 'string' },
+        'poll-interval': { type: 'string' },
+        'idle-interval': { type: 'string' },
         demo: { type: 'boolean' },
         open: { type: 'boolean' },
         'data-dir': { type: 'string' },
@@ -86,7 +93,17 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
   const since = flags.since ?? stored.since ?? '7d';
   parseSince(since);
   const group = flags.group ?? env.GITLAB_GROUP ?? stored.group;
+  let cadence;
+  try {
+    cadence = resolveCadence({
+      poll: flags['poll-interval'] ?? env.POLL_INTERVAL ?? stored.pollInterval,
+      idle: flags['idle-interval'] ?? env.IDLE_INTERVAL ?? stored.idleInterval,
+    });
+  } catch (err) {
+    usageError((err as Error).message);
+  }
   return {
+    cadence,
     port: Number(portText),
     host,
     gitlabUrl,

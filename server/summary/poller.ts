@@ -204,9 +204,8 @@ export class PipelinePoller {
   }
 
   /** GitLab's `updated_at` of a pipeline in the window, if known (details cache key). */
-  pipelineUpdatedAt(projectId: number, pipelineId: number): string | undefined {
-    return this.states.get(projectId)?.pipelines.get(pipelineId)?.updatedAt;
-  }
+  readonly pipelineUpdatedAt = (projectId: number, pipelineId: number): string | undefined =>
+    this.states.get(projectId)?.pipelines.get(pipelineId)?.updatedAt;
 
   /** The name of a watched project, if known. */
   projectName(projectId: number): string | undefined {
