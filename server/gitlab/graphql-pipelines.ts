@@ -26,6 +26,9 @@ import { describeIssue, utcTimeSchema } from './wire-schemas.ts';
 /** Projects per query, sized so every query stays at or under 250 (see the table above). */
 export const GRAPHQL_BATCH = { pipelines: 5, changes: 40, ids: 16 } as const;
 
+/** Pipelines the change probe asks for per project; a full page means "read this project". */
+export const CHANGES_PAGE = 5;
+
 /** GitLab's limits for an authenticated user (app/graphql/gitlab_schema.rb). */
 export const GITLAB_GRAPHQL_LIMITS = { complexity: 250, depth: 15 } as const;
 
@@ -167,7 +170,7 @@ export function changesQuery(count: number): string {
     count,
     (i) => `$p${i}: ID!, $u${i}: Time`,
     (i) =>
-      `project(fullPath: $p${i}) { pipelines(first: 5, updatedAfter: $u${i}) { nodes { id updatedAt } } }`,
+      `project(fullPath: $p${i}) { pipelines(first: ${CHANGES_PAGE}, updatedAfter: $u${i}) { nodes { id updatedAt } } }`,
   );
 }
 

@@ -1,6 +1,11 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import { LIST_CAPS } from '../gitlab/client.ts';
-import { GRAPHQL_BATCH, GraphQLRefusal, type PipelinePage } from '../gitlab/graphql-pipelines.ts';
+import {
+  CHANGES_PAGE,
+  GRAPHQL_BATCH,
+  GraphQLRefusal,
+  type PipelinePage,
+} from '../gitlab/graphql-pipelines.ts';
 import type { GitLabPipeline, GitLabPipelineListItem } from '../gitlab/wire.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
@@ -213,7 +218,11 @@ export class PipelineFeed {
       answers.forEach((nodes, i) => {
         const target = batch[i]!;
         if (nodes === null) updates.push(this.invisible(target));
-        else if (nodes.some((n) => known(target.projectId, n.id) !== n.updatedAt))
+        // A full probe page may hide older updated pipelines (it is newest first): read in full.
+        else if (
+          nodes.length >= CHANGES_PAGE ||
+          nodes.some((n) => known(target.projectId, n.id) !== n.updatedAt)
+        )
           toRead.push(target);
         else updates.push({ projectId: target.projectId, items: [] });
       });
