@@ -17,6 +17,10 @@ const loadPipelinePanel = () => import('./views/pipeline/pipeline-panel.tsx');
 const PipelinePanel = lazy(loadPipelinePanel);
 const HistoryView = lazy(() => import('./views/history/history-view.tsx'));
 const SettingsView = lazy(() => import('./views/settings/settings-view.tsx'));
+const HealthView = lazy(() => import('./views/health/health-view.tsx'));
+const FlakyView = lazy(() => import('./views/health/flaky-view.tsx'));
+const TrendsView = lazy(() => import('./views/health/trends-view.tsx'));
+const FailuresView = lazy(() => import('./views/health/failures-view.tsx'));
 
 const THEMES = ['system', 'light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -24,6 +28,8 @@ type Theme = (typeof THEMES)[number];
 const NAV: { path: string; label: string; view: Route['view']; key: string }[] = [
   { path: '/', label: 'Overview', view: 'overview', key: 'o' },
   { path: '/projects', label: 'Projects', view: 'projects', key: 'p' },
+  { path: '/health', label: 'Health', view: 'health', key: 'b' },
+  { path: '/failures', label: 'Failures', view: 'failures', key: 'f' },
   { path: '/history', label: 'AI history', view: 'history', key: 'h' },
   { path: '/settings', label: 'Settings', view: 'settings', key: 's' },
 ];
@@ -110,6 +116,16 @@ function ViewFor({ route }: { route: Route }) {
       return <HistoryView />;
     case 'settings':
       return <SettingsView />;
+    case 'health':
+      return route.tab === 'flaky' ? (
+        <FlakyView />
+      ) : route.tab === 'trends' ? (
+        <TrendsView />
+      ) : (
+        <HealthView />
+      );
+    case 'failures':
+      return <FailuresView search={route.search} />;
     case 'not-found':
       return (
         <EmptyState
@@ -127,6 +143,24 @@ function ViewFor({ route }: { route: Route }) {
       );
     default:
       return null;
+  }
+}
+
+/** The URL of a (non-pipeline) view, to return to when the pipeline panel over it closes. */
+function pathOf(route: Route): string {
+  switch (route.view) {
+    case 'projects':
+      return '/projects';
+    case 'history':
+      return '/history';
+    case 'settings':
+      return '/settings';
+    case 'health':
+      return route.tab === 'branches' ? '/health' : `/health/${route.tab}`;
+    case 'failures':
+      return `/failures${route.search}`;
+    default:
+      return '/';
   }
 }
 
@@ -211,17 +245,7 @@ export function App() {
                   history.back();
                   return;
                 }
-                const back = background.current;
-                navigate(
-                  back.view === 'projects'
-                    ? '/projects'
-                    : back.view === 'history'
-                      ? '/history'
-                      : back.view === 'settings'
-                        ? '/settings'
-                        : '/',
-                  { replace: true },
-                );
+                navigate(pathOf(background.current), { replace: true });
               }}
             />
           </Suspense>

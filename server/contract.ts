@@ -254,6 +254,10 @@ export interface JobTraceResponse {
    * log distiller's rules mark as errors, first to last.
    */
   error_lines?: number[];
+  /** Additive: present when the log was longer than the service's cap and `trace` is its tail. */
+  truncated?: true;
+  /** Additive, with `truncated`: the whole log's size in bytes. */
+  bytes?: number;
 }
 
 /** POST /api/ai/analyse */
@@ -484,3 +488,7 @@ export interface NotificationState {
   /** The most recent failures that matter (events and failing refs), newest first, at most 5. */
   recent: PipelineEventItem[];
 }
+
+// Group health (additive routes /api/health/* and /api/pipelines/failures): shapes kept with their
+// domain, exported here so the dashboard reads every wire type from this one file.
+export type * from './health/contract.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError } from '../errors.ts';
+import { AppError } from '../../server/platform/errors.ts';
 import { resolveServeConfig } from './serve.ts';
 
 const home = () => mkdtempSync(path.join(os.tmpdir(), 'ps-cadence-'));
@@ -25,9 +25,9 @@ describe('serve --poll-interval / --idle-interval', () => {
     });
   });
 
-  it('is a usage error below the minimums', () => {
+  it('is a bad_request below the minimums (the CLI exits with its usage status)', () => {
     const env = { PIPELINE_SUMMARY_HOME: home() };
-    expect(() => resolveServeConfig(['--poll-interval', '1s'], env)).toThrow(CliError);
+    expect(() => resolveServeConfig(['--poll-interval', '1s'], env)).toThrow(AppError);
     expect(() => resolveServeConfig(['--idle-interval', 'soon'], env)).toThrow(/idle-interval/);
   });
 });

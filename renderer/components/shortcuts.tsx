@@ -25,7 +25,7 @@ export function useShortcuts(actions: { go: (key: string) => void; help: () => v
         pendingG = Date.now();
         return;
       }
-      if (pendingG && Date.now() - pendingG < 1500 && /^[ophs]$/.test(e.key)) {
+      if (pendingG && Date.now() - pendingG < 1500 && /^[ophsbf]$/.test(e.key)) {
         e.preventDefault();
         ref.current.go(e.key);
       }
@@ -39,6 +39,8 @@ export function useShortcuts(actions: { go: (key: string) => void; help: () => v
 const KEYS: [string, string][] = [
   ['g o', 'Overview'],
   ['g p', 'Projects'],
+  ['g b', 'Health (default branches, flaky jobs, durations)'],
+  ['g f', 'Failures'],
   ['g h', 'AI history'],
   ['g s', 'Settings'],
   ['/', 'Filter projects, or search the open log'],

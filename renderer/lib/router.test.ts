@@ -7,6 +7,13 @@ describe('routes', () => {
     expect(parseRoute('/projects/')).toEqual({ view: 'projects' });
     expect(parseRoute('/history')).toEqual({ view: 'history' });
     expect(parseRoute('/settings')).toEqual({ view: 'settings' });
+    expect(parseRoute('/health')).toEqual({ view: 'health', tab: 'branches' });
+    expect(parseRoute('/health/flaky')).toEqual({ view: 'health', tab: 'flaky' });
+    expect(parseRoute('/health/trends/')).toEqual({ view: 'health', tab: 'trends' });
+    expect(parseRoute('/failures', '?user=mine&flaky=true')).toEqual({
+      view: 'failures',
+      search: '?user=mine&flaky=true',
+    });
     expect(parseRoute('/pipelines/12/34', '?job=56&tab=ai')).toEqual({
       view: 'pipeline',
       projectId: 12,

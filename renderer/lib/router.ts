@@ -6,6 +6,8 @@ export type Route =
   | { view: 'projects' }
   | { view: 'history' }
   | { view: 'settings' }
+  | { view: 'health'; tab: 'branches' | 'flaky' | 'trends' }
+  | { view: 'failures'; search: string }
   | {
       view: 'pipeline';
       projectId: number;
@@ -22,6 +24,10 @@ export function parseRoute(pathname: string, search = ''): Route {
   if (path === '/projects') return { view: 'projects' };
   if (path === '/history') return { view: 'history' };
   if (path === '/settings') return { view: 'settings' };
+  if (path === '/health') return { view: 'health', tab: 'branches' };
+  if (path === '/health/flaky') return { view: 'health', tab: 'flaky' };
+  if (path === '/health/trends') return { view: 'health', tab: 'trends' };
+  if (path === '/failures') return { view: 'failures', search };
   const m = /^\/pipelines\/(\d+)\/(\d+)$/.exec(path);
   if (m) {
     const q = new URLSearchParams(search);

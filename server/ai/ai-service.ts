@@ -46,6 +46,8 @@ export interface AiServiceDeps {
   projectName: (projectId: number) => string | undefined;
   /** Injected into the AI SDK (tests, proxies). */
   fetch?: typeof fetch;
+  /** The job's recent flake history in words (group health), for the prompt and offline analyser. */
+  flakeHistory?: (projectId: number, jobName: string) => Promise<string | undefined>;
 }
 
 /** Options of a call that can stream its answer. */
@@ -95,6 +97,7 @@ export function createAiService(deps: AiServiceDeps): AiService {
     provider: () => settings.provider(),
     systemPrompt: () => prompt.current(),
     isOffline: () => settings.isOffline(),
+    flakeHistory: deps.flakeHistory,
   };
   const flights = new SingleFlight();
   const conversations = new SerialQueue();

@@ -41,6 +41,7 @@ async function runAnalysis(
     deps.logger,
     input.log !== undefined,
   );
+  context.flakeHistory = await deps.flakeHistory?.(input.projectId, context.jobName);
   const raw = await readJobLog(deps.gitlab, input, input.log);
   const baseline = await greenLog(deps, input, context.previousSuccess?.jobId);
   const distilled = distillLog(raw, { budgetChars: deps.budgetChars, baseline });

@@ -59,6 +59,7 @@ async function runFollowup(
     deps.logger,
     true,
   );
+  context.flakeHistory ??= await deps.flakeHistory?.(input.projectId, context.jobName);
   const provider = await deps.provider();
   const answer = await provider.answer(
     {

@@ -38,6 +38,11 @@ export interface JobContext {
   commit: CommitRef | undefined;
   /** Undefined when it could not be looked up, null when none was found in recent pipelines. */
   previousSuccess: PreviousSuccess | null | undefined;
+  /**
+   * The job's recent flake history from the pipeline history, in words (e.g. "failed and passed
+   * on retry 4 times this week (31 runs)"); absent when unknown.
+   */
+  flakeHistory?: string;
   /** The container image the job ran in, when its log named it (kept for follow-ups). */
   image?: string | undefined;
 }

@@ -450,6 +450,11 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
   }
   const changed = describeWhatChanged(context);
   if (changed) lines.push('', `**What changed:** ${changed}`);
+  if (context?.flakeHistory?.startsWith('failed and passed'))
+    lines.push(
+      '',
+      `**Flaky:** this job ${context.flakeHistory} — retrying it is likely to pass, but the flake deserves a fix.`,
+    );
   lines.push('', '**Next steps:**', ...d.nextSteps.map((s, i) => `${i + 1}. ${s}`));
   lines.push(
     '',
@@ -571,6 +576,7 @@ export function answerOffline(input: OfflineFollowupInput): string {
           : `Probably not: a ${label} like this one usually fails the same way on every run until the cause is fixed.`,
     );
     parts.push('', historyNote(context));
+    if (context?.flakeHistory) parts.push('', `Group history: this job ${context.flakeHistory}.`);
   } else if (MODEL_ONLY.test(q)) {
     parts.push(
       'Only a configured AI model can answer that: the built-in analyser does not write or change code, it reads the log with fixed rules.',

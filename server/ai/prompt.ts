@@ -43,6 +43,7 @@ export function describeJob(context: JobContext, distilled: DistilledLog | undef
       ? `Commit: ${context.commit.shortId} “${context.commit.title}” by ${context.commit.author}`
       : undefined,
     describeWhatChanged(context) ? `History: ${describeWhatChanged(context)}` : undefined,
+    context.flakeHistory ? `Flakiness: this job ${context.flakeHistory}` : undefined,
     distilled?.failingSection
       ? `Failing section: \`${distilled.failingSection.name}\`${distilled.failingSection.closed ? '' : ' (the log ends inside it)'}`
       : undefined,

@@ -20,6 +20,8 @@ export interface AiUseCaseDeps {
   systemPrompt: () => string;
   /** True when the built-in analyser is the configured provider. */
   isOffline: () => boolean;
+  /** The job's recent flake history in words (group health), when the service keeps history. */
+  flakeHistory?: (projectId: number, jobName: string) => Promise<string | undefined>;
 }
 
 /**

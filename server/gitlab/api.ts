@@ -4,9 +4,11 @@ import type {
   GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
+  GitLabMergeRequest,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
+  GitLabUser,
 } from './wire.ts';
 
 import type { GraphQLPipelines } from './graphql-pipelines.ts';
@@ -69,6 +71,14 @@ export interface GitLabApi {
   /** The raw job log (ANSI escapes and section markers included). */
   getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string>;
   getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit>;
+  /** The user the token belongs to (GET /user). */
+  getCurrentUser(signal?: AbortSignal): Promise<GitLabUser>;
+  /** A merge request by its project-scoped iid (its title and link label MR pipelines). */
+  getMergeRequest(
+    projectId: number,
+    iid: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabMergeRequest>;
   /**
    * Bulk pipeline reads over GraphQL (several projects per request). Absent when the
    * implementation has none; callers then use the REST methods above.

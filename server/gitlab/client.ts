@@ -29,6 +29,7 @@ import type {
   GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
+  GitLabMergeRequest,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
@@ -39,6 +40,7 @@ import {
   fullCommitSchema,
   groupSchema,
   jobSchema,
+  mergeRequestSchema,
   pipelineListItemSchema,
   pipelineSchema,
   projectSchema,
@@ -380,6 +382,20 @@ export class GitLabClient implements GitLabApi {
       currentUserSchema,
       'user',
       'The current GitLab user',
+      signal,
+    );
+  }
+
+  /** GET /projects/:id/merge_requests/:merge_request_iid */
+  async getMergeRequest(
+    projectId: number,
+    iid: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabMergeRequest> {
+    return this.getJson(
+      mergeRequestSchema,
+      `projects/${projectId}/merge_requests/${iid}`,
+      `Merge request !${iid} of GitLab project ${projectId}`,
       signal,
     );
   }

@@ -10,6 +10,7 @@ import type {
   GitLabCommit,
   GitLabGroup,
   GitLabJob,
+  GitLabMergeRequest,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
@@ -42,7 +43,8 @@ export const utcTimeSchema = z
 const status = z.string().regex(/^[a-z_]{1,40}$/, 'not a status');
 const text = (max = 10_000) => z.string().max(max);
 
-const userSchema = z.object({
+/** A user (embedded in pipelines and jobs, and GET /user). */
+export const userSchema = z.object({
   id,
   username: text(255),
   name: text(255),
@@ -189,6 +191,18 @@ export const bridgeSchema = z.object({
     .default(null),
 });
 
+/** GET /projects/:id/merge_requests/:merge_request_iid (the fields MR pipelines are labelled with). */
+export const mergeRequestSchema = z.object({
+  id,
+  iid: id,
+  project_id: id,
+  title: text(1024),
+  state: text(64),
+  source_branch: text(1024),
+  target_branch: text(1024),
+  web_url: httpUrlSchema,
+});
+
 /** The wire type each schema checks (the schema's output is that type, timestamps in UTC). */
 export interface WireSchemas {
   group: GitLabGroup;
@@ -199,6 +213,7 @@ export interface WireSchemas {
   commit: GitLabCommit;
   bridge: GitLabBridge;
   user: GitLabUser;
+  mergeRequest: GitLabMergeRequest;
 }
 
 /** One reason a value failed its schema, short enough for a log line (no values, only paths). */

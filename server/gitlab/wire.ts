@@ -200,3 +200,16 @@ export interface GitLabCommit {
   parent_ids: string[];
   web_url: string;
 }
+
+/** GET /projects/:id/merge_requests/:merge_request_iid (the fields we use). */
+export interface GitLabMergeRequest {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  /** `opened`, `closed`, `locked` or `merged`. */
+  state: string;
+  source_branch: string;
+  target_branch: string;
+  web_url: string;
+}

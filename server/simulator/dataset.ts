@@ -27,6 +27,7 @@ import {
   planJobs,
   stepsFor,
 } from './plan.ts';
+import { planScenarios, resolveScenarios, type HealthScenarios } from './health-scenarios.ts';
 import type { Rng } from './random.ts';
 import { hashSeed, rngFor } from './random.ts';
 
@@ -110,6 +111,8 @@ export class Dataset {
   /** Pipelines not yet settled (created/pending/running): what a live step moves. */
   readonly active = new Set<SimPipeline>();
   readonly topGroup: SimGroup;
+  /** The health scenarios this dataset carries (ids of the pipelines they concern). */
+  scenarios: HealthScenarios = { recovered: null, broken: null, flaky: null, slowdown: null };
   private nextPipelineId = PIPELINE_ID_BASE;
   private nextJobId = JOB_ID_BASE;
   private readonly idRng: Rng;
@@ -272,6 +275,7 @@ export class Dataset {
       maintainerId: contributors[0]!,
       pipelines: [],
       shaIndex: new Map(),
+      mergeRequests: new Map(),
       gen: {
         branches: [],
         nextMrIid: rng.int(40, 900),
@@ -307,7 +311,46 @@ export class Dataset {
       }
     }
     drafts.sort((a, b) => a.createdAt - b.createdAt || a.project.id - b.project.id);
-    for (const draft of drafts) this.commit(draft, true);
+    const top = this.topProjects().filter((p) => activity.has(p));
+    const plan = planScenarios(top, drafts, now);
+    const committed = new Map<PipelineDraft, SimPipeline>();
+    for (const draft of drafts) committed.set(draft, this.commit(draft, true));
+    this.scenarios = resolveScenarios(plan, (d) => committed.get(d as PipelineDraft)!);
+    for (const id of this.scenarios.flaky?.pipelineIds ?? [])
+      this.addFlakyRetry(this.pipelineById.get(id)!, this.scenarios.flaky!.jobName);
+  }
+
+  /**
+   * Makes `jobName` of a finished pipeline fail once and pass on retry, the way GitLab records a
+   * retried job: the failed attempt keeps its id (listed only with include_retried=true) and the
+   * passing attempt gets a new, higher id, created when the first one failed.
+   */
+  private addFlakyRetry(pipeline: SimPipeline, jobName: string): void {
+    const jobs = this.materialise(pipeline);
+    const index = jobs.findIndex((j) => j.name === jobName && j.status === 'success');
+    const passed = jobs[index];
+    if (!passed || passed.startedAt === null || passed.finishedAt === null) return;
+    const runMs = passed.finishedAt - passed.startedAt;
+    const failedAt = passed.startedAt + Math.round(runMs * 0.6);
+    pipeline.retriedJobs.push({
+      ...passed,
+      status: 'failed',
+      plannedStatus: 'failed',
+      // A failure a retry cures: the network hiccupped.
+      failure: 'network',
+      finishedAt: failedAt,
+      plannedDurationMs: failedAt - passed.startedAt,
+      coverage: null,
+    });
+    jobs[index] = {
+      ...passed,
+      id: this.allocateJobId(pipeline),
+      createdAt: failedAt + 1_000,
+      queuedAt: failedAt + 1_000,
+      startedAt: failedAt + 6_000,
+      finishedAt: failedAt + 6_000 + runMs,
+    };
+    this.settle(pipeline, jobs, true);
   }
 
   /** Fresh branch/MR/tag/sha for a new pipeline of `project`, advancing the project's refs. */
@@ -403,14 +446,24 @@ export class Dataset {
   private pickBranch(project: SimProject, rng: Rng): BranchState {
     const gen = project.gen;
     if (gen.branches.length < 2 || rng.chance(0.18)) {
-      const topic = slug(rng.pick(TOPICS[project.kind]));
+      const subject = rng.pick(TOPICS[project.kind]);
+      const topic = slug(subject);
       const prefix = rng.weighted([
         ['feat/', 5],
         ['fix/', 4],
         ['chore/', 1],
         [`${this.userById.get(rng.pick(project.contributors))?.username ?? 'dev'}/`, 2],
       ] as const);
-      gen.branches.push({ name: `${prefix}${topic}`, mrIid: gen.nextMrIid++, lastSha: null });
+      const mrIid = gen.nextMrIid++;
+      gen.branches.push({ name: `${prefix}${topic}`, mrIid, lastSha: null });
+      const verb = prefix === 'fix/' ? 'Fix' : prefix === 'chore/' ? 'Tidy up' : 'Add';
+      project.mergeRequests.set(mrIid, {
+        iid: mrIid,
+        title: `${verb} ${subject}`,
+        sourceBranch: `${prefix}${topic}`,
+        authorId: project.contributors[mrIid % project.contributors.length]!,
+        createdAt: this.options.now,
+      });
       if (gen.branches.length > 6) gen.branches.shift();
       return gen.branches[gen.branches.length - 1]!;
     }

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { Dataset } from './dataset.ts';
+import type { HealthScenarios } from './health-scenarios.ts';
 import { Faults, type FaultController } from './faults.ts';
 import { LiveWorld } from './live.ts';
 import type { SimUser } from './model.ts';
@@ -9,6 +10,7 @@ import { createSimulatorApp } from './server.ts';
 import { Stats, type SimulatorStats } from './stats.ts';
 import { Views } from './views.ts';
 
+export type { HealthScenarios } from './health-scenarios.ts';
 export type { Fault, FaultController, FaultHandle, RewritableReply } from './faults.ts';
 export type { RecordedRequest, RouteKind, SimulatorStats } from './stats.ts';
 
@@ -86,6 +88,8 @@ export interface GitLabSimulator {
   setLatency(ms: number): void;
   /** Changes the requests per minute allowed before 429s from now on. */
   setRateLimit(perMinute: number): void;
+  /** The health scenarios the dataset carries: ground truth for health detections. */
+  readonly scenarios: HealthScenarios;
   /** Dataset totals (for logs and reports). */
   counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number };
   close(): Promise<void>;
@@ -179,6 +183,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     setRateLimit: (perMinute) => {
       handlerDeps.rateLimitPerMinute = Math.max(1, perMinute);
     },
+    scenarios: data.scenarios,
     counts: () => data.counts(),
     close: async () => {
       if (timer) clearInterval(timer);

@@ -110,6 +110,15 @@ export interface BranchState {
   lastSha: string | null;
 }
 
+/** A merge request (its pipelines run on `refs/merge-requests/<iid>/head`). */
+export interface SimMergeRequest {
+  iid: number;
+  title: string;
+  sourceBranch: string;
+  authorId: number;
+  createdAt: number;
+}
+
 /** Per-project generator state, carried from history into live mode so refs stay coherent. */
 export interface ProjectGenState {
   branches: BranchState[];
@@ -138,11 +147,15 @@ export interface SimProject {
   /** sha → newest pipeline on it. */
   shaIndex: Map<string, SimPipeline>;
   gen: ProjectGenState;
+  /** Every merge request ever opened, by iid (branches leave `gen.branches`, MRs stay). */
+  mergeRequests: Map<number, SimMergeRequest>;
   /**
    * Who may read its pipelines: `ci-disabled` (CI/CD turned off) and `guest` (the token's user is
    * a Guest of a private project) both answer 403 on pipeline and job endpoints, as GitLab does.
    */
   pipelineAccess?: 'enabled' | 'ci-disabled' | 'guest';
+  /** A job made slower from a point in time on (a health scenario; read by planJobs). */
+  slowdown?: { jobName: string; fromCreatedAt: number; factor: number };
 }
 
 /** Kind of ref a pipeline runs for. */

@@ -124,9 +124,17 @@ export function planJobs(
     }
     for (const template of stageTemplates) {
       const id = pipeline.firstJobId + jobs.length;
-      const plannedMs = Math.round(
-        rng.float(template.seconds[0], template.seconds[1]) * speed * 1000,
-      );
+      const [min, max] = template.seconds;
+      const drawn = rng.float(min, max);
+      // A slowdown scenario's job runs steadily (±5 % around the middle of its range), `factor`×
+      // as long from the slow commit on, so the change point is unambiguous.
+      const slow = project.slowdown?.jobName === template.name ? project.slowdown : undefined;
+      const seconds = slow
+        ? ((min + max) / 2) *
+          (0.95 + (0.1 * (drawn - min)) / Math.max(1, max - min)) *
+          (pipeline.createdAt >= slow.fromCreatedAt ? slow.factor : 1)
+        : drawn;
+      const plannedMs = Math.round(seconds * speed * 1000);
       const queueMs = rng.chance(0.1) ? rng.int(30_000, 240_000) : rng.int(1_000, 25_000);
       const job: SimJob = {
         id,

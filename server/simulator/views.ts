@@ -10,7 +10,15 @@ import type {
 } from '../gitlab/wire.ts';
 import { COMMIT_PHRASES, COMMIT_TYPES, TOPICS } from './catalog.ts';
 import { NULL_SHA, type Dataset } from './dataset.ts';
-import type { SimBridge, SimGroup, SimJob, SimPipeline, SimProject, SimUser } from './model.ts';
+import type {
+  SimBridge,
+  SimGroup,
+  SimJob,
+  SimMergeRequest,
+  SimPipeline,
+  SimProject,
+  SimUser,
+} from './model.ts';
 import { rngFor } from './random.ts';
 
 /**
@@ -425,6 +433,28 @@ export class Views {
               web_url: `${this.base()}/${downstreamProject.fullPath}/-/pipelines/${downstream.id}`,
             }
           : null,
+    };
+  }
+
+  /** GET /projects/:id/merge_requests/:iid (the fields a client reads; doc/api/merge_requests.md). */
+  mergeRequest(project: SimProject, mr: SimMergeRequest): Record<string, unknown> {
+    const author = this.data.userById.get(mr.authorId);
+    return {
+      id: project.id * 1_000 + mr.iid,
+      iid: mr.iid,
+      project_id: project.id,
+      title: mr.title,
+      description: '',
+      state: 'opened',
+      created_at: this.iso(mr.createdAt),
+      updated_at: this.iso(mr.createdAt),
+      target_branch: project.defaultBranch,
+      source_branch: mr.sourceBranch,
+      author: author ? this.user(author) : null,
+      draft: false,
+      merge_status: 'can_be_merged',
+      detailed_merge_status: 'mergeable',
+      web_url: `${this.base()}/${project.fullPath}/-/merge_requests/${mr.iid}`,
     };
   }
 

@@ -4,15 +4,17 @@ import {
   type SummaryResponse,
   type SummaryStatus,
 } from '../contract.ts';
-import type { Clock } from '../platform/clock.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
 import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
+import type { GitLabPipeline, GitLabPipelineListItem } from '../gitlab/wire.ts';
 import { FINISHED_STATUSES, type PipelineRecord, type Project } from './model.ts';
 import { PipelineFeed } from './pipeline-feed.ts';
 import { sleep } from '../platform/sleep.ts';
+import type { PollerObserver, PollerWarmState } from './poller-observer.ts';
 import { parseSince } from './since.ts';
 import { RECENT_PIPELINES, summarise } from './summarise.ts';
 
@@ -53,6 +55,8 @@ export interface PollerDeps {
   onChange?: (summaryJson: string, activityJson: string) => void;
   /** Waits `ms` unless woken or aborted; injectable so tests can drive cycles. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Hears what each cycle learns (the pipeline history records it). */
+  observer?: PollerObserver;
 }
 
 interface ProjectState {
@@ -143,7 +147,7 @@ export class PipelinePoller {
   private snapshotCache: string | null = null;
   private activityJson = '';
   private activityKey = '';
-  private recomputeTimer: NodeJS.Timeout | null = null;
+  private cancelRecompute: (() => void) | null = null;
   private changeListeners = new Set<(changes: PipelineChange[]) => void>();
 
   constructor(private readonly deps: PollerDeps) {
@@ -207,10 +211,9 @@ export class PipelinePoller {
   readonly pipelineUpdatedAt = (projectId: number, pipelineId: number): string | undefined =>
     this.states.get(projectId)?.pipelines.get(pipelineId)?.updatedAt;
 
-  /** The name of a watched project, if known. */
-  projectName(projectId: number): string | undefined {
-    return this.states.get(projectId)?.project.name;
-  }
+  /** The name of a watched project, if known (bound, so it can be handed out as a function). */
+  readonly projectName = (projectId: number): string | undefined =>
+    this.states.get(projectId)?.project.name;
 
   /** Subscribes to each cycle's status changes; returns the unsubscribe function. */
   onPipelineChanges(listener: (changes: PipelineChange[]) => void): () => void {
@@ -221,6 +224,31 @@ export class PipelinePoller {
   /** True once the first load finished. */
   get isLoaded(): boolean {
     return this.loaded;
+  }
+
+  /**
+   * A warm start: takes the last known projects and pipelines (from disk) as if a cycle had read
+   * them, so the first summary is served at once and the next cycle asks GitLab only for what
+   * changed since (cursors from the newest updated_at known per project).
+   */
+  restore(state: PollerWarmState): void {
+    const cutoff = this.deps.clock.now() - this.windowMs;
+    const next = new Map<number, ProjectState>();
+    for (const project of state.projects)
+      next.set(project.id, { project, pipelines: new Map(), cursor: null });
+    for (const p of state.pipelines) {
+      const s = next.get(p.projectId);
+      if (!s || p.createdAt < cutoff) continue;
+      s.pipelines.set(p.id, p);
+      if (s.cursor === null || p.updatedAt > s.cursor) s.cursor = p.updatedAt;
+    }
+    for (const s of next.values())
+      if (s.cursor !== null)
+        s.cursor = new Date(Date.parse(s.cursor) - CURSOR_OVERLAP_MS).toISOString();
+    this.states = next;
+    this.projectsReadAt = state.projectsReadAt;
+    this.loaded = true;
+    this.recompute();
   }
 
   /** Starts polling in the background (again after `stop`: the desktop tray pauses and resumes). */
@@ -237,7 +265,8 @@ export class PipelinePoller {
     this.running = false;
     this.controller.abort();
     this.wake.abort();
-    if (this.recomputeTimer) clearTimeout(this.recomputeTimer);
+    this.cancelRecompute?.();
+    this.cancelRecompute = null;
     this.detailQueue.clear();
     if (this.detailsInFlight === 0) for (const resolve of this.detailWaiters.splice(0)) resolve();
     await this.loop;
@@ -319,7 +348,7 @@ export class PipelinePoller {
         this.lastError = describe(err);
         retryAfterMs = isAppError(err) ? (err.retryAfterMs ?? 0) : 0;
         this.deps.logger.warn(
-          { err: this.lastError, failures: this.failures },
+          { err: err instanceof Error ? err.message : String(err), failures: this.failures },
           'GitLab poll failed; serving the last good summary',
         );
       }
@@ -354,6 +383,7 @@ export class PipelinePoller {
     if (now - this.projectsReadAt >= this.timing.projectRefreshMs) {
       const projects = await this.deps.gitlab.listGroupProjects(this.group, signal);
       if (signal.aborted) return;
+      this.tell((o) => o.projectsListed?.(projects, now));
       const next = new Map<number, ProjectState>();
       for (const wire of projects) {
         const project = toProject(wire);
@@ -434,6 +464,8 @@ export class PipelinePoller {
       const baseline = !state.listed;
       state.listed = true;
       let newest = state.cursor ? Date.parse(state.cursor) + CURSOR_OVERLAP_MS : -Infinity;
+      const changed: GitLabPipelineListItem[] = [];
+      const detailed: GitLabPipeline[] = [];
       for (const { item, details } of update.items) {
         newest = Math.max(newest, Date.parse(item.updated_at));
         if (Date.parse(item.created_at) < cutoff) continue;
@@ -451,7 +483,12 @@ export class PipelinePoller {
             previousStatus: previous?.status ?? null,
             baseline,
           });
+        changed.push(details ?? item);
+        if (details) detailed.push(details);
       }
+      if (changed.length > 0) this.tell((o) => o.pipelinesListed?.(state.project.id, changed));
+      // Over GraphQL the list carried the details too: observers hear them as if fetched.
+      for (const detail of detailed) this.tell((o) => o.pipelineDetailed?.(detail));
       if (Number.isFinite(newest))
         state.cursor = new Date(newest - CURSOR_OVERLAP_MS).toISOString();
     }
@@ -473,7 +510,11 @@ export class PipelinePoller {
     for (const state of states) {
       const ids = present.get(state.project.id);
       if (!ids) continue; // not read in full: keep what we have rather than guess
-      for (const id of state.pipelines.keys()) if (!ids.has(id)) state.pipelines.delete(id);
+      for (const id of state.pipelines.keys()) {
+        if (ids.has(id)) continue;
+        state.pipelines.delete(id);
+        this.tell((o) => o.pipelineDeleted?.(state.project.id, id));
+      }
     }
   }
 
@@ -540,12 +581,14 @@ export class PipelinePoller {
           : undefined;
       if (signal.aborted) return;
       state.pipelines.set(pipelineId, failure ? { ...updated, failure } : updated);
+      if (detail) this.tell((o) => o.pipelineDetailed?.(detail));
       this.scheduleRecompute();
     } catch (err) {
       if (signal.aborted) return;
       if (isAppError(err, 'not_found')) {
         // Deleted upstream since it was listed.
         this.states.get(projectId)?.pipelines.delete(pipelineId);
+        this.tell((o) => o.pipelineDeleted?.(projectId, pipelineId));
         this.scheduleRecompute();
         return;
       }
@@ -562,6 +605,16 @@ export class PipelinePoller {
     return (
       record.status === 'failed' && record.failure === undefined && this.isRecent(state, record)
     );
+  }
+
+  /** Tells the observer; its failure is logged, never the poller's. */
+  private tell(call: (observer: PollerObserver) => void): void {
+    if (!this.deps.observer) return;
+    try {
+      call(this.deps.observer);
+    } catch (err) {
+      this.deps.logger.warn({ err: describe(err) }, 'poller observer failed');
+    }
   }
 
   /** True when `record` is among its project's newest pipelines, the ones the summary lists. */
@@ -604,10 +657,14 @@ export class PipelinePoller {
   }
 
   private scheduleRecompute(): void {
-    this.recomputeTimer ??= setTimeout(() => {
-      this.recomputeTimer = null;
-      this.recompute();
-    }, 100);
+    // Many details land within a few ms of each other: one recompute serves them all.
+    this.cancelRecompute ??= (this.deps.clock.after?.bind(this.deps.clock) ?? systemClock.after)(
+      100,
+      () => {
+        this.cancelRecompute = null;
+        this.recompute();
+      },
+    );
   }
 
   /** Recomputes the summary; publishes only when projects, numbers or health changed. */
@@ -642,8 +699,11 @@ export class PipelinePoller {
   }
 }
 
-/** A GitLab failure in words for the dashboard (AppError messages are written for users). */
+/**
+ * A GitLab failure in words for the dashboard. AppError messages are written for users; anything
+ * else is an internal exception whose text (paths, addresses, library internals) stays in the log.
+ */
 function describe(err: unknown): string {
   if (err instanceof AppError) return err.message;
-  return err instanceof Error ? `Unexpected error: ${err.message}` : 'Unexpected error';
+  return 'Unexpected error while reading GitLab; the service log has the details';
 }

@@ -127,7 +127,7 @@ describe('no stale details (doc/api/pipelines.md "Retry jobs in a pipeline")', (
   it('a pipeline GitLab deleted is a 404 once the poller has seen it go, even if its details were cached', async () => {
     h = await startHarness({
       simulator: { projects: 3 },
-      service: { timing: { fastIntervalMs: 60_000, slowIntervalMs: 60_000, reconcileMs: 0 } },
+      edges: { timing: { fastIntervalMs: 60_000, slowIntervalMs: 60_000, reconcileMs: 0 } },
     });
     const { projectId, pipelineId } = await pipelineWith('success');
     expect((await h.api(`/api/pipelines/${projectId}/details/${pipelineId}`)).status).toBe(200);
@@ -143,7 +143,7 @@ describe('deletions (doc/api/pipelines.md "Delete a pipeline"; doc/ci/pipelines/
   it('a deleted pipeline leaves the summary at the next reconciliation, which reads only ids', async () => {
     h = await startHarness({
       simulator: { projects: 3 },
-      service: { timing: { fastIntervalMs: 60_000, slowIntervalMs: 60_000, reconcileMs: 0 } },
+      edges: { timing: { fastIntervalMs: 60_000, slowIntervalMs: 60_000, reconcileMs: 0 } },
     });
     const total = (await summary()).summary.total_pipelines;
     const { projectId, pipelineId } = await pipelineWith('success');

@@ -15,6 +15,8 @@ import { useNow } from '../../lib/hooks.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
 import { describeSince } from '../../lib/since.ts';
 import { allRecentPipelines, timelineFromActivity } from '../../lib/timeline.ts';
+import { failuresPath } from '../../api/health.ts';
+import { DefaultBranchHeadline } from '../health/default-branch-headline.tsx';
 import { TimelineChart } from './timeline-chart.tsx';
 import { useActivity, type ActivityState } from './use-activity.ts';
 
@@ -130,7 +132,17 @@ function ActivityTimeline({ activity, onRetry }: { activity: ActivityState; onRe
         />
       )}
       {timeline ? (
-        <TimelineChart timeline={timeline} />
+        <TimelineChart
+          timeline={timeline}
+          onOpenFailures={(b) =>
+            navigate(
+              failuresPath({
+                from: new Date(b.start).toISOString(),
+                to: new Date(b.end).toISOString(),
+              }),
+            )
+          }
+        />
       ) : (
         !activity.error && <Skeleton height={200} />
       )}
@@ -286,6 +298,7 @@ export function Overview() {
           message={`${status.last_error}${status.last_updated ? ` (last update ${timeAgo(status.last_updated, now)})` : ''}`}
         />
       )}
+      <DefaultBranchHeadline lastUpdate={state.lastUpdateAt ?? null} />
       <MetricCards data={data} />
       <ActivityTimeline activity={activity} onRetry={reloadActivity} />
       <div className="overview-columns">

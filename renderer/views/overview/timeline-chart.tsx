@@ -29,7 +29,14 @@ function niceMax(max: number): number {
 }
 
 /** A stacked bar chart of pipelines per hour or day by outcome; hover or focus a bar for its counts. */
-export function TimelineChart({ timeline }: { timeline: Timeline }) {
+export function TimelineChart({
+  timeline,
+  onOpenFailures,
+}: {
+  timeline: Timeline;
+  /** Opens the failures of a bar (bars with failures become links). */
+  onOpenFailures?: (bucket: Timeline['buckets'][number]) => void;
+}) {
   const [hover, setHover] = useState<number | null>(null);
   const { buckets, unit } = timeline;
   // Draw at the container's real width so text and bars are never scaled.
@@ -105,6 +112,17 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
                 onFocus={() => setHover(i)}
                 onBlur={() => setHover(null)}
                 tabIndex={totals[i] ? 0 : -1}
+                {...(onOpenFailures && b.failed > 0
+                  ? {
+                      role: 'link',
+                      'data-failures': b.failed,
+                      style: { cursor: 'pointer' },
+                      onClick: () => onOpenFailures(b),
+                      onKeyDown: (e: React.KeyboardEvent) => {
+                        if (e.key === 'Enter') onOpenFailures(b);
+                      },
+                    }
+                  : {})}
                 aria-label={`${bucketLabel(b, unit)}${b.partial ? ` (partial ${unit}: the window starts inside it)` : ''}: ${b.success} passed, ${b.failed} failed, ${b.running} running, ${b.other} other`}
               >
                 <rect

@@ -5,6 +5,7 @@ import type {
   GitLabCurrentUser,
   GitLabGroup,
   GitLabJob,
+  GitLabMergeRequest,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabPipelineStatus,
@@ -229,6 +230,10 @@ export class FakeGitLab implements GitLabApi {
   async getCurrentUser(): Promise<GitLabCurrentUser> {
     this.record('getCurrentUser', 'me');
     return { ...this.currentUser };
+  }
+  async getMergeRequest(_projectId: number, iid: number): Promise<GitLabMergeRequest> {
+    this.record('getMergeRequest', iid);
+    throw new AppError('not_found', `Merge request !${iid} not found`);
   }
   async fetchImage(url: string): Promise<FetchedImage> {
     this.record('fetchImage', url);

@@ -209,6 +209,14 @@ export const projectRoutes: SimRouteModule = (router, deps) => {
       body: trace,
     };
   });
+  // doc/api/merge_requests.md, "Get single MR": what labels a merge-request pipeline.
+  router.get('/projects/:id/merge_requests/:iid', (ctx) => {
+    const project = findProject(deps, param(ctx.params, 'id'));
+    const raw = param(ctx.params, 'iid');
+    const mr = /^\d+$/.test(raw) ? project.mergeRequests.get(Number(raw)) : undefined;
+    if (!mr) throw new HttpError(404, { message: '404 Not found' });
+    ctx.state.reply = json(200, views.mergeRequest(project, mr));
+  });
   router.get('/projects/:id/repository/commits/:sha', (ctx) => {
     const project = findProject(deps, param(ctx.params, 'id'));
     ctx.state.reply = json(

@@ -1,0 +1,214 @@
+import type { FailuresQuery } from '../../api/health.ts';
+import { failuresPath, getFailures } from '../../api/health.ts';
+import { useFeedState } from '../../app-context.ts';
+import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { timeAgo } from '../../lib/format.ts';
+import { useAsync, useNow } from '../../lib/hooks.ts';
+import { navigate, pipelinePath } from '../../lib/router.ts';
+import { PipelineLink, RefLabel } from './health-parts.tsx';
+import './health.css';
+
+const PAGE_SIZE = 25;
+const SOURCES = ['push', 'merge_request_event', 'schedule', 'web', 'trigger', 'api', 'pipeline'];
+
+/** The failures view's filters from its URL query. Exported for tests. */
+export function parseFailuresQuery(search: string): FailuresQuery {
+  const q = new URLSearchParams(search);
+  const text = (k: string) => q.get(k)?.trim() || undefined;
+  const projectId = Number(q.get('projectId'));
+  const page = Number(q.get('page'));
+  const flaky = q.get('flaky');
+  return {
+    projectId: Number.isInteger(projectId) && projectId > 0 ? projectId : undefined,
+    ref: text('ref'),
+    source: text('source'),
+    user: text('user'),
+    flaky: flaky === 'true' || flaky === 'false' ? flaky : undefined,
+    from: text('from'),
+    to: text('to'),
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+  };
+}
+
+/** Every failed pipeline in the window, filterable; its URL holds the filters (chart bars link here). */
+export default function FailuresView({ search }: { search: string }) {
+  const now = useNow();
+  const feed = useFeedState();
+  const projects = feed.summary?.projects ?? [];
+  const query = parseFailuresQuery(search);
+  const [state, reload] = useAsync(
+    (signal) => getFailures({ ...query, pageSize: PAGE_SIZE }, signal),
+    [search],
+  );
+  const update = (patch: Partial<FailuresQuery>) =>
+    navigate(failuresPath({ ...query, page: undefined, ...patch }), { replace: true });
+  const data = state.data;
+  return (
+    <div className="failures-view">
+      <div className="toolbar">
+        <h1 className="view-title">Failures</h1>
+        {data && (
+          <span className="muted small" data-testid="failure-count">
+            {data.pagination.totalCount} failed pipeline
+            {data.pagination.totalCount === 1 ? '' : 's'}
+          </span>
+        )}
+      </div>
+      <form className="failure-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
+        <select
+          aria-label="Project"
+          value={query.projectId ?? ''}
+          onChange={(e) =>
+            update({ projectId: e.target.value ? Number(e.target.value) : undefined })
+          }
+        >
+          <option value="">All projects</option>
+          {projects.map((p) => (
+            <option key={p.project_id} value={p.project_id}>
+              {p.project_name}
+            </option>
+          ))}
+        </select>
+        <input
+          type="text"
+          aria-label="Branch"
+          placeholder="Branch or !MR"
+          defaultValue={query.ref ?? ''}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') update({ ref: e.currentTarget.value.trim() || undefined });
+          }}
+          onBlur={(e) => {
+            if ((e.currentTarget.value.trim() || undefined) !== query.ref)
+              update({ ref: e.currentTarget.value.trim() || undefined });
+          }}
+        />
+        <select
+          aria-label="Source"
+          value={query.source ?? ''}
+          onChange={(e) => update({ source: e.target.value || undefined })}
+        >
+          <option value="">Any source</option>
+          {SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Flaky"
+          value={query.flaky ?? ''}
+          onChange={(e) =>
+            update({ flaky: (e.target.value || undefined) as FailuresQuery['flaky'] })
+          }
+        >
+          <option value="">Flaky or not</option>
+          <option value="true">Only flaky</option>
+          <option value="false">Not flaky</option>
+        </select>
+        <label className="small check">
+          <input
+            type="checkbox"
+            checked={query.user === 'mine'}
+            onChange={(e) => update({ user: e.target.checked ? 'mine' : undefined })}
+          />{' '}
+          Mine
+        </label>
+        {(query.from || query.to) && (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => update({ from: undefined, to: undefined })}
+            title="Show the whole window"
+          >
+            {query.from?.slice(0, 16).replace('T', ' ')} –{' '}
+            {query.to?.slice(0, 16).replace('T', ' ')} <Icon.close size={10} />
+          </button>
+        )}
+      </form>
+      {state.status === 'error' && !data ? (
+        <ErrorBox title="Cannot load failures" message={state.error} onRetry={reload} />
+      ) : !data ? (
+        <div className="card">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={44} />
+          ))}
+        </div>
+      ) : data.failures.length === 0 ? (
+        <EmptyState title="No failures match">
+          <p>No failed pipeline in the window matches these filters.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="card failure-list" aria-label="Failed pipelines">
+            {data.failures.map((f) => (
+              <li key={f.pipeline.pipeline_id} className="failure-row">
+                <div className="failure-head">
+                  <Icon.cross size={14} className="status-failed" />
+                  <strong>{f.project_name}</strong>
+                  <PipelineLink pipeline={f.pipeline} />
+                  <RefLabel pipeline={f.pipeline} />
+                  {f.flaky && <span className="tag tag-flaky">flaky</span>}
+                  <span className="toolbar-spacer" />
+                  <span className="muted small">
+                    {f.pipeline.source} · {f.pipeline.user?.name ?? 'unknown'} ·{' '}
+                    <span title={f.pipeline.created_at}>{timeAgo(f.pipeline.created_at, now)}</span>
+                  </span>
+                </div>
+                <div className="failure-body">
+                  {f.pipeline.commit_title && (
+                    <span className="muted small">{f.pipeline.commit_title}</span>
+                  )}
+                  {f.failed_jobs.map((j) => {
+                    const href = pipelinePath(f.project_id, f.pipeline.pipeline_id, j.job_id);
+                    return (
+                      <a
+                        key={j.job_id}
+                        className={`failed-job ${j.flaky ? 'is-flaky' : ''}`}
+                        href={href}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          navigate(href);
+                        }}
+                        title={j.failure_reason ?? undefined}
+                      >
+                        {j.name}
+                        {j.flaky && <span className="tag tag-flaky">flaky</span>}
+                        {j.allow_failure && <span className="tag">allowed</span>}
+                      </a>
+                    );
+                  })}
+                </div>
+              </li>
+            ))}
+          </ul>
+          <nav className="pagination" aria-label="Failure pages">
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={data.pagination.currentPage <= 1}
+              onClick={() =>
+                navigate(failuresPath({ ...query, page: data.pagination.currentPage - 1 }))
+              }
+            >
+              Newer
+            </button>
+            <span className="muted small">
+              Page {data.pagination.currentPage} of {data.pagination.totalPages}
+            </span>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={data.pagination.currentPage >= data.pagination.totalPages}
+              onClick={() =>
+                navigate(failuresPath({ ...query, page: data.pagination.currentPage + 1 }))
+              }
+            >
+              Older
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

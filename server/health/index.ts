@@ -1,0 +1,122 @@
+import path from 'node:path';
+import type { GitLabApi } from '../gitlab/api.ts';
+import { HistoryRecorder } from '../history/history-recorder.ts';
+import { DEFAULT_RETENTION_DAYS, HistoryStore } from '../history/history-store.ts';
+import { PipelineHistory } from '../history/pipeline-history.ts';
+import type { RouteModule } from '../http/app.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { PollerObserver } from '../summary/poller-observer.ts';
+import type { PipelinePoller } from '../summary/poller.ts';
+import { parseSince } from '../summary/since.ts';
+import { HealthService } from './health-service.ts';
+import { healthRoutes } from './routes.ts';
+
+export { HealthService } from './health-service.ts';
+
+/** What group health is built from. */
+export interface GroupHealthDeps {
+  /** `history.db` goes here. */
+  dataDir: string;
+  gitlab: GitLabApi;
+  clock: Clock;
+  logger: Logger;
+  /** The summary's window at start (the warm start reads its pipelines first). */
+  since: string;
+  /** Days of history kept (default 90). */
+  retentionDays?: number;
+}
+
+/** Group health wired: the poller's observer, its warm start, the routes and the AI's flake words. */
+export interface GroupHealth {
+  /** Give to the poller: records what each cycle learns. */
+  observer: PollerObserver;
+  health: HealthService;
+  routes: RouteModule;
+  /** Restores the poller's last state from disk (a warm start); false when there is none. */
+  warmStart(poller: PipelinePoller): boolean;
+  /** A job's flake history in words for the AI, or undefined. */
+  flakeHistory(projectId: number, jobName: string): Promise<string | undefined>;
+  close(): void;
+}
+
+/** Reads `PIPELINE_SUMMARY_HISTORY_DAYS` (a positive whole number of days), else the default. */
+export function historyDaysFrom(env: NodeJS.ProcessEnv): number {
+  const raw = env.PIPELINE_SUMMARY_HISTORY_DAYS;
+  if (raw === undefined || raw === '') return DEFAULT_RETENTION_DAYS;
+  if (!/^[1-9][0-9]{0,4}$/.test(raw))
+    throw new RangeError(
+      `PIPELINE_SUMMARY_HISTORY_DAYS must be a positive whole number of days, not '${raw}'`,
+    );
+  return Number(raw);
+}
+
+/**
+ * Opens the pipeline history in the data dir and builds group health on it. The poller is created
+ * by the caller with `observer`, then `warmStart(poller)` before `poller.start()`; the rest of the
+ * retention is read in the background.
+ */
+export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
+  const store = HistoryStore.open(path.join(deps.dataDir, 'history.db'), deps.logger, {
+    retentionDays: deps.retentionDays,
+  });
+  const now = deps.clock.now();
+  const history = PipelineHistory.open(store, now, now - parseSince(deps.since));
+  let poller: PipelinePoller | null = null;
+  const recorder = new HistoryRecorder({
+    history,
+    gitlab: deps.gitlab,
+    clock: deps.clock,
+    logger: deps.logger,
+    group: () => poller?.target.group ?? '',
+  });
+  const health = new HealthService({
+    history,
+    clock: deps.clock,
+    since: () => poller?.target.since ?? deps.since,
+    currentUsername: cachedUsername(deps.gitlab),
+  });
+  history.loadAll().catch((err: unknown) => {
+    deps.logger.warn({ err: (err as Error).message }, 'reading the pipeline history failed');
+  });
+  const prune = setInterval(() => history.prune(deps.clock.now()), 6 * 3_600_000);
+  prune.unref();
+  return {
+    observer: recorder,
+    health,
+    routes: healthRoutes({ health }),
+    warmStart(p) {
+      poller = p;
+      const state = recorder.warmState(parseSince(p.target.since));
+      if (state) p.restore(state);
+      return state !== null;
+    },
+    async flakeHistory(projectId, jobName) {
+      try {
+        return (await health.flakeHistory(projectId, jobName)).summary;
+      } catch {
+        return undefined;
+      }
+    },
+    close() {
+      clearInterval(prune);
+      recorder.stop();
+      store.close();
+    },
+  };
+}
+
+/** The token's username, asked once (a failure is asked again next time). */
+function cachedUsername(gitlab: GitLabApi): () => Promise<string> {
+  let name: Promise<string> | null = null;
+  return () => {
+    name ??= gitlab.getCurrentUser().then(
+      (u) => u.username,
+      (err: unknown) => {
+        name = null;
+        throw err;
+      },
+    );
+    return name;
+  };
+}

@@ -1,0 +1,95 @@
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { RouteModule } from '../http/app.ts';
+import { idParamSchema, parseInput } from '../http/validation.ts';
+import { AppError } from '../platform/errors.ts';
+import { isValidSince } from '../summary/since.ts';
+import type { HealthService } from './health-service.ts';
+
+const sinceSchema = z
+  .string()
+  .refine(isValidSince, { error: 'must be a positive whole number followed by m, h, d or w' })
+  .optional();
+const windowQuerySchema = z.object({ since: sinceSchema });
+const trendsQuerySchema = z.object({
+  projectId: idParamSchema,
+  days: z
+    .string()
+    .regex(/^[1-9][0-9]{0,3}$/, { error: 'must be a positive whole number of days' })
+    .transform(Number)
+    .optional(),
+});
+const isoSchema = z
+  .string()
+  .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be an ISO 8601 timestamp' })
+  .transform((v) => Date.parse(v))
+  .optional();
+const failuresQuerySchema = z.object({
+  since: sinceSchema,
+  projectId: idParamSchema.optional(),
+  ref: z.string().min(1).max(255, { error: 'is too long' }).optional(),
+  source: z.string().min(1).max(64, { error: 'is too long' }).optional(),
+  user: z.string().min(1).max(255, { error: 'is too long' }).optional(),
+  flaky: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  from: isoSchema,
+  to: isoSchema,
+  page: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/, { error: 'must be a positive integer' })
+    .transform(Number)
+    .optional(),
+  pageSize: z
+    .string()
+    .regex(/^[1-9][0-9]{0,8}$/, { error: 'must be a positive integer' })
+    .transform(Number)
+    .optional(),
+});
+
+function flatQuery(ctx: Context): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(ctx.query)) out[k] = Array.isArray(v) ? v[0] : v;
+  return out;
+}
+
+/**
+ * GET /api/health/default-branches, /api/health/flaky-jobs, /api/health/regressions,
+ * /api/health/trends and /api/pipelines/failures (additive routes; shapes in server/health/contract.ts).
+ */
+export function healthRoutes(deps: { health: HealthService }): RouteModule {
+  const { health } = deps;
+  return (router) => {
+    router.get('/health/default-branches', async (ctx) => {
+      const { since } = parseInput(windowQuerySchema, flatQuery(ctx), 'query');
+      ctx.body = await health.defaultBranches(since);
+    });
+    router.get('/health/flaky-jobs', async (ctx) => {
+      const { since } = parseInput(windowQuerySchema, flatQuery(ctx), 'query');
+      ctx.body = await health.flakyJobs(since);
+    });
+    router.get('/health/regressions', async (ctx) => {
+      ctx.body = await health.regressions();
+    });
+    router.get('/health/trends', async (ctx) => {
+      const { projectId, days } = parseInput(trendsQuerySchema, flatQuery(ctx), 'query');
+      const trends = await health.trends(projectId, days);
+      if (!trends) throw new AppError('not_found', `Project ${projectId} is not watched`);
+      ctx.body = trends;
+    });
+    router.get('/pipelines/failures', async (ctx) => {
+      const q = parseInput(failuresQuerySchema, flatQuery(ctx), 'query');
+      ctx.body = await health.failures({
+        since: q.since,
+        projectId: q.projectId,
+        ref: q.ref,
+        source: q.source,
+        user: q.user,
+        flaky: q.flaky === undefined ? undefined : q.flaky === 'true',
+        from: q.from,
+        to: q.to,
+        page: q.page ?? 1,
+        // Like the AI history: above 100 is clamped, not refused.
+        pageSize: Math.min(q.pageSize ?? 20, 100),
+      });
+    });
+  };
+}

@@ -1,0 +1,288 @@
+import { failingJob } from '../contract.ts';
+import type { GitLabApi } from '../gitlab/api.ts';
+import { toJobHistory, toPipelineHistory, toProjectHistory } from './from-gitlab.ts';
+import type { GitLabPipeline, GitLabPipelineListItem, GitLabProject } from '../gitlab/wire.ts';
+import type { Clock } from '../platform/clock.ts';
+import { isAppError } from '../platform/errors.ts';
+import type { Logger } from '../platform/logger.ts';
+import { FINISHED_STATUSES, type PipelineRecord } from '../summary/model.ts';
+import type { PollerObserver, PollerWarmState } from '../summary/poller-observer.ts';
+import {
+  markRetried,
+  mergeRequestIid,
+  type JobHistoryRecord,
+  type PipelineHistoryRecord,
+} from './model.ts';
+import type { PipelineHistory } from './pipeline-history.ts';
+
+/** What the recorder needs. */
+export interface HistoryRecorderDeps {
+  history: PipelineHistory;
+  gitlab: GitLabApi;
+  clock: Clock;
+  logger: Logger;
+  /** The group being watched (a warm start only reuses history of the same group). */
+  group: () => string;
+  /** Parallel job-list and MR fetches (default 2: below the poller's, history can wait). */
+  concurrency?: number;
+}
+
+interface JobFetch {
+  projectId: number;
+  pipelineId: number;
+  updatedAt: string;
+  createdAt: number;
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Feeds the pipeline history from what the poller learns: the project list, changed list items
+ * (stored at once so a crash never loses a pipeline the poller's cursor has passed), and details.
+ * For each finished pipeline whose jobs are not stored at its current updated_at it fetches the
+ * jobs once, retries included (`include_retried=true`), newest pipeline first; the jobs' commit
+ * gives the title and author. Merge requests are looked up once each for their title and link.
+ */
+export class HistoryRecorder implements PollerObserver {
+  private readonly concurrency: number;
+  private readonly queue = new Map<number, JobFetch>();
+  private readonly attempts = new Map<number, number>();
+  private readonly mrQueue = new Set<string>();
+  private readonly mrTried = new Set<string>();
+  private inFlight = 0;
+  private waiters: (() => void)[] = [];
+  private controller = new AbortController();
+
+  constructor(private readonly deps: HistoryRecorderDeps) {
+    this.concurrency = deps.concurrency ?? 2;
+  }
+
+  /**
+   * The poller's state from disk when the history is of the same group (null otherwise), and the
+   * jobs still owed from before the restart queued.
+   */
+  warmState(windowMs: number): PollerWarmState | null {
+    const { history } = this.deps;
+    if (history.meta('group') !== this.deps.group()) return null;
+    const readAt = Number(history.meta('projectsReadAt'));
+    const projects = history.watchedProjects();
+    if (!Number.isFinite(readAt) || projects.length === 0) return null;
+    const cutoff = this.deps.clock.now() - windowMs;
+    const pipelines: PipelineRecord[] = [];
+    for (const p of history.snapshot().pipelines) {
+      if (p.createdAt < cutoff) continue;
+      pipelines.push({
+        id: p.pipelineId,
+        projectId: p.projectId,
+        status: p.status,
+        ref: p.ref,
+        source: p.source,
+        createdAt: p.createdAt,
+        updatedAt: p.updatedAt,
+        webUrl: p.webUrl,
+        duration: p.duration,
+        user: p.user,
+        detailsFor: p.detailsFor,
+        ...(p.status === 'failed' && p.jobsFor === p.updatedAt
+          ? { failure: failureOf(p, history.jobsOf(p.pipelineId)) }
+          : {}),
+      });
+      this.maybeQueueJobs(p);
+    }
+    this.pump();
+    return {
+      projects: projects.map((p) => ({
+        id: p.id,
+        name: p.name,
+        path: p.path,
+        webUrl: p.webUrl,
+        defaultBranch: p.defaultBranch || null,
+      })),
+      pipelines,
+      projectsReadAt: readAt,
+    };
+  }
+
+  /** @inheritdoc */
+  projectsListed(projects: readonly GitLabProject[], at: number): void {
+    this.deps.history.setProjects(projects.map(toProjectHistory));
+    this.deps.history.setMeta({ group: this.deps.group(), projectsReadAt: String(at) });
+  }
+
+  /** @inheritdoc */
+  pipelinesListed(projectId: number, items: readonly GitLabPipelineListItem[]): void {
+    const { history } = this.deps;
+    const branch = this.defaultBranchOf(projectId);
+    const records = items.map((item) => toPipelineHistory(item, branch, history.pipeline(item.id)));
+    history.save(records);
+  }
+
+  /** @inheritdoc */
+  pipelineDetailed(detail: GitLabPipeline): void {
+    const { history } = this.deps;
+    const record = toPipelineHistory(
+      detail,
+      this.defaultBranchOf(detail.project_id),
+      history.pipeline(detail.id),
+    );
+    history.save([record]);
+    this.maybeQueueJobs(record);
+    this.pump();
+  }
+
+  /** @inheritdoc */
+  pipelineDeleted(_projectId: number, pipelineId: number): void {
+    this.deps.history.delete([pipelineId]);
+  }
+
+  /** Resolves when no job or MR fetch is queued or running. */
+  idle(): Promise<void> {
+    if (this.queue.size === 0 && this.mrQueue.size === 0 && this.inFlight === 0)
+      return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Stops fetching (queued work is dropped; it is picked up again after a restart). */
+  stop(): void {
+    this.controller.abort();
+    this.queue.clear();
+    this.mrQueue.clear();
+    if (this.inFlight === 0) for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  private defaultBranchOf(projectId: number): string {
+    return this.deps.history.watchedProjects().find((p) => p.id === projectId)?.defaultBranch ?? '';
+  }
+
+  private maybeQueueJobs(p: PipelineHistoryRecord): void {
+    const iid = mergeRequestIid(p.ref);
+    if (iid !== null) {
+      const key = `${p.projectId}:${iid}`;
+      if (!this.mrTried.has(key) && !this.deps.history.mergeRequest(p.projectId, iid))
+        this.mrQueue.add(key);
+    }
+    if (!FINISHED_STATUSES.has(p.status) || p.jobsFor === p.updatedAt) return;
+    this.queue.set(p.pipelineId, {
+      projectId: p.projectId,
+      pipelineId: p.pipelineId,
+      updatedAt: p.updatedAt,
+      createdAt: p.createdAt,
+    });
+  }
+
+  private pump(): void {
+    const signal = this.controller.signal;
+    while (this.inFlight < this.concurrency && !signal.aborted) {
+      const task = this.nextTask();
+      if (!task) break;
+      this.inFlight++;
+      void task(signal).finally(() => {
+        this.inFlight--;
+        this.pump();
+        if (this.queue.size === 0 && this.mrQueue.size === 0 && this.inFlight === 0)
+          for (const resolve of this.waiters.splice(0)) resolve();
+      });
+    }
+  }
+
+  private nextTask(): ((signal: AbortSignal) => Promise<void>) | null {
+    const [mr] = this.mrQueue;
+    if (mr !== undefined) {
+      this.mrQueue.delete(mr);
+      this.mrTried.add(mr);
+      const [projectId, iid] = mr.split(':').map(Number) as [number, number];
+      return (signal) => this.fetchMergeRequest(projectId, iid, signal);
+    }
+    let next: JobFetch | null = null;
+    for (const item of this.queue.values())
+      if (!next || item.createdAt > next.createdAt) next = item;
+    if (!next) return null;
+    this.queue.delete(next.pipelineId);
+    const fetch = next;
+    return (signal) => this.fetchJobs(fetch, signal);
+  }
+
+  private async fetchJobs(task: JobFetch, signal: AbortSignal): Promise<void> {
+    const { history, gitlab } = this.deps;
+    try {
+      const wire = await gitlab.listPipelineJobs(task.projectId, task.pipelineId, signal, {
+        includeRetried: true,
+      });
+      if (signal.aborted) return;
+      const current = history.pipeline(task.pipelineId);
+      // Changed again meanwhile: the newer details queue a fresh fetch.
+      if (!current || current.updatedAt !== task.updatedAt) return;
+      const jobs = markRetried(wire.map((j) => toJobHistory(j, task.projectId))).sort(
+        (a, b) => a.jobId - b.jobId,
+      );
+      const commit = wire.find((j) => j.commit)?.commit ?? null;
+      history.save(
+        [
+          {
+            ...current,
+            commitTitle: commit?.title ?? current.commitTitle,
+            commitAuthor: commit?.author_name ?? current.commitAuthor,
+            jobsFor: task.updatedAt,
+          },
+        ],
+        new Map([[task.pipelineId, jobs]]),
+      );
+      this.attempts.delete(task.pipelineId);
+    } catch (err) {
+      if (signal.aborted) return;
+      if (isAppError(err, 'not_found')) {
+        history.delete([task.pipelineId]);
+        return;
+      }
+      const attempts = (this.attempts.get(task.pipelineId) ?? 0) + 1;
+      this.attempts.set(task.pipelineId, attempts);
+      this.deps.logger.debug(
+        { pipelineId: task.pipelineId, attempts, err: (err as Error).message },
+        'pipeline jobs fetch for history failed',
+      );
+      // Tried again with the next change of anything, up to a few times; a restart resets this.
+      if (attempts < MAX_ATTEMPTS && !this.queue.has(task.pipelineId))
+        this.queue.set(task.pipelineId, task);
+    }
+  }
+
+  private async fetchMergeRequest(
+    projectId: number,
+    iid: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    try {
+      const mr = await this.deps.gitlab.getMergeRequest(projectId, iid, signal);
+      if (signal.aborted) return;
+      this.deps.history.saveMergeRequest({ projectId, iid, title: mr.title, webUrl: mr.web_url });
+    } catch (err) {
+      if (signal.aborted) return;
+      // A deleted (or hidden) MR stays unknown for good: remembered without a title, never re-asked.
+      if (isAppError(err, 'not_found', 'forbidden')) {
+        const project = this.deps.history.watchedProjects().find((p) => p.id === projectId);
+        this.deps.history.saveMergeRequest({
+          projectId,
+          iid,
+          title: '',
+          webUrl: `${project?.webUrl ?? ''}/-/merge_requests/${iid}`,
+        });
+        return;
+      }
+      this.deps.logger.debug(
+        { projectId, iid, err: (err as Error).message },
+        'merge request lookup failed; its pipelines show without a title',
+      );
+    }
+  }
+}
+
+/** What the summary shows of a failed pipeline: its failing job (latest attempts) and commit title. */
+function failureOf(
+  p: PipelineHistoryRecord,
+  jobs: readonly JobHistoryRecord[],
+): NonNullable<PipelineRecord['failure']> {
+  const latest = jobs
+    .filter((j) => !j.retried)
+    .map((j) => ({ id: j.jobId, status: j.status, allow_failure: j.allowFailure }));
+  return { jobId: failingJob(latest)?.id ?? null, commitTitle: p.commitTitle };
+}

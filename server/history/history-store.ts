@@ -1,0 +1,501 @@
+import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Logger } from '../platform/logger.ts';
+import type {
+  HistorySnapshot,
+  JobHistoryRecord,
+  PipelineHistoryRecord,
+  ProjectHistoryRecord,
+} from './model.ts';
+
+/** Days of pipeline history kept when nothing else is configured. */
+export const DEFAULT_RETENTION_DAYS = 90;
+
+const DAY_MS = 86_400_000;
+
+/** Schema migrations; index i brings the store from user_version i to i + 1. */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE projects (
+    project_id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    path TEXT NOT NULL,
+    web_url TEXT NOT NULL,
+    default_branch TEXT NOT NULL DEFAULT ''
+  );
+  CREATE TABLE pipelines (
+    pipeline_id INTEGER PRIMARY KEY,
+    project_id INTEGER NOT NULL,
+    ref TEXT NOT NULL,
+    sha TEXT NOT NULL,
+    source TEXT NOT NULL,
+    status TEXT NOT NULL,
+    default_branch INTEGER NOT NULL DEFAULT 0 CHECK (default_branch IN (0, 1)),
+    user_id INTEGER,
+    username TEXT,
+    user_name TEXT,
+    avatar_url TEXT,
+    commit_title TEXT,
+    commit_author TEXT,
+    created_ms INTEGER NOT NULL,
+    started_ms INTEGER,
+    finished_ms INTEGER,
+    updated_at TEXT NOT NULL,
+    duration INTEGER,
+    queued_duration INTEGER,
+    web_url TEXT NOT NULL,
+    details_for TEXT,
+    jobs_for TEXT
+  );
+  CREATE INDEX pipelines_by_created ON pipelines (created_ms);
+  CREATE INDEX pipelines_by_project ON pipelines (project_id, created_ms);
+  CREATE TABLE jobs (
+    job_id INTEGER PRIMARY KEY,
+    pipeline_id INTEGER NOT NULL REFERENCES pipelines (pipeline_id) ON DELETE CASCADE,
+    project_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    stage TEXT NOT NULL,
+    status TEXT NOT NULL,
+    retried INTEGER NOT NULL DEFAULT 0 CHECK (retried IN (0, 1)),
+    allow_failure INTEGER NOT NULL DEFAULT 0 CHECK (allow_failure IN (0, 1)),
+    failure_reason TEXT,
+    created_ms INTEGER NOT NULL,
+    started_ms INTEGER,
+    finished_ms INTEGER,
+    duration REAL,
+    queued_duration REAL,
+    web_url TEXT NOT NULL DEFAULT ''
+  );
+  CREATE INDEX jobs_by_pipeline ON jobs (pipeline_id);
+  CREATE TABLE merge_requests (
+    project_id INTEGER NOT NULL,
+    iid INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    web_url TEXT NOT NULL,
+    PRIMARY KEY (project_id, iid)
+  ) WITHOUT ROWID;
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  `,
+];
+
+/** The schema version this code writes. */
+export const HISTORY_SCHEMA_VERSION = MIGRATIONS.length;
+
+interface PipelineRow {
+  pipeline_id: number;
+  project_id: number;
+  ref: string;
+  sha: string;
+  source: string;
+  status: string;
+  default_branch: number;
+  user_id: number | null;
+  username: string | null;
+  user_name: string | null;
+  avatar_url: string | null;
+  commit_title: string | null;
+  commit_author: string | null;
+  created_ms: number;
+  started_ms: number | null;
+  finished_ms: number | null;
+  updated_at: string;
+  duration: number | null;
+  queued_duration: number | null;
+  web_url: string;
+  details_for: string | null;
+  jobs_for: string | null;
+}
+
+interface JobRow {
+  job_id: number;
+  pipeline_id: number;
+  project_id: number;
+  name: string;
+  stage: string;
+  status: string;
+  retried: number;
+  allow_failure: number;
+  failure_reason: string | null;
+  created_ms: number;
+  started_ms: number | null;
+  finished_ms: number | null;
+  duration: number | null;
+  queued_duration: number | null;
+  web_url: string;
+}
+
+/** A merge request's title and link, as remembered. */
+export interface StoredMergeRequest {
+  projectId: number;
+  iid: number;
+  title: string;
+  webUrl: string;
+}
+
+/** Options of the history store. */
+export interface HistoryStoreOptions {
+  /** Days of history kept by `prune` (default 90). */
+  retentionDays?: number;
+}
+
+/**
+ * Pipeline and job history in one SQLite file in the data dir, beyond the summary window.
+ * Same durability as the analysis store: WAL (readers never block the poller's writes),
+ * synchronous=FULL (an acknowledged write survives a crash or power loss), one transaction per
+ * write, a schema version with forward-only migrations, and a damaged file moved aside rather than
+ * stopping the service — history can always be re-read from GitLab.
+ */
+export class HistoryStore {
+  /** Days kept by `prune`. */
+  readonly retentionDays: number;
+  private readonly statements = new Map<string, Database.Statement>();
+  private constructor(
+    private readonly db: Database.Database,
+    retentionDays: number,
+  ) {
+    this.retentionDays = retentionDays;
+  }
+
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Opens (creating and migrating as needed) the store at `file`; the file is private (0600). */
+  static open(file: string, logger: Logger, options: HistoryStoreOptions = {}): HistoryStore {
+    const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
+    if (!Number.isInteger(retentionDays) || retentionDays < 1)
+      throw new RangeError(`retentionDays must be a positive integer, not ${retentionDays}`);
+    const onDisk = file !== ':memory:';
+    if (onDisk) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    let db = new Database(file);
+    try {
+      db.pragma('user_version', { simple: true });
+      if (onDisk) db.pragma('quick_check(1)');
+    } catch (err) {
+      db.close();
+      if (!onDisk || !existsSync(file)) throw err;
+      const aside = `${file}.corrupt-${Date.now()}`;
+      renameSync(file, aside);
+      logger.warn({ file, aside }, 'history store was unreadable; moved aside and started anew');
+      db = new Database(file);
+    }
+    // Pipeline history holds commit titles and user names: private to this user (DESIGN §5).
+    // SQLite creates the -wal and -shm files with the database file's mode.
+    if (onDisk) chmodSync(file, 0o600);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    const store = new HistoryStore(db, retentionDays);
+    store.migrate();
+    return store;
+  }
+
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version > HISTORY_SCHEMA_VERSION) {
+      throw new Error(
+        `The history store uses schema ${version}, newer than this version of Pipeline Summary understands (${HISTORY_SCHEMA_VERSION}). Upgrade Pipeline Summary, or move history.db aside.`,
+      );
+    }
+    for (let v = version; v < HISTORY_SCHEMA_VERSION; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v]!);
+        this.db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  }
+
+  /** The schema version of the open file. */
+  schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  /** Inserts or updates projects (projects no longer watched stay, for their history). */
+  upsertProjects(projects: readonly ProjectHistoryRecord[]): void {
+    const insert = this.stmt(
+      `INSERT INTO projects (project_id, name, path, web_url, default_branch)
+       VALUES (@id, @name, @path, @webUrl, @defaultBranch)
+       ON CONFLICT (project_id) DO UPDATE SET name = excluded.name, path = excluded.path,
+         web_url = excluded.web_url, default_branch = excluded.default_branch`,
+    );
+    this.db.transaction(() => {
+      for (const p of projects) insert.run(p);
+    })();
+  }
+
+  /** Every stored project. */
+  projects(): ProjectHistoryRecord[] {
+    return (
+      this.stmt(
+        'SELECT project_id, name, path, web_url, default_branch FROM projects ORDER BY project_id',
+      ).all() as {
+        project_id: number;
+        name: string;
+        path: string;
+        web_url: string;
+        default_branch: string;
+      }[]
+    ).map((r) => ({
+      id: r.project_id,
+      name: r.name,
+      path: r.path,
+      webUrl: r.web_url,
+      defaultBranch: r.default_branch,
+    }));
+  }
+
+  /**
+   * Inserts or updates pipelines, with jobs for those given in `jobsByPipeline` (replacing what was
+   * stored for them), in one transaction.
+   */
+  savePipelines(
+    pipelines: readonly PipelineHistoryRecord[],
+    jobsByPipeline: ReadonlyMap<number, readonly JobHistoryRecord[]> = new Map(),
+  ): void {
+    const upsert = this.stmt(
+      `INSERT INTO pipelines (pipeline_id, project_id, ref, sha, source, status, default_branch,
+         user_id, username, user_name, avatar_url, commit_title, commit_author, created_ms,
+         started_ms, finished_ms, updated_at, duration, queued_duration, web_url, details_for, jobs_for)
+       VALUES (@pipeline_id, @project_id, @ref, @sha, @source, @status, @default_branch,
+         @user_id, @username, @user_name, @avatar_url, @commit_title, @commit_author, @created_ms,
+         @started_ms, @finished_ms, @updated_at, @duration, @queued_duration, @web_url, @details_for, @jobs_for)
+       ON CONFLICT (pipeline_id) DO UPDATE SET ref = excluded.ref, sha = excluded.sha,
+         source = excluded.source, status = excluded.status,
+         default_branch = excluded.default_branch, user_id = excluded.user_id,
+         username = excluded.username, user_name = excluded.user_name,
+         avatar_url = excluded.avatar_url, commit_title = excluded.commit_title,
+         commit_author = excluded.commit_author, created_ms = excluded.created_ms,
+         started_ms = excluded.started_ms, finished_ms = excluded.finished_ms,
+         updated_at = excluded.updated_at, duration = excluded.duration,
+         queued_duration = excluded.queued_duration, web_url = excluded.web_url,
+         details_for = excluded.details_for, jobs_for = excluded.jobs_for`,
+    );
+    const dropJobs = this.stmt('DELETE FROM jobs WHERE pipeline_id = ?');
+    const insertJob = this.stmt(
+      `INSERT OR REPLACE INTO jobs (job_id, pipeline_id, project_id, name, stage, status, retried,
+         allow_failure, failure_reason, created_ms, started_ms, finished_ms, duration,
+         queued_duration, web_url)
+       VALUES (@job_id, @pipeline_id, @project_id, @name, @stage, @status, @retried,
+         @allow_failure, @failure_reason, @created_ms, @started_ms, @finished_ms, @duration,
+         @queued_duration, @web_url)`,
+    );
+    this.db.transaction(() => {
+      for (const p of pipelines) upsert.run(toPipelineRow(p));
+      for (const [pipelineId, jobs] of jobsByPipeline) {
+        dropJobs.run(pipelineId);
+        for (const j of jobs) insertJob.run(toJobRow(j));
+      }
+    })();
+  }
+
+  /** Deletes pipelines (and their jobs) that GitLab no longer has. */
+  deletePipelines(pipelineIds: readonly number[]): void {
+    const del = this.stmt('DELETE FROM pipelines WHERE pipeline_id = ?');
+    this.db.transaction(() => {
+      for (const id of pipelineIds) del.run(id);
+    })();
+  }
+
+  /**
+   * Projects, pipelines created in [sinceMs, untilMs) (oldest first) and, unless `withJobs` is
+   * false, their jobs.
+   */
+  load(sinceMs: number, untilMs = Number.MAX_SAFE_INTEGER, withJobs = true): HistorySnapshot {
+    const pipelines = (
+      this.stmt(
+        'SELECT * FROM pipelines WHERE created_ms >= ? AND created_ms < ? ORDER BY created_ms, pipeline_id',
+      ).all(sinceMs, untilMs) as PipelineRow[]
+    ).map(fromPipelineRow);
+    const jobs = new Map<number, JobHistoryRecord[]>();
+    if (!withJobs) return { projects: this.projects(), pipelines, jobs };
+    for (const row of this.stmt(
+      `SELECT j.* FROM jobs j JOIN pipelines p ON p.pipeline_id = j.pipeline_id
+       WHERE p.created_ms >= ? AND p.created_ms < ? ORDER BY j.job_id`,
+    ).iterate(sinceMs, untilMs) as IterableIterator<JobRow>) {
+      let list = jobs.get(row.pipeline_id);
+      if (!list) jobs.set(row.pipeline_id, (list = []));
+      list.push(fromJobRow(row));
+    }
+    return { projects: this.projects(), pipelines, jobs };
+  }
+
+  /** The stored job attempts of the given pipelines, oldest attempt first. */
+  jobsOf(pipelineIds: readonly number[]): Map<number, JobHistoryRecord[]> {
+    const jobs = new Map<number, JobHistoryRecord[]>();
+    const select = this.stmt('SELECT * FROM jobs WHERE pipeline_id = ? ORDER BY job_id');
+    for (const id of pipelineIds) {
+      const rows = select.all(id) as JobRow[];
+      if (rows.length > 0) jobs.set(id, rows.map(fromJobRow));
+    }
+    return jobs;
+  }
+
+  /** Drops pipelines (and their jobs) created before `now - retentionDays`; returns how many. */
+  prune(nowMs: number): number {
+    const cutoff = nowMs - this.retentionDays * DAY_MS;
+    return this.stmt('DELETE FROM pipelines WHERE created_ms < ?').run(cutoff).changes;
+  }
+
+  /** Remembers a merge request's title and link (MRs are looked up once). */
+  saveMergeRequest(mr: StoredMergeRequest): void {
+    this.stmt(
+      `INSERT INTO merge_requests (project_id, iid, title, web_url) VALUES (?, ?, ?, ?)
+       ON CONFLICT (project_id, iid) DO UPDATE SET title = excluded.title, web_url = excluded.web_url`,
+    ).run(mr.projectId, mr.iid, mr.title, mr.webUrl);
+  }
+
+  /** Every remembered merge request. */
+  mergeRequests(): StoredMergeRequest[] {
+    return (
+      this.stmt('SELECT project_id, iid, title, web_url FROM merge_requests').all() as {
+        project_id: number;
+        iid: number;
+        title: string;
+        web_url: string;
+      }[]
+    ).map((r) => ({ projectId: r.project_id, iid: r.iid, title: r.title, webUrl: r.web_url }));
+  }
+
+  /** A stored bookkeeping value (group, project-list time), or undefined. */
+  getMeta(key: string): string | undefined {
+    const row = this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as
+      { value: string } | undefined;
+    return row?.value;
+  }
+
+  /** Stores (or, with undefined, removes) bookkeeping values in one transaction. */
+  setMeta(values: Record<string, string | undefined>): void {
+    const put = this.stmt(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
+    const del = this.stmt('DELETE FROM meta WHERE key = ?');
+    this.db.transaction(() => {
+      for (const [key, value] of Object.entries(values))
+        if (value === undefined) del.run(key);
+        else put.run(key, value);
+    })();
+  }
+
+  /** Counts of stored rows (diagnostics, tests). */
+  counts(): { projects: number; pipelines: number; jobs: number } {
+    const count = (table: string) =>
+      this.stmt(`SELECT count(*) AS n FROM ${table}`).pluck().get() as number;
+    return { projects: count('projects'), pipelines: count('pipelines'), jobs: count('jobs') };
+  }
+
+  /** False once closed. */
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
+  /** Closes the database (a checkpoint folds the WAL back into the file). */
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function toPipelineRow(p: PipelineHistoryRecord): PipelineRow {
+  return {
+    pipeline_id: p.pipelineId,
+    project_id: p.projectId,
+    ref: p.ref,
+    sha: p.sha,
+    source: p.source,
+    status: p.status,
+    default_branch: p.defaultBranch ? 1 : 0,
+    user_id: p.user?.id ?? null,
+    username: p.user?.username ?? null,
+    user_name: p.user?.name ?? null,
+    avatar_url: p.user?.avatarUrl ?? null,
+    commit_title: p.commitTitle,
+    commit_author: p.commitAuthor,
+    created_ms: p.createdAt,
+    started_ms: p.startedAt,
+    finished_ms: p.finishedAt,
+    updated_at: p.updatedAt,
+    duration: p.duration,
+    queued_duration: p.queuedDuration,
+    web_url: p.webUrl,
+    details_for: p.detailsFor,
+    jobs_for: p.jobsFor,
+  };
+}
+
+function fromPipelineRow(r: PipelineRow): PipelineHistoryRecord {
+  return {
+    projectId: r.project_id,
+    pipelineId: r.pipeline_id,
+    ref: r.ref,
+    sha: r.sha,
+    source: r.source,
+    status: r.status,
+    defaultBranch: r.default_branch === 1,
+    user:
+      r.user_id === null
+        ? null
+        : {
+            id: r.user_id,
+            username: r.username ?? '',
+            name: r.user_name ?? '',
+            avatarUrl: r.avatar_url ?? '',
+          },
+    commitTitle: r.commit_title,
+    commitAuthor: r.commit_author,
+    createdAt: r.created_ms,
+    startedAt: r.started_ms,
+    finishedAt: r.finished_ms,
+    updatedAt: r.updated_at,
+    duration: r.duration,
+    queuedDuration: r.queued_duration,
+    webUrl: r.web_url,
+    detailsFor: r.details_for,
+    jobsFor: r.jobs_for,
+  };
+}
+
+function toJobRow(j: JobHistoryRecord): JobRow {
+  return {
+    job_id: j.jobId,
+    pipeline_id: j.pipelineId,
+    project_id: j.projectId,
+    name: j.name,
+    stage: j.stage,
+    status: j.status,
+    retried: j.retried ? 1 : 0,
+    allow_failure: j.allowFailure ? 1 : 0,
+    failure_reason: j.failureReason,
+    created_ms: j.createdAt,
+    started_ms: j.startedAt,
+    finished_ms: j.finishedAt,
+    duration: j.duration,
+    queued_duration: j.queuedDuration,
+    web_url: j.webUrl,
+  };
+}
+
+function fromJobRow(r: JobRow): JobHistoryRecord {
+  return {
+    projectId: r.project_id,
+    pipelineId: r.pipeline_id,
+    jobId: r.job_id,
+    name: r.name,
+    stage: r.stage,
+    status: r.status,
+    retried: r.retried === 1,
+    allowFailure: r.allow_failure === 1,
+    failureReason: r.failure_reason,
+    createdAt: r.created_ms,
+    startedAt: r.started_ms,
+    finishedAt: r.finished_ms,
+    duration: r.duration,
+    queuedDuration: r.queued_duration,
+    webUrl: r.web_url,
+  };
+}
