@@ -98,7 +98,7 @@ export async function composeService(
       logger,
       group,
       since: config.since,
-      timing: edges.timing ?? (connection.demo ? DEMO_TIMING : undefined),
+      timing: edges.timing ?? (connection.demo ? DEMO_TIMING : config.cadence),
       onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
     });
     const failureEvents = new FailureEvents({
@@ -111,7 +111,13 @@ export async function composeService(
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));
     closers.push(() => failureEvents.stop());
-    const details = new PipelineDetailsService(gitlab, poller.projectName);
+    // Details are cached on the updated_at the poller holds: unchanged ones cost no request.
+    const details = new PipelineDetailsService(
+      gitlab,
+      poller.projectName,
+      200,
+      poller.pipelineUpdatedAt,
+    );
 
     const dbFile = path.join(config.dataDir, 'analyses.db');
     secureFile(dbFile, { create: true });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError } from './platform/errors.ts';
 import { appHome } from './platform/paths.ts';
 import { FileSettingsStore, type StoredSettings } from './settings/settings-store.ts';
+import { resolveCadence } from './summary/cadence.ts';
 import { parseSince } from './summary/since.ts';
 
 /** Where GitLab is and what to read from it, as `serve`, `summary` and the desktop app resolve it. */
@@ -24,6 +25,8 @@ export interface ServeConfig extends GitLabSettings {
   publicUrls: string[];
   /** PEM files to serve HTTPS directly (`--tls-cert`, `--tls-key`). */
   tls?: { certFile: string; keyFile: string };
+  /** The poller's cadences (`--poll-interval`, `--idle-interval`); default 10 s / 60 s. */
+  cadence?: { fastIntervalMs: number; slowIntervalMs: number };
 }
 
 /** Command-line flags that feed the configuration (absent = not given). */
@@ -39,6 +42,8 @@ export interface ConfigFlags {
   publicUrl?: string[];
   tlsCert?: string;
   tlsKey?: string;
+  pollInterval?: string;
+  idleInterval?: string;
 }
 
 const DEFAULT_GITLAB_URL = 'https://gitlab.com';
@@ -95,8 +100,14 @@ export function resolveServeConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): 
   if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
     throw new AppError('bad_request', 'Give both --tls-cert and --tls-key, or neither');
   }
+  const stored = readStored(dataDir);
+  const cadence = resolveCadence({
+    poll: flags.pollInterval ?? env.POLL_INTERVAL ?? stored.pollInterval,
+    idle: flags.idleInterval ?? env.IDLE_INTERVAL ?? stored.idleInterval,
+  });
   return {
     ...settings,
+    cadence,
     port: Number(portText),
     host: flags.host ?? '127.0.0.1',
     demo,

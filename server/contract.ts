@@ -124,6 +124,10 @@ export interface SummaryStatus {
   last_error: string | null;
   group: string;
   since: string;
+  /** Additive: how pipelines are read — `graphql` in bulk, or `rest` per project. */
+  gitlab_api?: 'graphql' | 'rest';
+  /** Additive: why pipelines are read over REST although GitLab has GraphQL, or null. */
+  gitlab_api_note?: string | null;
 }
 
 /** GET /api/pipelines/summary and the `pipeline-update` event. */

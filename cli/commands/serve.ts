@@ -23,6 +23,10 @@ Flags:
   --gitlab-url URL   GitLab base URL (env GITLAB_URL; default https://gitlab.com)
   --group G          group id or full path to watch, subgroups included (env GITLAB_GROUP)
   --since W          time window: <n>m, <n>h, <n>d or <n>w (default 7d)
+  --poll-interval T  how often to poll while a pipeline is not finished (env POLL_INTERVAL;
+                     default 10s, at least 5s)
+  --idle-interval T  how often to poll when everything is finished (env IDLE_INTERVAL;
+                     default 60s, at least 15s)
   --demo             use the built-in GitLab simulator and the offline AI analyser (no credentials)
   --open             open the dashboard in the default browser once ready
   --data-dir DIR     where settings and the analysis database live (env PIPELINE_SUMMARY_HOME)
@@ -43,6 +47,8 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
         'gitlab-url': { type: 'string' },
         group: { type: 'string' },
         since: { type: 'string' },
+        'poll-interval': { type: 'string' },
+        'idle-interval': { type: 'string' },
         demo: { type: 'boolean' },
         open: { type: 'boolean' },
         'data-dir': { type: 'string' },
@@ -60,11 +66,16 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
     'public-url': publicUrl,
     'tls-cert': tlsCert,
     'tls-key': tlsKey,
+    'poll-interval': pollInterval,
+    'idle-interval': idleInterval,
     help,
     ...flags
   } = parsed.values;
   if (help) return 'help';
-  return resolveConfig({ ...flags, gitlabUrl, dataDir, publicUrl, tlsCert, tlsKey }, env);
+  return resolveConfig(
+    { ...flags, gitlabUrl, dataDir, publicUrl, tlsCert, tlsKey, pollInterval, idleInterval },
+    env,
+  );
 }
 
 /** Where the built dashboard lives relative to this bundle (dist/cli → dist/renderer). */

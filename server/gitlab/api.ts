@@ -20,6 +20,11 @@ export interface ListPipelinesOptions {
   /** Stop paging once this many pipelines were read (newest first). */
   limit?: number;
   signal?: AbortSignal;
+  /**
+   * Only pipelines created at or after this instant (ISO): paging (newest first) stops at the first
+   * page that reaches an older one.
+   */
+  createdAfter?: string;
   /** Told when the list hit the client's page or item cap and was cut short. */
   onCapped?: (message: string) => void;
 }

@@ -18,6 +18,7 @@ import {
   networkReason,
 } from './error-wording.ts';
 import { GraphQLPipelines } from './graphql-pipelines.ts';
+import { parseGroupRef } from './group-ref.ts';
 import { streamImage } from './image-stream.ts';
 import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
 import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';
@@ -245,6 +246,7 @@ export class GitLabClient implements GitLabApi {
   ): Promise<GitLabPipelineListItem[]> {
     const query: Record<string, string> = { order_by: 'id', sort: 'desc' };
     if (options.updatedAfter !== undefined) query.updated_after = options.updatedAfter;
+    const createdAfter = options.createdAfter ? Date.parse(options.createdAfter) : undefined;
     return this.listAll(
       pipelineListItemSchema,
       `projects/${projectId}/pipelines`,
@@ -253,6 +255,9 @@ export class GitLabClient implements GitLabApi {
       options.signal,
       options.limit,
       options.onCapped,
+      createdAfter === undefined
+        ? undefined
+        : (item: GitLabPipelineListItem) => Date.parse(item.created_at) < createdAfter,
     );
   }
 
@@ -469,6 +474,8 @@ export class GitLabClient implements GitLabApi {
     signal?: AbortSignal,
     limit?: number,
     onCapped?: (message: string) => void,
+    /** An item past the end (e.g. older than a window): dropped, and paging stops after its page. */
+    beyond?: (item: T) => boolean,
   ): Promise<T[]> {
     const perPage = limit !== undefined && limit > 0 ? Math.min(MAX_PER_PAGE, limit) : MAX_PER_PAGE;
     let url: URL | undefined = this.apiUrl(path, { ...query, per_page: String(perPage) });
@@ -495,13 +502,18 @@ export class GitLabClient implements GitLabApi {
           `GitLab at ${this.host} answered with something other than a list for ${lowerFirst(what)}`,
         );
       }
+      let reachedEnd = false;
       for (const raw of data as unknown[]) {
         if (limit !== undefined && items.length >= limit) break;
         const parsed = schema.safeParse(raw);
-        if (parsed.success) items.push(parsed.data as T);
-        else this.logMalformedOnce(what, describeIssue(parsed.error));
+        if (!parsed.success) {
+          this.logMalformedOnce(what, describeIssue(parsed.error));
+          continue;
+        }
+        if (beyond?.(parsed.data as T)) reachedEnd = true;
+        else items.push(parsed.data as T);
       }
-      if ((limit !== undefined && items.length >= limit) || data.length === 0) break;
+      if ((limit !== undefined && items.length >= limit) || data.length === 0 || reachedEnd) break;
       url = nextPageUrl(url, headers, this.apiRoot);
     }
     return items;
@@ -673,5 +685,5 @@ export class GitLabClient implements GitLabApi {
 }
 
 function groupRef(idOrPath: string | number): string {
-  return encodeURIComponent(String(idOrPath).replace(/^\/+|\/+$/g, ''));
+  return encodeURIComponent(String(parseGroupRef(idOrPath)));
 }

@@ -26,6 +26,9 @@ import { describeIssue, utcTimeSchema } from './wire-schemas.ts';
 /** Projects per query, sized so every query stays at or under 250 (see the table above). */
 export const GRAPHQL_BATCH = { pipelines: 5, changes: 40, ids: 16 } as const;
 
+/** Pipelines the change probe asks for per project; a full page means "read this project". */
+export const CHANGES_PAGE = 5;
+
 /** GitLab's limits for an authenticated user (app/graphql/gitlab_schema.rb). */
 export const GITLAB_GRAPHQL_LIMITS = { complexity: 250, depth: 15 } as const;
 
@@ -106,26 +109,31 @@ const nodeSchema = z.object({
 const projectPipelinesSchema = z
   .object({
     id: gidSchema,
-    pipelines: z.object({ pageInfo: pageInfoSchema, nodes: z.array(z.unknown()) }),
+    // Null when CI/CD is disabled for the project.
+    pipelines: z.object({ pageInfo: pageInfoSchema, nodes: z.array(z.unknown()) }).nullable(),
   })
   .nullable();
 
 const changesSchema = z
   .object({
-    pipelines: z.object({
-      nodes: z.array(z.object({ id: gidSchema, updatedAt: utcTimeSchema })),
-    }),
+    pipelines: z.object({ nodes: z.array(z.unknown()) }).nullable(),
   })
   .nullable();
 
 const idsSchema = z
   .object({
-    pipelines: z.object({
-      pageInfo: pageInfoSchema,
-      nodes: z.array(z.object({ id: gidSchema, createdAt: utcTimeSchema })),
-    }),
+    pipelines: z
+      .object({
+        pageInfo: pageInfoSchema,
+        nodes: z.array(z.unknown()),
+      })
+      .nullable(),
   })
   .nullable();
+
+const changeNodeSchema = z.object({ id: gidSchema, updatedAt: utcTimeSchema });
+
+const idNodeSchema = z.object({ id: gidSchema, createdAt: utcTimeSchema });
 
 const responseSchema = z.object({
   data: z.record(z.string(), z.unknown()).nullable().optional(),
@@ -162,7 +170,7 @@ export function changesQuery(count: number): string {
     count,
     (i) => `$p${i}: ID!, $u${i}: Time`,
     (i) =>
-      `project(fullPath: $p${i}) { pipelines(first: 5, updatedAfter: $u${i}) { nodes { id updatedAt } } }`,
+      `project(fullPath: $p${i}) { pipelines(first: ${CHANGES_PAGE}, updatedAfter: $u${i}) { nodes { id updatedAt } } }`,
   );
 }
 
@@ -213,7 +221,7 @@ export class GraphQLPipelines {
           `GitLab's GraphQL API sent malformed data for the pipelines of ${r.fullPath} (${describeIssue(parsed.error)})`,
         );
       }
-      if (!parsed.data) return null;
+      if (!parsed.data?.pipelines) return null;
       const projectId = parsed.data.id;
       const pipelines: GitLabPipeline[] = [];
       for (const raw of parsed.data.pipelines.nodes) {
@@ -249,7 +257,12 @@ export class GraphQLPipelines {
         this.onMalformed(`pipeline changes of ${r.fullPath}`, describeIssue(parsed.error));
         return [{ id: 0, updatedAt: '' }]; // unreadable: treat as changed, the full read decides
       }
-      return parsed.data ? parsed.data.pipelines.nodes : null;
+      if (!parsed.data?.pipelines) return null;
+      // A node that does not parse counts as a change: the full read then drops and logs it.
+      return parsed.data.pipelines.nodes.map((raw) => {
+        const node = changeNodeSchema.safeParse(raw);
+        return node.success ? node.data : { id: 0, updatedAt: '' };
+      });
     });
   }
 
@@ -278,9 +291,15 @@ export class GraphQLPipelines {
           `GitLab's GraphQL API sent malformed pipeline ids for ${r.fullPath} (${describeIssue(parsed.error)})`,
         );
       }
-      if (!parsed.data) return null;
+      if (!parsed.data?.pipelines) return null;
+      const ids: { id: number; createdAt: string }[] = [];
+      for (const raw of parsed.data.pipelines.nodes) {
+        const node = idNodeSchema.safeParse(raw);
+        if (node.success) ids.push(node.data);
+        else this.onMalformed(`a pipeline id of ${r.fullPath}`, describeIssue(node.error));
+      }
       return {
-        ids: parsed.data.pipelines.nodes,
+        ids,
         endCursor: parsed.data.pipelines.pageInfo.endCursor,
         hasNextPage: parsed.data.pipelines.pageInfo.hasNextPage,
       };

@@ -1,16 +1,8 @@
-import { z } from 'zod';
 import type { GroupResponse, SiblingGroupResponse, SubgroupResponse } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
+import { groupRefSchema } from '../gitlab/group-ref.ts';
 import type { RouteModule } from '../http/app.ts';
 import { idParamSchema, parseInput } from '../http/validation.ts';
-
-/** A numeric id or a full path like `acme/platform` (GitLab's own path alphabet). */
-const groupRefSchema = z
-  .string()
-  .min(1)
-  .max(512)
-  .regex(/^[A-Za-z0-9_.\-/]+$/, { error: 'must be a group id or a path like acme/platform' })
-  .transform((ref) => (/^[0-9]+$/.test(ref) ? Number(ref) : ref.replace(/^\/+|\/+$/g, '')));
 
 /** GET /api/groups/:idOrPath, /api/groups/:idOrPath/subgroups, /api/groups/parent/:parentId */
 export function groupRoutes(deps: { gitlab: GitLabApi }): RouteModule {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SettingsResponse, SettingsUpdateResponse } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
+import { groupRefProblem } from '../gitlab/group-ref.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { RouteModule } from '../http/app.ts';
 import { readJsonBody } from '../http/body.ts';
@@ -15,7 +16,10 @@ const settingsUpdateSchema = z
       .string({ error: 'must be a string' })
       .trim()
       .min(1, { error: 'must not be empty' })
-      .max(512)
+      // `.`, `..` and empty segments are a 400, never a request for /projects (issue 15 §2).
+      .refine((ref) => groupRefProblem(ref) === null, {
+        error: 'must be a group id or a path like acme/platform (no empty, . or .. segments)',
+      })
       .optional(),
     since: z.string({ error: 'must be a string' }).trim().optional(),
   })

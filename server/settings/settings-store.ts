@@ -10,6 +10,10 @@ export interface StoredSettings {
   group?: string;
   since?: string;
   gitlabUrl?: string;
+  /** The poller's fast cadence, e.g. `10s` (server/summary/cadence.ts). */
+  pollInterval?: string;
+  /** The poller's idle cadence, e.g. `60s`. */
+  idleInterval?: string;
   /** Which failures notify (server/notifications/notification-settings.ts validates it). */
   notifications?: NotificationSettings;
 }
@@ -52,6 +56,8 @@ export class FileSettingsStore implements SettingsStore {
         group: { type: 'string' },
         since: { type: 'string' },
         gitlabUrl: { type: 'string' },
+        pollInterval: { type: 'string' },
+        idleInterval: { type: 'string' },
         notifications: { type: 'object' },
       },
     });

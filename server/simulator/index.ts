@@ -90,6 +90,10 @@ export interface GitLabSimulator {
   setPipelineAccess(projectId: number, access: 'enabled' | 'ci-disabled' | 'guest'): void;
   /** Ids of the projects in the top group (what the poller watches), oldest first. */
   projectIds(): number[];
+  /** Changes the latency added to every response from now on. */
+  setLatency(ms: number): void;
+  /** Changes the requests per minute allowed before 429s from now on. */
+  setRateLimit(perMinute: number): void;
   /** The health scenarios the dataset carries: ground truth for health detections. */
   readonly scenarios: HealthScenarios;
   /** Dataset totals (for logs and reports). */
@@ -127,7 +131,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
   const host = options.host ?? '127.0.0.1';
   let baseUrl = '';
   const views = new Views(data, () => baseUrl, options.utcOffsetMinutes ?? 0);
-  const app = createSimulatorApp({
+  const handlerDeps = {
     data,
     views,
     faults,
@@ -138,7 +142,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     rateLimitPerMinute: options.rateLimitPerMinute ?? 2000,
     baseUrl: () => baseUrl,
-  });
+  };
+  const app = createSimulatorApp(handlerDeps);
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -181,6 +186,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
       project.pipelineAccess = access;
     },
     projectIds: () => data.topProjects().map((p) => p.id),
+    setLatency: (ms) => {
+      handlerDeps.latencyMs = Math.max(0, ms);
+    },
+    setRateLimit: (perMinute) => {
+      handlerDeps.rateLimitPerMinute = Math.max(1, perMinute);
+    },
     scenarios: data.scenarios,
     counts: () => data.counts(),
     close: async () => {

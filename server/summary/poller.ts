@@ -10,7 +10,9 @@ import type { GitLabApi } from '../gitlab/api.ts';
 import { toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
 import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
-import { ACTIVE_STATUSES, type PipelineRecord, type Project } from './model.ts';
+import type { GitLabPipeline, GitLabPipelineListItem } from '../gitlab/wire.ts';
+import { FINISHED_STATUSES, type PipelineRecord, type Project } from './model.ts';
+import { PipelineFeed } from './pipeline-feed.ts';
 import { sleep } from '../platform/sleep.ts';
 import type { PollerObserver, PollerWarmState } from './poller-observer.ts';
 import { parseSince } from './since.ts';
@@ -30,6 +32,12 @@ export interface PollerTiming {
   detailConcurrency: number;
   /** Parallel pipeline-list fetches. Default 8. */
   listConcurrency: number;
+  /**
+   * How often each project's in-window pipeline ids are compared with GitLab, so pipelines deleted
+   * by users or GitLab's cleanup leave the summary (an `updated_after` read never sees a deletion).
+   * Default 10 min.
+   */
+  reconcileMs: number;
 }
 
 /** What the poller needs. */
@@ -77,7 +85,16 @@ const DEFAULT_TIMING: PollerTiming = {
   projectRefreshMs: 300_000,
   detailConcurrency: 4,
   listConcurrency: 8,
+  reconcileMs: 600_000,
 };
+
+/**
+ * Statuses after which a pipeline changes only when someone acts: finished ones, and `manual`
+ * (blocked on a person). Every other status — `canceling`, `waiting_for_callback`, `scheduled`
+ * included — will change on its own, so the poller uses its fast cadence while any is present.
+ * Counting is another matter (ACTIVE_STATUSES, DESIGN §3.1).
+ */
+const SETTLED_STATUSES: ReadonlySet<string> = new Set([...FINISHED_STATUSES, 'manual']);
 
 /** Cursor overlap: GitLab timestamps have second precision; re-read that second and dedupe. */
 const CURSOR_OVERLAP_MS = 1_000;
@@ -85,27 +102,6 @@ const CURSOR_OVERLAP_MS = 1_000;
 /** Waits `ms`, or less when woken (aborted): the loop then runs its next cycle at once. */
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return sleep(ms, signal).catch(() => undefined);
-}
-
-async function forEachLimit<T>(
-  items: T[],
-  limit: number,
-  fn: (item: T) => Promise<void>,
-): Promise<void> {
-  let index = 0;
-  let failure: unknown;
-  const worker = async () => {
-    while (index < items.length && failure === undefined) {
-      const item = items[index++]!;
-      try {
-        await fn(item);
-      } catch (err) {
-        failure ??= err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure !== undefined) throw failure;
 }
 
 /**
@@ -126,6 +122,10 @@ export class PipelinePoller {
   /** Projects whose pipelines the token cannot read; retried at the next project refresh. */
   private inaccessible = new Set<number>();
   private projectsReadAt = -Infinity;
+  private reconciledAt = -Infinity;
+  /** Projects whose last read hit a list cap, with the message for `status.last_error`. */
+  private capped = new Map<number, string>();
+  private readonly feed: PipelineFeed;
   private loaded = false;
   private failures = 0;
   private lastError: string | null = null;
@@ -156,6 +156,7 @@ export class PipelinePoller {
     this.group = deps.group;
     this.since = deps.since;
     this.windowMs = parseSince(deps.since);
+    this.feed = new PipelineFeed(deps.gitlab, deps.clock, deps.logger, this.timing.listConcurrency);
   }
 
   /** The group and window being watched. */
@@ -174,9 +175,11 @@ export class PipelinePoller {
           ? 'degraded'
           : 'ok',
       last_updated: this.lastUpdated === null ? null : new Date(this.lastUpdated).toISOString(),
-      last_error: this.lastError,
+      last_error: this.lastError ?? this.capped.values().next().value ?? null,
       group: this.group,
       since: this.since,
+      gitlab_api: this.feed.mode.api,
+      gitlab_api_note: this.feed.mode.note,
     };
   }
 
@@ -203,6 +206,10 @@ export class PipelinePoller {
       this.since,
     );
   }
+
+  /** GitLab's `updated_at` of a pipeline in the window, if known (details cache key). */
+  readonly pipelineUpdatedAt = (projectId: number, pipelineId: number): string | undefined =>
+    this.states.get(projectId)?.pipelines.get(pipelineId)?.updatedAt;
 
   /** The name of a watched project, if known (bound, so it can be handed out as a function). */
   readonly projectName = (projectId: number): string | undefined =>
@@ -312,6 +319,10 @@ export class PipelinePoller {
     }
     this.failures = 0;
     this.lastError = null;
+    this.capped.clear();
+    this.reconciledAt = -Infinity;
+    // New settings: a Retry-After wait from before should not delay the first read.
+    this.deps.gitlab.clearRateLimitWait?.();
     this.detailQueue.clear();
     this.generation++;
     this.controller.abort();
@@ -383,7 +394,7 @@ export class PipelinePoller {
 
   private anyActive(): boolean {
     for (const state of this.states.values()) {
-      for (const p of state.pipelines.values()) if (ACTIVE_STATUSES.has(p.status)) return true;
+      for (const p of state.pipelines.values()) if (!SETTLED_STATUSES.has(p.status)) return true;
     }
     return false;
   }
@@ -407,41 +418,79 @@ export class PipelinePoller {
       this.states = next;
       this.projectsReadAt = now;
       this.inaccessible.clear();
+      this.capped.clear();
     }
 
     const states = [...this.states.values()].filter((s) => !this.inaccessible.has(s.project.id));
+    const changes = await this.readChanges(states, cutoff, signal);
+    if (signal.aborted) return;
+    this.tellChanges(changes);
+    if (now - this.reconciledAt >= this.timing.reconcileMs && this.loaded) {
+      await this.reconcileDeletions(states, cutoff, signal);
+      if (signal.aborted) return;
+      this.reconciledAt = now;
+    } else if (!this.loaded) {
+      this.reconciledAt = now;
+    }
+
+    for (const state of states) {
+      for (const [id, p] of state.pipelines) {
+        if (p.createdAt < cutoff) state.pipelines.delete(id);
+        else if (p.detailsFor !== p.updatedAt || this.needsFailure(state, p)) this.queueDetails(p);
+      }
+    }
+    this.loaded = true;
+    this.lastUpdated = now;
+    this.recompute();
+    this.pumpDetails(signal);
+  }
+
+  /** Applies what changed since each project's cursor (GraphQL in bulk, or REST per project). */
+  private async readChanges(
+    states: ProjectState[],
+    cutoff: number,
+    signal: AbortSignal,
+  ): Promise<PipelineChange[]> {
+    const byId = new Map(states.map((s) => [s.project.id, s]));
+    const updates = await this.feed.updates(
+      states.map((s) => ({ projectId: s.project.id, fullPath: s.project.path, cursor: s.cursor })),
+      new Date(cutoff).toISOString(),
+      (projectId, pipelineId) => byId.get(projectId)?.pipelines.get(pipelineId)?.updatedAt,
+      signal,
+      (projectId, message) => this.capped.set(projectId, message),
+    );
     const changes: PipelineChange[] = [];
-    await forEachLimit(states, this.timing.listConcurrency, async (state) => {
-      const updatedAfter = state.cursor ?? new Date(cutoff).toISOString();
-      let items;
-      try {
-        items = await this.deps.gitlab.listPipelines(state.project.id, { updatedAfter, signal });
-      } catch (err) {
+    if (signal.aborted) return changes;
+    for (const update of updates) {
+      const state = byId.get(update.projectId);
+      if (!state) continue;
+      if (update.inaccessible) {
         // A project whose pipelines this token may not read (Guest access, CI disabled: 403) or
         // that vanished since the project list (404) is left out until the next project refresh,
         // instead of failing every cycle for the whole group.
-        if (!isAppError(err) || (err.upstreamStatus !== 403 && err.upstreamStatus !== 404))
-          throw err;
         this.inaccessible.add(state.project.id);
         state.pipelines.clear();
         state.listed = false;
         this.deps.logger.warn(
-          { project: state.project.path, err: err.message },
+          { project: state.project.path, err: update.inaccessible.message },
           'skipping a project whose pipelines cannot be read',
         );
-        return;
+        continue;
       }
       const baseline = !state.listed;
       state.listed = true;
       let newest = state.cursor ? Date.parse(state.cursor) + CURSOR_OVERLAP_MS : -Infinity;
-      const changed: typeof items = [];
-      for (const item of items) {
+      const changed: GitLabPipelineListItem[] = [];
+      const detailed: GitLabPipeline[] = [];
+      for (const { item, details } of update.items) {
         newest = Math.max(newest, Date.parse(item.updated_at));
         if (Date.parse(item.created_at) < cutoff) continue;
         const previous = state.pipelines.get(item.id);
         if (previous && previous.updatedAt === item.updated_at && previous.status === item.status)
           continue;
-        const record = toPipelineRecord(item, previous);
+        const listed = toPipelineRecord(item, previous);
+        // GraphQL carries duration and user with the list: no single-pipeline request needed.
+        const record = details ? withPipelineDetails(listed, details) : listed;
         state.pipelines.set(item.id, record);
         if (previous?.status !== item.status)
           changes.push({
@@ -450,25 +499,39 @@ export class PipelinePoller {
             previousStatus: previous?.status ?? null,
             baseline,
           });
-        changed.push(item);
+        changed.push(details ?? item);
+        if (details) detailed.push(details);
       }
       if (changed.length > 0) this.tell((o) => o.pipelinesListed?.(state.project.id, changed));
+      // Over GraphQL the list carried the details too: observers hear them as if fetched.
+      for (const detail of detailed) this.tell((o) => o.pipelineDetailed?.(detail));
       if (Number.isFinite(newest))
         state.cursor = new Date(newest - CURSOR_OVERLAP_MS).toISOString();
-    });
-    if (signal.aborted) return;
-    this.tellChanges(changes);
+    }
+    return changes;
+  }
 
+  /** Drops pipelines GitLab no longer has (deleted by a user or by its cleanup). */
+  private async reconcileDeletions(
+    states: ProjectState[],
+    cutoff: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const present = await this.feed.idsInWindow(
+      states.map((s) => ({ projectId: s.project.id, fullPath: s.project.path, cursor: s.cursor })),
+      new Date(cutoff).toISOString(),
+      signal,
+    );
+    if (signal.aborted) return;
     for (const state of states) {
-      for (const [id, p] of state.pipelines) {
-        if (p.createdAt < cutoff) state.pipelines.delete(id);
-        else if (p.detailsFor !== p.updatedAt) this.queueDetails(p);
+      const ids = present.get(state.project.id);
+      if (!ids) continue; // not read in full: keep what we have rather than guess
+      for (const id of state.pipelines.keys()) {
+        if (ids.has(id)) continue;
+        state.pipelines.delete(id);
+        this.tell((o) => o.pipelineDeleted?.(state.project.id, id));
       }
     }
-    this.loaded = true;
-    this.lastUpdated = now;
-    this.recompute();
-    this.pumpDetails(signal);
   }
 
   private queueDetails(p: PipelineRecord): void {
@@ -517,19 +580,24 @@ export class PipelinePoller {
     signal: AbortSignal,
   ): Promise<void> {
     try {
-      const detail = await this.deps.gitlab.getPipeline(projectId, pipelineId, signal);
+      const current = this.states.get(projectId)?.pipelines.get(pipelineId);
+      // GraphQL already brought duration and user: only the failing job may be missing.
+      const detail =
+        current && current.detailsFor === current.updatedAt
+          ? null
+          : await this.deps.gitlab.getPipeline(projectId, pipelineId, signal);
       if (signal.aborted) return;
       const state = this.states.get(projectId);
       const record = state?.pipelines.get(pipelineId);
       if (!state || !record) return;
-      const { failure: _stale, ...updated } = withPipelineDetails(record, detail);
+      const { failure: _stale, ...updated } = detail ? withPipelineDetails(record, detail) : record;
       const failure =
         updated.status === 'failed' && this.isRecent(state, updated)
           ? await this.readFailure(projectId, pipelineId, signal)
           : undefined;
       if (signal.aborted) return;
       state.pipelines.set(pipelineId, failure ? { ...updated, failure } : updated);
-      this.tell((o) => o.pipelineDetailed?.(detail));
+      if (detail) this.tell((o) => o.pipelineDetailed?.(detail));
       this.scheduleRecompute();
     } catch (err) {
       if (signal.aborted) return;
@@ -546,6 +614,13 @@ export class PipelinePoller {
         'pipeline details fetch failed',
       );
     }
+  }
+
+  /** A recent failed pipeline whose failing job is not known yet (read with its jobs, once). */
+  private needsFailure(state: ProjectState, record: PipelineRecord): boolean {
+    return (
+      record.status === 'failed' && record.failure === undefined && this.isRecent(state, record)
+    );
   }
 
   /** Tells the observer; its failure is logged, never the poller's. */

@@ -285,6 +285,34 @@ export default function PipelinePanel(props: {
                 {stages.length === 0 && <p className="muted">This pipeline has no jobs.</p>}
               </section>
             )}
+            {data && !compact && data.bridges && data.bridges.length > 0 && (
+              // Trigger jobs are not in `jobs`: a parent that failed because its child failed says so.
+              <section className="stages" aria-label="Triggered pipelines">
+                <div className="stage">
+                  <h3 className="stage-name">Triggered pipelines</h3>
+                  <ul>
+                    {data.bridges.map((b) => (
+                      <li key={b.id} className="job-chip" data-bridge-id={b.id}>
+                        <StatusIcon status={b.status} size={16} />
+                        <span className="job-name">{b.name}</span>
+                        {b.downstream_pipeline ? (
+                          <a
+                            href={b.downstream_pipeline.web_url}
+                            target="_blank"
+                            rel="noreferrer noopener"
+                          >
+                            #{b.downstream_pipeline.id} {statusLabel(b.downstream_pipeline.status)}{' '}
+                            <Icon.external size={12} />
+                          </a>
+                        ) : (
+                          <span className="muted">not started</span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </section>
+            )}
             {data && !compact && data.jobs.filter((j) => j.status === 'failed').length > 1 && (
               <Suspense fallback={null}>
                 <PipelineAnalysisCard

@@ -1,0 +1,130 @@
+// Issue 15 §3: pipelines read over GitLab's GraphQL API in bulk, under GitLab's limits
+// (app/graphql/gitlab_schema.rb: complexity 250 and depth 15 for a signed-in user; complexity per
+// app/graphql/types/base_field.rb), with REST as the fallback when GraphQL is off or refuses.
+import { afterEach, describe, expect, it } from 'vitest';
+import { GitLabClient } from '../gitlab/client.ts';
+import {
+  changesQuery,
+  GITLAB_GRAPHQL_LIMITS,
+  GRAPHQL_BATCH,
+  idsQuery,
+  pipelinesQuery,
+} from '../gitlab/graphql-pipelines.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { silentLogger } from '../platform/logger.ts';
+import { analyse } from '../simulator/graphql/execute.ts';
+import { startSimulator, type GitLabSimulator } from '../simulator/index.ts';
+import { PipelinePoller } from './poller.ts';
+
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+let sim: GitLabSimulator | undefined;
+afterEach(async () => {
+  await sim?.close();
+  sim = undefined;
+});
+
+function pollerFor(simulator: GitLabSimulator, clock: ManualClock): PipelinePoller {
+  return new PipelinePoller({
+    gitlab: new GitLabClient({
+      baseUrl: simulator.url,
+      token: simulator.token,
+      logger: silentLogger,
+    }),
+    clock,
+    logger: silentLogger,
+    group: simulator.groupPath,
+    since: '7d',
+  });
+}
+
+describe('GraphQL queries stay under GitLab limits', () => {
+  it.each([
+    ['pipelines', pipelinesQuery, GRAPHQL_BATCH.pipelines, 240],
+    ['changes', changesQuery, GRAPHQL_BATCH.changes, 200],
+    ['ids', idsQuery, GRAPHQL_BATCH.ids, 240],
+  ] as const)(
+    '%s: a full batch costs what the docs say; one more project would be refused',
+    (_, query, batch, cost) => {
+      expect(analyse(query(batch))).toEqual({ complexity: cost, depth: expect.any(Number) });
+      expect(analyse(query(batch)).depth).toBeLessThanOrEqual(GITLAB_GRAPHQL_LIMITS.depth);
+      expect(cost).toBeLessThanOrEqual(GITLAB_GRAPHQL_LIMITS.complexity);
+      if (query !== changesQuery)
+        expect(analyse(query(batch + 1)).complexity).toBeGreaterThan(
+          GITLAB_GRAPHQL_LIMITS.complexity,
+        );
+    },
+  );
+
+  it('the simulator refuses an over-complex query with GitLab’s message', async () => {
+    sim = await startSimulator({ live: false, projects: 1 });
+    const res = await fetch(`${sim.url}/api/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: pipelinesQuery(6),
+        variables: Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`p${i}`, 'acme/x'])),
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      errors: [{ message: 'Query has complexity of 288, which exceeds max complexity of 250' }],
+    });
+  });
+});
+
+describe('reading pipelines over GraphQL', () => {
+  it('a first load has durations and users without one request per pipeline; a quiet cycle costs one request per 40 projects', async () => {
+    const clock = new ManualClock(NOW);
+    sim = await startSimulator({ live: false, projects: 30, clock });
+    const poller = pollerFor(sim, clock);
+    await poller.cycleOnce();
+    await poller.detailsSettled();
+    const { summary, projects, status } = poller.snapshot;
+    expect(status?.gitlab_api).toBe('graphql');
+    expect(sim.stats.byKind.pipeline).toBe(0);
+    expect(sim.stats.byKind['pipelines-list']).toBe(0);
+    const finished = projects
+      .flatMap((p) => p.recent_pipelines)
+      .filter((p) => p.status === 'success');
+    expect(finished.length).toBeGreaterThan(0);
+    for (const p of finished) {
+      expect(p.duration).toEqual(expect.any(Number));
+      expect(p.user?.username).toEqual(expect.any(String));
+    }
+    expect(summary.average_duration).toBeGreaterThan(0);
+
+    sim.stats.reset();
+    await poller.cycleOnce();
+    expect(sim.stats.total).toBe(Math.ceil(projects.length / GRAPHQL_BATCH.changes));
+    await poller.stop();
+  });
+
+  it('falls back to REST when GraphQL is switched off, says so, and shows the same numbers', async () => {
+    const clock = new ManualClock(NOW);
+    sim = await startSimulator({ live: false, projects: 8, clock });
+    const viaGraphQL = pollerFor(sim, clock);
+    await viaGraphQL.cycleOnce();
+    await viaGraphQL.detailsSettled();
+    await viaGraphQL.stop();
+
+    // GitLab instances can turn GraphQL off; /api/graphql then answers 404.
+    sim.faults.add({
+      kind: 'rewrite',
+      match: /\/api\/graphql/,
+      rewrite: (reply) => {
+        reply.status = 404;
+        reply.body = { message: '404 Not Found' };
+      },
+    });
+    const viaRest = pollerFor(sim, clock);
+    await viaRest.cycleOnce();
+    await viaRest.detailsSettled();
+    await viaRest.stop();
+
+    const { status, ...restData } = viaRest.snapshot;
+    const { status: _ignored, ...graphqlData } = viaGraphQL.snapshot;
+    expect(status?.gitlab_api).toBe('rest');
+    expect(status?.gitlab_api_note).toMatch(/REST/);
+    expect(restData).toEqual(graphqlData);
+  });
+});
