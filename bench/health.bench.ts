@@ -104,6 +104,7 @@ function openService(sim: GitLabSimulator, dir: string, budget: RequestBudget) {
     close: async () => {
       recorder.stop();
       await poller.stop();
+      history.flush();
       store.close();
     },
   };

@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { GitLabClient } from '../server/gitlab/client.ts';
 import { RequestBudget } from '../server/gitlab/request-budget.ts';
 import { silentLogger } from '../server/platform/logger.ts';
-import { startService } from '../server/service.ts';
-import { MemorySettingsStore } from '../server/settings/settings-store.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { composeService } from '../server/compose.ts';
+import { gitlabConnection } from '../server/gitlab/connect.ts';
 import { PipelinePoller } from '../server/summary/poller.ts';
 import { startSimulator } from '../server/simulator/index.ts';
 import { systemClock } from '../server/platform/clock.ts';
@@ -39,19 +41,25 @@ async function load(url: string, connections = 32, ms = 3000): Promise<number> {
 
 async function summaryThroughput(): Promise<BenchRow[]> {
   const simulator = await startSimulator({ live: false, projects: 12 });
-  const service = await startService({
-    gitlab: new GitLabClient({
-      baseUrl: simulator.url,
-      token: simulator.token,
-      logger: silentLogger,
-    }),
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-bench-'));
+  const connection = gitlabConnection({
+    baseUrl: simulator.url,
+    token: simulator.token,
     group: simulator.groupPath,
-    since: '7d',
-    settingsStore: new MemorySettingsStore(),
     logger: silentLogger,
-    host: '127.0.0.1',
-    port: 0,
   });
+  const service = await composeService(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      gitlabUrl: simulator.url,
+      group: simulator.groupPath,
+      since: '7d',
+      demo: false,
+      dataDir,
+    },
+    { logger: silentLogger, env: {}, connection },
+  );
   while (!service.poller.isLoaded) await new Promise((r) => setTimeout(r, 50));
   await service.poller.detailsSettled();
   const url = `${service.url}/api/pipelines/summary`;
@@ -71,6 +79,7 @@ async function summaryThroughput(): Promise<BenchRow[]> {
   bare.close();
   await service.stop();
   await simulator.close();
+  rmSync(dataDir, { recursive: true, force: true });
   const ratio = ours / baseline;
   return [
     {
@@ -84,7 +93,7 @@ async function summaryThroughput(): Promise<BenchRow[]> {
 }
 
 async function sseFanOut(subscribers = 1000, rounds = 40): Promise<BenchRow[]> {
-  const hub = new SseHub();
+  const hub = new SseHub({ maxSubscribers: subscribers });
   const server = http.createServer((req, res) => {
     // Same path as the Koa route: hand the raw response to the hub.
     hub.subscribe({ respond: true, res, req, response: { get: () => '' } } as never);

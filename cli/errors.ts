@@ -39,11 +39,14 @@ const SECRET_STORE_CODES: Readonly<Record<SecretStoreErrorCode, CliErrorCode>> =
 /** How the service's errors read to a CLI user (`serve`, `summary`): all exit 1, as they always did. */
 const APP_CODES: Readonly<Record<ErrorCode, CliErrorCode>> = {
   bad_request: 'usage',
+  not_configured: 'general',
   unauthorized: 'general',
   forbidden: 'general',
   not_found: 'general',
   payload_too_large: 'general',
   unsupported_media_type: 'general',
+  rate_limited: 'general',
+  overloaded: 'general',
   upstream_unavailable: 'general',
   upstream_timeout: 'general',
   internal: 'general',

@@ -22,8 +22,8 @@ import ElectronStore from 'electron-store';
 import { isPortInUse } from '../server/http/listen.ts';
 import { isAppError } from '../server/platform/errors.ts';
 import { createLogger } from '../server/platform/logger.ts';
-import { startFromConfig } from '../server/start.ts';
-import { resolveServeConfig } from '../cli/commands/serve.ts';
+import { composeService } from '../server/compose.ts';
+import { resolveServeConfig } from '../server/config.ts';
 import { DesktopShell } from './desktop-shell.ts';
 import type { IpcContract } from './ipc-contract.ts';
 import { startWithPortChoice } from './port-choice.ts';
@@ -81,13 +81,12 @@ function freePort(): Promise<number> {
 
 async function startService() {
   const env = process.env;
-  const config = resolveServeConfig([], env);
-  if (config === 'help') throw new Error('unreachable');
+  const config = resolveServeConfig({}, env);
   const dashboardDir = path.join(__dirname, '../renderer');
   const { openSecretStore } = await import('../server/platform/os-secret-store.ts');
   const secretStore = await openSecretStore({ warn: (line) => logger.warn(line) });
   const start = (port: number | undefined) =>
-    startFromConfig(
+    composeService(
       { ...config, port: port ?? config.port },
       { logger, env, dashboardDir, secretStore },
     );
@@ -111,9 +110,10 @@ async function startService() {
     });
     return Object.assign(service, { monitor: serviceMonitor(service) });
   } catch (err) {
-    // Not configured yet (no group or token): show the demo rather than an empty window.
-    if (isAppError(err, 'bad_request', 'unauthorized') && !isPortInUse(err)) {
-      const service = await startFromConfig(
+    // Not configured yet (no group or token) or a token GitLab rejects: show the demo rather than
+    // an empty window. Decided on the error's code; a port in use is not a reason for the demo.
+    if (isAppError(err, 'not_configured', 'unauthorized')) {
+      const service = await composeService(
         {
           ...config,
           demo: true,

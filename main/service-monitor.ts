@@ -1,8 +1,8 @@
-import type { PipelineSummaryService } from '../server/service.ts';
+import type { RunningService } from '../server/compose.ts';
 import type { ServiceMonitor } from './desktop-shell.ts';
 
 /** The tray's view of a service running in this process: live numbers, events, pause/resume. */
-export function serviceMonitor(service: PipelineSummaryService): ServiceMonitor {
+export function serviceMonitor(service: RunningService): ServiceMonitor {
   return {
     live() {
       const snapshot = service.poller.snapshot;

@@ -22,8 +22,7 @@ export function drawTrayMenu(items: DrawnItem[], tooltip: string, icon: string):
   const width = Math.max(...lines.map((l) => l?.length ?? 0), 20);
   const rule = '─'.repeat(width + 2);
   const out = [`[${icon}]  ${tooltip.replace(/\n/g, ' | ')}`, `┌${rule}┐`];
-  for (const line of lines)
-    out.push(line === null ? `├${rule}┤` : `│ ${line.padEnd(width)} │`);
+  for (const line of lines) out.push(line === null ? `├${rule}┤` : `│ ${line.padEnd(width)} │`);
   out.push(`└${rule}┘`);
   return out.join('\n');
 }

@@ -250,6 +250,10 @@ export interface JobTraceResponse {
    * log distiller's rules mark as errors, first to last.
    */
   error_lines?: number[];
+  /** Additive: present when the log was longer than the service's cap and `trace` is its tail. */
+  truncated?: true;
+  /** Additive, with `truncated`: the whole log's size in bytes. */
+  bytes?: number;
 }
 
 /** POST /api/ai/analyse */

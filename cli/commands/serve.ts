@@ -1,12 +1,9 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { resolveServeConfig as resolveConfig, type ServeConfig } from '../../server/config.ts';
 import { AppError } from '../../server/platform/errors.ts';
 import { createLogger } from '../../server/platform/logger.ts';
-import { appHome } from '../../server/platform/paths.ts';
-import { FileSettingsStore } from '../../server/settings/settings-store.ts';
-import { parseSince } from '../../server/summary/since.ts';
-import type { ServeConfig } from '../../server/start.ts';
 import { helpRequest, type Command } from '../command.ts';
 import { CliError } from '../errors.ts';
 import { parseFlags } from '../flags.ts';
@@ -17,7 +14,12 @@ Runs the Pipeline Summary Service: the HTTP API and the dashboard on http://HOST
 
 Flags:
   --port N           port to listen on (env PORT; default 5100)
-  --host ADDR        address to bind (default 127.0.0.1; anything else is reachable from the network)
+  --host ADDR        address to bind (default 127.0.0.1; anything else shares the service on the
+                     network and asks every client for an access token)
+  --public-url URL   a URL others open the service at (repeatable); its name passes the Host check
+                     and, like a non-loopback --host, turns on the access token
+  --tls-cert FILE    PEM certificate to serve HTTPS directly (with --tls-key)
+  --tls-key FILE     PEM private key for --tls-cert
   --gitlab-url URL   GitLab base URL (env GITLAB_URL; default https://gitlab.com)
   --group G          group id or full path to watch, subgroups included (env GITLAB_GROUP)
   --since W          time window: <n>m, <n>h, <n>d or <n>w (default 7d)
@@ -29,11 +31,7 @@ Flags:
 The GitLab token comes from GITLAB_TOKEN, else from the secret store ('pipeline-summary token set').
 Flags beat environment variables, which beat settings saved from the dashboard.`;
 
-function usageError(message: string): never {
-  throw new CliError('usage', message);
-}
-
-/** Resolves flags, environment and stored settings (in that order of precedence) into a config. */
+/** Parses the flags; server/config.ts resolves them over environment and stored settings. */
 export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): ServeConfig | 'help' {
   const parsed = parseFlags(
     argv,
@@ -48,54 +46,25 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
         demo: { type: 'boolean' },
         open: { type: 'boolean' },
         'data-dir': { type: 'string' },
+        'public-url': { type: 'string', multiple: true },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     },
     'pipeline-summary serve',
   );
-  const flags = parsed.values;
-  if (flags.help) return 'help';
-  const demo = flags.demo ?? false;
-
-  const portText = flags.port ?? env.PORT ?? '5100';
-  if (!/^[0-9]{1,5}$/.test(portText) || Number(portText) > 65535) {
-    usageError(`Invalid port '${portText}': use a number from 0 to 65535`);
-  }
-  const host = flags.host ?? '127.0.0.1';
-  const home = env.PIPELINE_SUMMARY_HOME ? appHome(env) : undefined;
-  // The demo keeps its settings apart so it never overwrites a real setup's group.
-  const dataDir = path.resolve(
-    flags['data-dir'] ?? (demo ? path.join(home ?? appHome(env), 'demo') : (home ?? appHome(env))),
-  );
-  const stored = existsSync(path.join(dataDir, 'settings.json'))
-    ? new FileSettingsStore(dataDir).read()
-    : {};
-
-  const gitlabUrl =
-    flags['gitlab-url'] ?? env.GITLAB_URL ?? stored.gitlabUrl ?? 'https://gitlab.com';
-  if (!demo) {
-    try {
-      const url = new URL(gitlabUrl);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('scheme');
-    } catch {
-      usageError(
-        `Invalid GitLab URL '${gitlabUrl}': use an http(s) URL such as https://gitlab.example.com`,
-      );
-    }
-  }
-  const since = flags.since ?? stored.since ?? '7d';
-  parseSince(since);
-  const group = flags.group ?? env.GITLAB_GROUP ?? stored.group;
-  return {
-    port: Number(portText),
-    host,
-    gitlabUrl,
-    group,
-    since,
-    demo,
-    open: flags.open ?? false,
-    dataDir,
-  };
+  const {
+    'gitlab-url': gitlabUrl,
+    'data-dir': dataDir,
+    'public-url': publicUrl,
+    'tls-cert': tlsCert,
+    'tls-key': tlsKey,
+    help,
+    ...flags
+  } = parsed.values;
+  if (help) return 'help';
+  return resolveConfig({ ...flags, gitlabUrl, dataDir, publicUrl, tlsCert, tlsKey }, env);
 }
 
 /** Where the built dashboard lives relative to this bundle (dist/cli → dist/renderer). */
@@ -126,16 +95,23 @@ export const serveCommand: Command<ServeConfig> = {
 
 /** Starts the service with `config` and resolves to the exit code once it has stopped. */
 async function runServe(config: ServeConfig): Promise<number> {
-  const { startFromConfig } = await import('../../server/start.ts');
+  // Before anything loads better-sqlite3: on the wrong Node it would segfault without a word.
+  const { nodeRuntimeProblem } = await import('../../server/platform/node-runtime.ts');
+  const problem = nodeRuntimeProblem();
+  if (problem) throw new CliError('general', problem);
+  const { composeService } = await import('../../server/compose.ts');
+  const { isShared } = await import('../../server/http/exposure.ts');
   const logger = createLogger();
   try {
-    // The keychain is only needed for real GitLab tokens and AI keys; the demo runs without one.
-    const secretStore = config.demo
-      ? undefined
-      : await (
-          await import('../../server/platform/os-secret-store.ts')
-        ).openSecretStore({ warn: (line) => logger.warn(line) });
-    const service = await startFromConfig(config, {
+    // The keychain holds real GitLab tokens, AI keys and the access token of a shared service;
+    // a demo on loopback needs none of them.
+    const secretStore =
+      config.demo && !isShared(config.host, config.publicUrls)
+        ? undefined
+        : await (
+            await import('../../server/platform/os-secret-store.ts')
+          ).openSecretStore({ warn: (line) => logger.warn(line) });
+    const service = await composeService(config, {
       logger,
       dashboardDir: findDashboardDir(),
       env: process.env,
@@ -144,6 +120,15 @@ async function runServe(config: ServeConfig): Promise<number> {
     process.stderr.write(
       `Pipeline Summary ${config.demo ? '(demo) ' : ''}listening on ${service.url}\n`,
     );
+    const { accessToken } = service.exposure;
+    if (accessToken) {
+      for (const url of config.publicUrls) process.stderr.write(`Public URL: ${url}\n`);
+      process.stderr.write(
+        accessToken.created
+          ? `Shared on the network: every client needs this access token (shown once; kept in ${secretStore!.backend}):\n${accessToken.token}\n`
+          : `Shared on the network: every client needs the access token shown when it was created (kept in ${secretStore!.backend}).\n`,
+      );
+    }
     if (config.open) {
       const { default: open } = await import('open');
       await open(service.url).catch(() =>

@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { resolveSummarySettings } from '../../server/config.ts';
 import type { SummaryResponse } from '../../server/contract.ts';
 import { AppError } from '../../server/platform/errors.ts';
-import { appHome } from '../../server/platform/paths.ts';
-import { FileSettingsStore } from '../../server/settings/settings-store.ts';
-import { parseSince } from '../../server/summary/since.ts';
 import { helpRequest, type Command } from '../command.ts';
 import { CliError } from '../errors.ts';
 import { parseFlags } from '../flags.ts';
@@ -60,14 +56,16 @@ export function resolveSummaryConfig(
     'pipeline-summary summary',
   );
   if (values.help) return 'help';
-  const demo = values.demo ?? false;
-  const dataDir = path.resolve(values['data-dir'] ?? appHome(env));
-  const stored =
-    !demo && existsSync(path.join(dataDir, 'settings.json'))
-      ? new FileSettingsStore(dataDir).read()
-      : {};
-  const since = values.since ?? stored.since ?? '7d';
-  parseSince(since);
+  const settings = resolveSummarySettings(
+    {
+      group: values.group,
+      since: values.since,
+      gitlabUrl: values['gitlab-url'],
+      demo: values.demo,
+      dataDir: values['data-dir'],
+    },
+    env,
+  );
   let watchMs: number | null = null;
   if (values.watch !== undefined) {
     try {
@@ -77,24 +75,24 @@ export function resolveSummaryConfig(
     }
   }
   return {
-    group: values.group ?? env.GITLAB_GROUP ?? stored.group,
-    since,
+    group: settings.group,
+    since: settings.since,
     watchMs,
     json: values.json ?? false,
-    gitlabUrl: values['gitlab-url'] ?? env.GITLAB_URL ?? stored.gitlabUrl ?? 'https://gitlab.com',
-    demo,
+    gitlabUrl: settings.gitlabUrl,
+    demo: settings.demo,
   };
 }
 
 async function connect(config: SummaryCommandConfig, env: NodeJS.ProcessEnv) {
-  const { connectGitLab } = await import('../../server/gitlab/connect.ts');
+  const { openGitLab } = await import('../../server/gitlab-source.ts');
   const { silentLogger } = await import('../../server/platform/logger.ts');
   // The keychain is only needed for a real GitLab token, not for the demo.
   const secretStore =
     config.demo || env.GITLAB_TOKEN
       ? undefined
       : await (await import('../../server/platform/os-secret-store.ts')).openSecretStore({ env });
-  return connectGitLab(
+  return openGitLab(
     { ...config, live: config.watchMs !== null, purpose: 'summarise' },
     { env, logger: silentLogger, secretStore },
   );

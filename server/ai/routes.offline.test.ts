@@ -226,9 +226,11 @@ describe('AI routes with the offline analyser', () => {
       analyses: [],
       pagination: { currentPage: 9, pageSize: 2, totalPages: 2, totalCount: 3 },
     });
-    expect((await page('?pageSize=0')).pagination.pageSize).toBe(1);
     expect((await page('?pageSize=101')).pagination.pageSize).toBe(100);
-    expect((await page('?page=0')).pagination.currentPage).toBe(1);
+    // Below 1 is a 400, not clamped (DESIGN §3.1; issue 9, item 6).
+    await expectError(await h.get('/ai/history?pageSize=0'), 400, /'pageSize': must be 1 or more/);
+    await expectError(await h.get('/ai/history?page=0'), 400, /'page': must be 1 or more/);
+    await expectError(await h.get('/ai/history?page=-3'), 400, /'page': must be 1 or more/);
     await expectError(
       await h.get('/ai/history?pageSize=abc'),
       400,

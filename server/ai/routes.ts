@@ -6,7 +6,7 @@ import { errorBody, STATUS_BY_CODE } from '../http/error-middleware.ts';
 import type { RouteModule } from '../http/app.ts';
 import { readJsonBody } from '../http/body.ts';
 import { idBodySchema, idParamSchema, parseInput } from '../http/validation.ts';
-import { PROVIDER_NAMES } from './config.ts';
+import { DEFAULTS, normaliseBaseUrl, PROVIDER_NAMES } from './config.ts';
 import type { AiService } from './ai-service.ts';
 
 /** Longest follow-up question accepted (characters). */
@@ -44,12 +44,13 @@ const pipelineSchema = z.object({
 });
 const projectQuerySchema = z.object({ projectId: idParamSchema });
 const cacheQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
-// Integers only; out-of-range values are clamped by the service (pageSize into 1..100).
+// Integers only; below 1 is a 400 (DESIGN §3.1); a pageSize above 100 is clamped by the service.
 const pageParam = (what: string) =>
   z
     .string()
     .regex(/^-?\d{1,9}$/, { error: `must be an integer` })
     .transform(Number)
+    .refine((n) => n >= 1, { error: 'must be 1 or more' })
     .optional()
     .describe(what);
 const historyQuerySchema = z.object({
@@ -211,7 +212,31 @@ export function aiRoutes(service: AiService): RouteModule {
 
     router.put('/ai/provider', async (ctx) => {
       const update = parseInput(providerSchema, await readJsonBody(ctx, 64 * 1024));
-      ctx.body = await service.updateProvider(update);
+      ctx.body = await service.updateProvider(await withoutRedirectedKey(service, update));
     });
   };
+}
+
+/**
+ * A stored key belongs to the endpoint it was given for: moving the provider or its base URL
+ * without sending a key drops the stored one, so `PUT {"baseUrl": "http://attacker/v1"}` can never
+ * make the next analysis send `Authorization: Bearer <key>` elsewhere (issue 9, item 1).
+ */
+async function withoutRedirectedKey(
+  service: AiService,
+  update: z.output<typeof providerSchema>,
+): Promise<z.output<typeof providerSchema>> {
+  if (update.apiKey !== undefined) return update;
+  const current = await service.providerStatus();
+  const provider = update.provider ?? current.provider;
+  if (provider === 'offline') return update;
+  const providerMoved = provider !== current.provider;
+  const baseUrl =
+    update.baseUrl === undefined
+      ? undefined
+      : update.baseUrl.trim() === ''
+        ? DEFAULTS[provider].baseUrl
+        : normaliseBaseUrl(update.baseUrl);
+  const urlMoved = baseUrl !== undefined && baseUrl !== current.baseUrl;
+  return providerMoved || urlMoved ? { ...update, apiKey: null } : update;
 }

@@ -145,4 +145,28 @@ describe('SseHub', () => {
     expect(hub.bufferedBytes()).toBeLessThan(3 * big.length);
     req.destroy();
   });
+
+  it('answers a clear 503 past the subscriber cap, and takes newcomers again once one leaves', async () => {
+    const hub = new SseHub({ maxSubscribers: 2 });
+    const url = await serve(hub);
+    const first = new AbortController();
+    const open = [
+      await fetch(url, { signal: first.signal }),
+      await fetch(url, { signal: AbortSignal.timeout(5_000) }),
+    ];
+    expect(open.map((r) => r.status)).toEqual([200, 200]);
+    const refused = await fetch(url);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('3');
+    const body = (await refused.json()) as { error: string; statusCode: number };
+    expect(body).toMatchObject({
+      statusCode: 503,
+      error: expect.stringMatching(/Too many live-update connections \(2\)/),
+    });
+    expect(hub.size).toBe(2);
+    first.abort();
+    for (let i = 0; i < 50 && hub.size > 1; i++) await new Promise((r) => setTimeout(r, 10));
+    const again = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    expect(again.status).toBe(200);
+  });
 });

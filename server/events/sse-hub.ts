@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
+import { AppError } from '../platform/errors.ts';
 
 /** Options of the SSE hub. */
 export interface SseHubOptions {
@@ -12,6 +13,11 @@ export interface SseHubOptions {
    * ever holds the frame being written plus the newest pending one. Default 60 s.
    */
   stuckAfterMs?: number;
+  /**
+   * Most simultaneous subscribers; one more gets a 503, so a runaway client cannot use up the
+   * process's file descriptors (often 1,024). Default 512.
+   */
+  maxSubscribers?: number;
   now?: () => number;
 }
 
@@ -37,6 +43,7 @@ export class SseHub {
   private readonly heartbeatMs: number;
   private readonly retryMs: number;
   private readonly stuckAfterMs: number;
+  private readonly maxSubscribers: number;
   private readonly now: () => number;
   private readonly timer: NodeJS.Timeout;
   private latest: Buffer | null = null;
@@ -46,6 +53,7 @@ export class SseHub {
     this.heartbeatMs = options.heartbeatMs ?? 15_000;
     this.retryMs = options.retryMs ?? 3_000;
     this.stuckAfterMs = options.stuckAfterMs ?? 60_000;
+    this.maxSubscribers = options.maxSubscribers ?? 512;
     this.now = options.now ?? Date.now;
     this.timer = setInterval(() => this.heartbeat(), this.heartbeatMs);
     // The heartbeat must not keep a finished process alive.
@@ -96,11 +104,17 @@ export class SseHub {
     }
   }
 
-  /** Takes over the Koa response and streams events until the client goes away. */
+  /** Takes over the Koa response and streams events until the client goes away; 503 past the cap. */
   subscribe(ctx: Context): void {
     if (this.closed) {
-      ctx.status = 503;
-      return;
+      throw new AppError('overloaded', 'The service is shutting down');
+    }
+    if (this.subscribers.size >= this.maxSubscribers) {
+      throw new AppError(
+        'overloaded',
+        `Too many live-update connections (${this.maxSubscribers}); close other dashboard tabs or try again shortly`,
+        { retryAfterMs: this.retryMs },
+      );
     }
     ctx.respond = false;
     const res = ctx.res;

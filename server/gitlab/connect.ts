@@ -1,16 +1,14 @@
-import { AppError } from '../platform/errors.ts';
+import { AppError, isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import { SECRET_ACCOUNTS, type SecretStore } from '../platform/secret-store.ts';
 import type { GitLabApi } from './api.ts';
 import { GitLabClient } from './client.ts';
+import { JobLogReader } from './job-log-stream.ts';
 
-/** Where to find GitLab: a real instance, or the built-in simulator with `demo`. */
+/** Which GitLab instance and group to read. */
 export interface GitLabTarget {
-  demo: boolean;
   gitlabUrl: string;
   group: string | undefined;
-  /** With `demo`: whether the simulator's pipelines keep moving. Default true. */
-  live?: boolean;
   /** What the caller does with the group, for the "no group" message ("watch", "summarise"). */
   purpose?: string;
 }
@@ -18,36 +16,27 @@ export interface GitLabTarget {
 /** A GitLab connection and the group to read. */
 export interface GitLabConnection {
   gitlab: GitLabApi;
+  /** Job logs, streamed with a size cap (they can be hundreds of MiB). */
+  jobLogs: JobLogReader;
   group: string;
+  /** True when the connection is the built-in simulator. */
   demo: boolean;
-  /** Stops the simulator in demo mode; nothing otherwise. */
+  /** Releases what the connection holds (the simulator in demo mode). */
   close(): Promise<void>;
 }
 
 /**
- * Connects to GitLab the one way `serve`, `summary` and the desktop app share: `--demo` starts the
- * simulator (its group unless one is given); otherwise the group is required and the token comes
- * from GITLAB_TOKEN, else from the secret store (`pipeline-summary token set`). Missing pieces fail
- * with a message that says what to do.
+ * Connects to a real GitLab: the group is required and the token comes from GITLAB_TOKEN, else from
+ * the secret store (`pipeline-summary token set`). Missing pieces fail with `not_configured` and a
+ * message that says what to do.
  */
 export async function connectGitLab(
   target: GitLabTarget,
   edges: { env: NodeJS.ProcessEnv; logger: Logger; secretStore?: SecretStore },
 ): Promise<GitLabConnection> {
-  const { logger } = edges;
-  if (target.demo) {
-    const { startSimulator } = await import('../simulator/index.ts');
-    const simulator = await startSimulator({ live: target.live ?? true });
-    return {
-      gitlab: new GitLabClient({ baseUrl: simulator.url, token: simulator.token, logger }),
-      group: target.group ?? simulator.groupPath,
-      demo: true,
-      close: () => simulator.close(),
-    };
-  }
   if (!target.group) {
     throw new AppError(
-      'bad_request',
+      'not_configured',
       `No group to ${target.purpose ?? 'watch'}: pass --group PATH, set GITLAB_GROUP, or try --demo`,
     );
   }
@@ -56,14 +45,60 @@ export async function connectGitLab(
     (await edges.secretStore?.get(SECRET_ACCOUNTS.gitlabToken(target.gitlabUrl)));
   if (!token) {
     throw new AppError(
-      'unauthorized',
+      'not_configured',
       `No GitLab token for ${target.gitlabUrl}: set GITLAB_TOKEN or run 'pipeline-summary token set --url ${target.gitlabUrl}'`,
     );
   }
-  return {
-    gitlab: new GitLabClient({ baseUrl: target.gitlabUrl, token, logger }),
+  return gitlabConnection({
+    baseUrl: target.gitlabUrl,
+    token,
     group: target.group,
-    demo: false,
-    close: async () => undefined,
+    logger: edges.logger,
+  });
+}
+
+/** A connection to the GitLab at `baseUrl` (a real one, the simulator, a test's). */
+export function gitlabConnection(options: {
+  baseUrl: string;
+  token: string;
+  group: string;
+  logger?: Logger;
+  /** GET retries of the client (default its own). */
+  retries?: number;
+  demo?: boolean;
+  close?: () => Promise<void>;
+}): GitLabConnection {
+  const client = new GitLabClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    logger: options.logger,
+    ...(options.retries === undefined ? {} : { retries: options.retries }),
+  });
+  return {
+    gitlab: client,
+    jobLogs: new JobLogReader({
+      baseUrl: client.baseUrl,
+      token: options.token,
+      budget: client.budget,
+    }),
+    group: options.group,
+    demo: options.demo ?? false,
+    close: options.close ?? (async () => undefined),
   };
+}
+
+/**
+ * Reads the group once: a wrong token or group will not fix itself, so those fail here with the
+ * reason; GitLab being down might, so that only logs a warning.
+ */
+export async function checkGitLab(connection: GitLabConnection, logger: Logger): Promise<void> {
+  try {
+    await connection.gitlab.getGroup(connection.group);
+  } catch (err) {
+    if (isAppError(err, 'unauthorized', 'not_found')) throw err;
+    logger.warn(
+      { err: (err as Error).message },
+      'GitLab is not reachable yet; starting anyway and retrying',
+    );
+  }
 }

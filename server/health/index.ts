@@ -101,6 +101,7 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
     close() {
       clearInterval(prune);
       recorder.stop();
+      history.flush();
       store.close();
     },
   };

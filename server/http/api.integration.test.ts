@@ -187,6 +187,26 @@ describe('pipeline details and job traces', () => {
     expect(body.trace).toMatch(/section_start:\d+:/);
   });
 
+  it('analyses a failed job through the composed AI service, reading its log capped', async () => {
+    const details = (await h.api(`/api/pipelines/${failed.projectId}/details/${failed.pipelineId}`))
+      .body as PipelineDetails;
+    const job = details.jobs.find((j) => j.status === 'failed')!;
+    const { status, body } = await h.api('/api/ai/analyse', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        projectId: failed.projectId,
+        pipelineId: failed.pipelineId,
+        jobId: job.id,
+        jobName: job.name,
+        stage: job.stage,
+      }),
+    });
+    expect(status).toBe(200);
+    expect(typeof body.analysis).toBe('string');
+    expect(body.analysis.length).toBeGreaterThan(20);
+  });
+
   it('says a running job log is not complete', async () => {
     const { projectId, pipelineId } = h.simulator.startPipeline();
     for (let i = 0; i < 4; i++) h.simulator.step();

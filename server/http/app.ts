@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { HealthResponse, VersionInfo } from '../contract.ts';
 import type { Logger } from '../platform/logger.ts';
+import { accessMiddleware, type AccessOptions } from './access.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { securityMiddleware, type SecurityOptions } from './security.ts';
 import { dashboardMiddleware } from './static.ts';
@@ -16,6 +17,8 @@ export interface AppDeps {
   /** Route modules of each domain (pipelines, settings, groups, AI, …). */
   routes: RouteModule[];
   security?: SecurityOptions;
+  /** LAN mode: the access token every request but /api/health needs (absent on loopback). */
+  access?: AccessOptions;
   /** Folder of the built dashboard to serve at `/`, when present. */
   dashboardDir?: string;
   /** Clock for timestamps in responses (tests fix it). */
@@ -45,6 +48,7 @@ export function createApp(deps: AppDeps): Koa {
 
   app.use(errorMiddleware(deps.logger));
   app.use(securityMiddleware(deps.security));
+  if (deps.access) app.use(accessMiddleware(deps.access));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   if (deps.dashboardDir) app.use(dashboardMiddleware(deps.dashboardDir));

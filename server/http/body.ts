@@ -20,16 +20,7 @@ export async function readJsonBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Pr
       'Request body must be JSON (Content-Type: application/json)',
     );
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      ctx.req.destroy();
-      throw new AppError('payload_too_large', `Request body is larger than ${limit} bytes`);
-    }
-    chunks.push(chunk as Buffer);
-  }
+  const chunks = await readLimited(ctx, limit);
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};
   try {
@@ -37,4 +28,43 @@ export async function readJsonBody(ctx: Context, limit = DEFAULT_BODY_LIMIT): Pr
   } catch {
     throw new AppError('bad_request', 'Request body is not valid JSON');
   }
+}
+
+/**
+ * Collects the body up to `limit` bytes. Past it, stops collecting and answers 413 with
+ * `Connection: close`; Node discards the rest of the upload, so the client reads the 413 instead of
+ * a reset connection (destroying the request would reset the socket).
+ */
+function readLimited(ctx: Context, limit: number): Promise<Buffer[]> {
+  const req = ctx.req;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      cleanup();
+      ctx.set('Connection', 'close');
+      reject(new AppError('payload_too_large', `Request body is larger than ${limit} bytes`));
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks);
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }

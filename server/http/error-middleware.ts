@@ -6,11 +6,14 @@ import type { Logger } from '../platform/logger.ts';
 /** The one table from domain error codes to HTTP statuses. */
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
+  not_configured: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  rate_limited: 429,
+  overloaded: 503,
   upstream_unavailable: 502,
   upstream_timeout: 504,
   internal: 500,

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
+import { AppError } from '../platform/errors.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,8 +34,15 @@ export function dashboardMiddleware(root: string): Middleware {
     ) {
       return next();
     }
-    let file = path.resolve(resolvedRoot, '.' + decodeURIComponent(ctx.path));
-    if (!file.startsWith(resolvedRoot)) return next();
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ctx.path);
+    } catch {
+      throw new AppError('bad_request', 'Malformed percent-escape in the path');
+    }
+    let file = path.resolve(resolvedRoot, '.' + decoded);
+    // Compare whole segments: a sibling folder such as `renderer-old` must not pass for the root.
+    if (file !== resolvedRoot && !file.startsWith(resolvedRoot + path.sep)) return next();
     let info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) {
       // SPA fallback only for navigations, not for missing assets.
@@ -44,7 +52,6 @@ export function dashboardMiddleware(root: string): Middleware {
       if (!info?.isFile()) return next();
     }
     ctx.type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    ctx.length = info.size;
     ctx.set(
       'Cache-Control',
       file.includes(`${path.sep}assets${path.sep}`)
@@ -52,6 +59,9 @@ export function dashboardMiddleware(root: string): Middleware {
         : 'no-cache',
     );
     if (ctx.type.startsWith('text/html')) ctx.set('Content-Security-Policy', DASHBOARD_CSP);
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file);
+    // HEAD too gets the stream (Koa sends no body for HEAD and destroys it): a null body would
+    // turn the answer into a 204 without Content-Type or Content-Length.
+    ctx.body = createReadStream(file);
+    ctx.length = info.size;
   };
 }

@@ -18,6 +18,8 @@ export function parseInput<T extends z.ZodType>(
 export const idParamSchema = z
   .string({ error: 'is required' })
   .regex(/^[1-9][0-9]{0,15}$/, { error: 'must be a positive integer' })
+  // Beyond 2^53 - 1 a number cannot hold the id exactly: 9007199254740993 would become …992.
+  .refine((text) => Number.isSafeInteger(Number(text)), { error: 'is too large' })
   .transform(Number);
 
 /** A positive integer id in a JSON body. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JobTraceResponse } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
+import type { JobLogReader } from '../gitlab/job-log-stream.ts';
 import type { RouteModule } from '../http/app.ts';
 import { idParamSchema, parseInput } from '../http/validation.ts';
 import { FINISHED_JOB_STATUSES } from '../summary/model.ts';
@@ -8,17 +9,28 @@ import { errorLineIndices } from './error-lines.ts';
 
 const traceQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
 
-/** GET /api/jobtrace?projectId=&jobId= — the log, and whether it is final (`complete`). */
-export function jobRoutes(deps: { gitlab: GitLabApi }): RouteModule {
+/**
+ * GET /api/jobtrace?projectId=&jobId= — the log, and whether it is final (`complete`). A log
+ * beyond the reader's cap is served as its tail, with `truncated: true` and the whole size in
+ * `bytes` (additive fields).
+ */
+export function jobRoutes(deps: { gitlab: GitLabApi; logs: JobLogReader }): RouteModule {
   return (router) => {
     router.get('/jobtrace', async (ctx) => {
       const { projectId, jobId } = parseInput(traceQuerySchema, ctx.query, 'query');
       // Status first: a log read after the job finished is complete, never the other way round.
       const job = await deps.gitlab.getJob(projectId, jobId);
-      const trace = await deps.gitlab.getJobTrace(projectId, jobId);
-      const body: JobTraceResponse = { trace, complete: FINISHED_JOB_STATUSES.has(job.status) };
+      // A caller that goes away stops the download too.
+      const gone = new AbortController();
+      ctx.req.once('close', () => gone.abort());
+      const log = await deps.logs.tail(projectId, jobId, gone.signal);
+      const body: JobTraceResponse = {
+        trace: log.trace,
+        complete: FINISHED_JOB_STATUSES.has(job.status),
+        ...(log.truncated ? { truncated: true, bytes: log.bytes } : {}),
+      };
       // Additive: a failed job's log opens at its first error (running logs are not scanned).
-      if (job.status === 'failed') body.error_lines = errorLineIndices(trace);
+      if (job.status === 'failed') body.error_lines = errorLineIndices(log.trace);
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = body;
     });

@@ -16,4 +16,15 @@ describe('ManualClock timers', () => {
     clock.set(300);
     expect(fired).toEqual(['a', 'b']);
   });
+  it('moves the clock to each timer as it fires, and reports what is pending', () => {
+    const clock = new ManualClock(1_000);
+    const fired: string[] = [];
+    clock.after(200, () => fired.push(`b@${clock.now()}`));
+    clock.after(100, () => fired.push(`a@${clock.now()}`));
+    expect(clock.pendingTimers).toBe(2);
+    clock.advance(299);
+    expect(fired).toEqual(['a@1100', 'b@1200']);
+    expect(clock.now()).toBe(1_299);
+    expect(clock.pendingTimers).toBe(0);
+  });
 });

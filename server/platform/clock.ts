@@ -18,29 +18,46 @@ export const systemClock: Clock & Required<Pick<Clock, 'after'>> = {
   },
 };
 
-/** A clock tests move by hand; its timers fire when `advance` or `set` passes their time. */
+interface ManualTimer {
+  at: number;
+  seq: number;
+  fn: () => void;
+}
+
+/** A clock tests move by hand; its timers fire in order as `advance` or `set` passes their time. */
 export class ManualClock implements Clock {
-  private timers: { at: number; fn: () => void }[] = [];
+  private timers: ManualTimer[] = [];
+  private seq = 0;
   constructor(private ms: number = Date.parse('2026-11-21T12:00:00Z')) {}
   now(): number {
     return this.ms;
   }
   after(ms: number, fn: () => void): () => void {
-    const timer = { at: this.ms + ms, fn };
+    const timer = { at: this.ms + Math.max(0, ms), seq: this.seq++, fn };
     this.timers.push(timer);
     return () => {
       this.timers = this.timers.filter((t) => t !== timer);
     };
   }
-  /** Moves time forward by `ms`. */
+  /** Timers not yet fired. */
+  get pendingTimers(): number {
+    return this.timers.length;
+  }
+  /** Moves time forward by `ms`, firing due timers in order. */
   advance(ms: number): void {
     this.set(this.ms + ms);
   }
-  /** Sets the time. */
+  /** Sets the time, firing timers due by then in order (each sees the clock at its own time). */
   set(ms: number): void {
+    for (;;) {
+      const due = this.timers
+        .filter((t) => t.at <= ms)
+        .sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (!due) break;
+      this.timers = this.timers.filter((t) => t !== due);
+      this.ms = Math.max(this.ms, due.at);
+      due.fn();
+    }
     this.ms = ms;
-    const due = this.timers.filter((t) => t.at <= ms).sort((a, b) => a.at - b.at);
-    this.timers = this.timers.filter((t) => t.at > ms);
-    for (const t of due) t.fn();
   }
 }

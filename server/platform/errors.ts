@@ -6,11 +6,14 @@
 /** What went wrong, in words the product uses; each maps to one HTTP status. */
 export type ErrorCode =
   | 'bad_request' // 400: the caller sent something invalid
+  | 'not_configured' // 400: no group or no GitLab token yet (the desktop app shows the demo then)
   | 'unauthorized' // 401: the GitLab token is missing or invalid
   | 'forbidden' // 403: refused by the service's own security checks
   | 'not_found' // 404: pipeline, job, group or route not found
   | 'payload_too_large' // 413
   | 'unsupported_media_type' // 415
+  | 'rate_limited' // 429: too many wrong access tokens from one client
+  | 'overloaded' // 503: the service itself is at a capacity limit (SSE subscribers, log fetches)
   | 'upstream_unavailable' // 502: GitLab or an AI provider failed or is unreachable
   | 'upstream_timeout' // 504: GitLab or an AI provider did not answer in time
   | 'internal'; // 500

@@ -23,6 +23,8 @@ export const SECRET_ACCOUNTS = {
   clientSecret: (profile: string) => `client-secret:${profile}`,
   /** The certificate and private key (PEM) a get-token profile signs client assertions with. */
   clientCertificate: (profile: string) => `client-certificate:${profile}`,
+  /** The access token a non-loopback (LAN) service asks every client for. */
+  serviceAccessToken: 'service-access-token',
   /** The AES-256-GCM key of the token cache. */
   tokenCacheKey: 'token-cache-key',
 } as const;

@@ -70,7 +70,7 @@ describe('PipelinePoller', () => {
     const { gitlab, poller, published, clock } = setup();
     await poller.cycleOnce();
     await poller.detailsSettled();
-    await new Promise((r) => setTimeout(r, 150)); // throttled recompute after details
+    clock.advance(150); // throttled recompute after details
     const before = published.length;
     await poller.cycleOnce();
     expect(published.length).toBe(before); // unchanged: no new update
@@ -79,7 +79,7 @@ describe('PipelinePoller', () => {
     gitlab.resetCalls();
     await poller.cycleOnce();
     await poller.detailsSettled();
-    await new Promise((r) => setTimeout(r, 150));
+    clock.advance(150);
     expect(gitlab.callCount('getPipeline')).toBe(1);
     expect(published.length).toBeGreaterThan(before);
     expect(poller.snapshot.summary).toMatchObject({

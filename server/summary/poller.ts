@@ -4,7 +4,7 @@ import {
   type SummaryResponse,
   type SummaryStatus,
 } from '../contract.ts';
-import type { Clock } from '../platform/clock.ts';
+import { systemClock, type Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
@@ -147,7 +147,7 @@ export class PipelinePoller {
   private snapshotCache: string | null = null;
   private activityJson = '';
   private activityKey = '';
-  private recomputeTimer: NodeJS.Timeout | null = null;
+  private cancelRecompute: (() => void) | null = null;
   private changeListeners = new Set<(changes: PipelineChange[]) => void>();
 
   constructor(private readonly deps: PollerDeps) {
@@ -204,10 +204,9 @@ export class PipelinePoller {
     );
   }
 
-  /** The name of a watched project, if known. */
-  projectName(projectId: number): string | undefined {
-    return this.states.get(projectId)?.project.name;
-  }
+  /** The name of a watched project, if known (bound, so it can be handed out as a function). */
+  readonly projectName = (projectId: number): string | undefined =>
+    this.states.get(projectId)?.project.name;
 
   /** Subscribes to each cycle's status changes; returns the unsubscribe function. */
   onPipelineChanges(listener: (changes: PipelineChange[]) => void): () => void {
@@ -259,7 +258,8 @@ export class PipelinePoller {
     this.running = false;
     this.controller.abort();
     this.wake.abort();
-    if (this.recomputeTimer) clearTimeout(this.recomputeTimer);
+    this.cancelRecompute?.();
+    this.cancelRecompute = null;
     this.detailQueue.clear();
     if (this.detailsInFlight === 0) for (const resolve of this.detailWaiters.splice(0)) resolve();
     await this.loop;
@@ -337,7 +337,7 @@ export class PipelinePoller {
         this.lastError = describe(err);
         retryAfterMs = isAppError(err) ? (err.retryAfterMs ?? 0) : 0;
         this.deps.logger.warn(
-          { err: this.lastError, failures: this.failures },
+          { err: err instanceof Error ? err.message : String(err), failures: this.failures },
           'GitLab poll failed; serving the last good summary',
         );
       }
@@ -582,10 +582,14 @@ export class PipelinePoller {
   }
 
   private scheduleRecompute(): void {
-    this.recomputeTimer ??= setTimeout(() => {
-      this.recomputeTimer = null;
-      this.recompute();
-    }, 100);
+    // Many details land within a few ms of each other: one recompute serves them all.
+    this.cancelRecompute ??= (this.deps.clock.after?.bind(this.deps.clock) ?? systemClock.after)(
+      100,
+      () => {
+        this.cancelRecompute = null;
+        this.recompute();
+      },
+    );
   }
 
   /** Recomputes the summary; publishes only when projects, numbers or health changed. */
@@ -620,8 +624,11 @@ export class PipelinePoller {
   }
 }
 
-/** A GitLab failure in words for the dashboard (AppError messages are written for users). */
+/**
+ * A GitLab failure in words for the dashboard. AppError messages are written for users; anything
+ * else is an internal exception whose text (paths, addresses, library internals) stays in the log.
+ */
 function describe(err: unknown): string {
   if (err instanceof AppError) return err.message;
-  return err instanceof Error ? `Unexpected error: ${err.message}` : 'Unexpected error';
+  return 'Unexpected error while reading GitLab; the service log has the details';
 }

@@ -1,17 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Clock } from '../platform/clock.ts';
-import { GitLabClient } from '../gitlab/client.ts';
+import { composeService, type RunningService, type ServiceEdges } from '../compose.ts';
+import { gitlabConnection } from '../gitlab/connect.ts';
 import { silentLogger } from '../platform/logger.ts';
-import { startService, type PipelineSummaryService, type ServiceOptions } from '../service.ts';
-import { FileSettingsStore } from '../settings/settings-store.ts';
 import { startSimulator, type GitLabSimulator, type SimulatorOptions } from '../simulator/index.ts';
 
 /** A service wired to a fresh GitLab simulator on loopback, for integration tests. */
 export interface Harness {
   simulator: GitLabSimulator;
-  service: PipelineSummaryService;
+  service: RunningService;
   dataDir: string;
   /** GET/POST helper returning status and parsed JSON. */
   api(
@@ -26,31 +24,40 @@ export interface Harness {
 export async function startHarness(
   options: {
     simulator?: SimulatorOptions;
-    service?: Partial<ServiceOptions>;
+    /** Edges to replace (clock, timing, version, env). */
+    edges?: Partial<ServiceEdges>;
     token?: string;
-    clock?: Clock;
   } = {},
 ): Promise<Harness> {
   const simulator = await startSimulator({ live: false, ...options.simulator });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-test-'));
-  const gitlab = new GitLabClient({
+  const connection = gitlabConnection({
     baseUrl: simulator.url,
     token: options.token ?? simulator.token,
+    group: simulator.groupPath,
     logger: silentLogger,
     retries: 1,
   });
-  const service = await startService({
-    gitlab,
-    group: simulator.groupPath,
-    since: '7d',
-    settingsStore: new FileSettingsStore(dataDir),
-    logger: silentLogger,
-    host: '127.0.0.1',
-    port: 0,
-    // Tests drive cycles themselves; the background loop waits long between them.
-    timing: { fastIntervalMs: 60_000, slowIntervalMs: 60_000 },
-    ...options.service,
-  });
+  // The same composition root as `serve`, on the simulator and a temp data dir.
+  const service = await composeService(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      gitlabUrl: simulator.url,
+      group: simulator.groupPath,
+      since: '7d',
+      demo: false,
+      dataDir,
+    },
+    {
+      logger: silentLogger,
+      env: {},
+      // Tests drive cycles themselves; the background loop waits long between them.
+      timing: { fastIntervalMs: 60_000, slowIntervalMs: 60_000 },
+      connection,
+      ...options.edges,
+    },
+  );
   for (
     let i = 0;
     i < 200 && !service.poller.isLoaded && service.poller.status.state !== 'degraded';

@@ -100,11 +100,7 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
     let text = '';
     const yieldToBrowser = () => new Promise<void>((r) => setTimeout(r, 0));
 
-    const feed = async (
-      trace: string,
-      complete: boolean,
-      errorLines: readonly number[] | null,
-    ) => {
+    const feed = async (trace: string, complete: boolean, errorLines: readonly number[] | null) => {
       // A trace that is not an extension of what we have (GitLab truncation, a retry) is reparsed.
       const appended =
         trace.length >= text.length &&

@@ -2,6 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, RetryError, streamText, type LanguageModel } from 'ai';
 import { AppError } from '../../platform/errors.ts';
+import { redactSecret } from '../../platform/redact.ts';
 import type { ProviderName } from '../config.ts';
 import {
   ProviderFailure,
@@ -44,7 +45,8 @@ function networkCode(err: unknown): string | undefined {
 /** Removes the API key from text a provider sent back, in case it echoes the request. */
 function redact(text: string, apiKey: string | undefined): string {
   let out = text.replace(/\s+/g, ' ').trim();
-  if (apiKey && apiKey.length >= 4) out = out.split(apiKey).join('[redacted]');
+  if (apiKey && apiKey.length >= 4)
+    out = redactSecret(out.split(apiKey).join('[redacted]'), apiKey);
   return out.replace(/\b(?:sk|key|token)-[A-Za-z0-9_-]{8,}/g, '[redacted]').slice(0, 200);
 }
 

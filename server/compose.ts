@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
+import { AnalysisStore } from './ai/store/analysis-store.ts';
+import { avatarRoutes } from './avatar/routes.ts';
+import type { ServeConfig } from './config.ts';
+import type { VersionInfo } from './contract.ts';
+import { SseHub } from './events/sse-hub.ts';
+import { checkGitLab, type GitLabConnection } from './gitlab/connect.ts';
+import { withCappedJobLogs } from './gitlab/job-log-stream.ts';
+import { openGitLab } from './gitlab-source.ts';
+import { groupRoutes } from './groups/routes.ts';
+import { historyDaysFrom, openGroupHealth } from './health/index.ts';
+import { createApp } from './http/app.ts';
+import { listen } from './http/listen.ts';
+import { planExposure, type Exposure } from './http/exposure.ts';
+import { jobRoutes } from './jobs/routes.ts';
+import { FailureEvents } from './notifications/failure-events.ts';
+import { readNotificationSettings } from './notifications/notification-settings.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { AppError } from './platform/errors.ts';
+import type { Logger } from './platform/logger.ts';
+import type { SecretStore } from './platform/secret-store.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { secureFile } from './settings/data-dir.ts';
+import { FileSettingsStore } from './settings/settings-store.ts';
+import { PipelineDetailsService } from './summary/pipeline-details.ts';
+import { PipelinePoller, type PollerTiming } from './summary/poller.ts';
+import { pipelineRoutes } from './summary/routes.ts';
+import { versionInfo } from './version.ts';
+
+/** Edges the service is built with; tests replace the clock, timing and GitLab connection. */
+export interface ServiceEdges {
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
+  /** The OS keychain (or its file fallback) holding the GitLab token and the AI key. */
+  secretStore?: SecretStore;
+  /** Folder of the built dashboard to serve at `/`. */
+  dashboardDir?: string;
+  clock?: Clock;
+  timing?: Partial<PollerTiming>;
+  version?: VersionInfo;
+  /** A GitLab connection opened by the caller (the test harness's simulator) instead of ours. */
+  connection?: GitLabConnection;
+}
+
+/** What the service is built from: `serve`'s configuration; public URLs default to none. */
+export type ServiceConfig = Omit<ServeConfig, 'open' | 'publicUrls'> & { publicUrls?: string[] };
+
+/** A running Pipeline Summary Service. */
+export interface RunningService {
+  url: string;
+  port: number;
+  poller: PipelinePoller;
+  hub: SseHub;
+  /** Failure events that matter to the token's user (also sent on the SSE stream). */
+  failureEvents: FailureEvents;
+  /** How others reach the service, and its access token when shared (see http/exposure.ts). */
+  exposure: Exposure;
+  /** Closes everything in the reverse order it was built; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** The simulator moves every few seconds; the demo polls it briskly so it feels alive. */
+const DEMO_TIMING = { fastIntervalMs: 2_000, slowIntervalMs: 5_000 };
+
+/**
+ * The composition root: builds the service top to bottom and starts it. Misconfiguration (no group,
+ * no token, a token GitLab rejects, an unknown group, a port in use) fails here with a message that
+ * says what to do, after closing whatever was already open.
+ */
+export async function composeService(
+  config: ServiceConfig,
+  edges: ServiceEdges,
+): Promise<RunningService> {
+  const { logger } = edges;
+  const clock = edges.clock ?? systemClock;
+  const closers: (() => unknown)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  };
+  try {
+    // Data at rest (DESIGN §5): the dir 0700 and every file in it 0600.
+    const settingsStore = new FileSettingsStore(config.dataDir, (m) => logger.warn(m));
+    const exposure = await planExposure(
+      { host: config.host, publicUrls: config.publicUrls ?? [], tls: config.tls !== undefined },
+      edges.secretStore,
+    );
+    const connection = edges.connection ?? (await openGitLab(config, edges));
+    closers.push(() => connection.close());
+    if (!edges.connection && !connection.demo) await checkGitLab(connection, logger);
+    const { gitlab, group } = connection;
+
+    // Pipeline history (history.db) for group health and a warm start.
+    const historyFile = path.join(config.dataDir, 'history.db');
+    secureFile(historyFile, { create: true });
+    const groupHealth = openGroupHealth({
+      dataDir: config.dataDir,
+      gitlab,
+      clock,
+      logger,
+      since: config.since,
+      retentionDays: historyDaysFrom(edges.env),
+    });
+    closers.push(() => groupHealth.close());
+
+    const hub = new SseHub({ now: () => clock.now() });
+    const poller = new PipelinePoller({
+      gitlab,
+      clock,
+      logger,
+      group,
+      since: config.since,
+      timing: edges.timing ?? (connection.demo ? DEMO_TIMING : undefined),
+      onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
+      observer: groupHealth.observer,
+    });
+    groupHealth.warmStart(poller);
+    const failureEvents = new FailureEvents({
+      gitlab,
+      clock,
+      logger,
+      settings: () => readNotificationSettings(settingsStore),
+      emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
+    });
+    poller.onPipelineChanges((changes) => failureEvents.observe(changes));
+    closers.push(() => failureEvents.stop());
+    const details = new PipelineDetailsService(gitlab, poller.projectName);
+
+    const dbFile = path.join(config.dataDir, 'analyses.db');
+    secureFile(dbFile, { create: true });
+    for (const file of [`${dbFile}-wal`, `${dbFile}-shm`]) secureFile(file);
+    const store = AnalysisStore.open(dbFile, logger);
+    closers.push(() => store.close());
+    // The demo analyses offline unless AI_PROVIDER asks for a real provider, so it needs no key.
+    const aiConfig =
+      connection.demo && !edges.env.AI_PROVIDER
+        ? { provider: 'offline' as const }
+        : aiConfigFrom(edges.env);
+    const ai = createAiService({
+      gitlab: withCappedJobLogs(gitlab, connection.jobLogs),
+      store,
+      logger,
+      clock,
+      config: aiConfig,
+      secretStore: edges.secretStore,
+      projectName: poller.projectName,
+      flakeHistory: groupHealth.flakeHistory,
+    });
+
+    const app = createApp({
+      logger,
+      version: edges.version ?? versionInfo(),
+      security: exposure.security,
+      access: exposure.access,
+      dashboardDir: edges.dashboardDir,
+      routes: [
+        pipelineRoutes({ poller, hub, details }),
+        settingsRoutes({ poller, store: settingsStore, forgeUrl: gitlab.baseUrl, gitlab }),
+        groupRoutes({ gitlab }),
+        jobRoutes({ gitlab, logs: connection.jobLogs }),
+        avatarRoutes({ gitlab, now: () => clock.now() }),
+        notificationRoutes({ store: settingsStore, events: failureEvents }),
+        aiRoutes(ai),
+        groupHealth.routes,
+      ],
+    });
+    const server = await listen(app, {
+      host: config.host,
+      port: config.port,
+      tls: readTls(config),
+    });
+    closers.push(() => server.close());
+    poller.start();
+    closers.push(() => poller.stop());
+    closers.push(() => hub.close());
+
+    let stopping: Promise<void> | null = null;
+    return {
+      url: server.url,
+      port: server.port,
+      poller,
+      hub,
+      failureEvents,
+      exposure,
+      stop: () => (stopping ??= closeAll()),
+    };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}
+
+function readTls(config: Pick<ServeConfig, 'tls'>) {
+  if (!config.tls) return undefined;
+  try {
+    return { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) };
+  } catch (err) {
+    throw new AppError(
+      'bad_request',
+      `Cannot read the TLS certificate or key: ${(err as Error).message}`,
+    );
+  }
+}

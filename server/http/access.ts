@@ -1,0 +1,192 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import { AppError } from '../platform/errors.ts';
+import { SECRET_ACCOUNTS, type SecretStore } from '../platform/secret-store.ts';
+import { isApiPath } from './security.ts';
+
+/** What a LAN-mode service checks every request against. */
+export interface AccessOptions {
+  /** The access token (the secret store holds it). */
+  token: string;
+  /** Mark the session cookie `Secure` (served over TLS directly or behind an https proxy). */
+  secureCookies: boolean;
+  now?: () => number;
+  /** Wrong tokens one client may send per window before it is refused for the rest of it. */
+  maxFailures?: number;
+  failureWindowMs?: number;
+  sessionTtlMs?: number;
+}
+
+/** The session cookie's name. */
+export const SESSION_COOKIE = 'ps_session';
+const MAX_SESSIONS = 1_000;
+const SIGN_IN_BODY_LIMIT = 4 * 1024;
+
+/**
+ * Returns the service's access token from the secret store, generating and storing one on first
+ * use; `created` tells the caller to print it (once).
+ */
+export async function ensureAccessToken(
+  store: SecretStore,
+): Promise<{ token: string; created: boolean }> {
+  const existing = await store.get(SECRET_ACCOUNTS.serviceAccessToken);
+  if (existing) return { token: existing, created: false };
+  const token = randomBytes(32).toString('base64url');
+  await store.set(SECRET_ACCOUNTS.serviceAccessToken, token);
+  return { token, created: true };
+}
+
+/**
+ * LAN mode (DESIGN §5): every request except `/api/health` and the sign-in page needs the access
+ * token, as `Authorization: Bearer` (tools) or the session cookie the sign-in page sets (the
+ * dashboard: HttpOnly, SameSite=Strict, Secure behind TLS). A client sending wrong tokens is
+ * refused with 429 once it reaches `maxFailures` within `failureWindowMs`. Unauthenticated
+ * navigations are sent to the sign-in page; API calls get a 401 in the error shape.
+ */
+export function accessMiddleware(options: AccessOptions): Middleware {
+  const now = options.now ?? Date.now;
+  const maxFailures = options.maxFailures ?? 5;
+  const windowMs = options.failureWindowMs ?? 60_000;
+  const ttlMs = options.sessionTtlMs ?? 12 * 3_600_000;
+  const expected = digest(options.token);
+  const sessions = new Map<string, number>();
+  const failures = new Map<string, { count: number; since: number }>();
+
+  const refuseIfLimited = (client: string) => {
+    const entry = failures.get(client);
+    if (!entry || now() - entry.since > windowMs) return;
+    if (entry.count >= maxFailures) {
+      const retryAfterMs = entry.since + windowMs - now();
+      throw new AppError('rate_limited', 'Too many wrong access tokens; wait and try again', {
+        retryAfterMs,
+      });
+    }
+  };
+  const check = (client: string, candidate: string): boolean => {
+    refuseIfLimited(client);
+    if (timingSafeEqual(digest(candidate), expected)) return true;
+    const entry = failures.get(client);
+    if (!entry || now() - entry.since > windowMs) failures.set(client, { count: 1, since: now() });
+    else entry.count++;
+    if (failures.size > 10_000) failures.delete(failures.keys().next().value!);
+    return false;
+  };
+  const validSession = (id: string | undefined) => {
+    const expires = id === undefined ? undefined : sessions.get(id);
+    if (expires === undefined) return false;
+    if (expires > now()) return true;
+    sessions.delete(id!);
+    return false;
+  };
+  const startSession = (ctx: Context) => {
+    const id = randomBytes(32).toString('base64url');
+    sessions.set(id, now() + ttlMs);
+    if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
+    ctx.set(
+      'Set-Cookie',
+      `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${Math.floor(ttlMs / 1000)}${options.secureCookies ? '; Secure' : ''}`,
+    );
+  };
+
+  return async (ctx, next) => {
+    if (ctx.path === '/api/health') return next();
+    const client = ctx.ip;
+    if (ctx.path === '/signin') {
+      if (ctx.method === 'POST') {
+        const token = new URLSearchParams(await readFormBody(ctx)).get('token') ?? '';
+        if (check(client, token.trim())) {
+          startSession(ctx);
+          ctx.status = 303;
+          ctx.set('Location', '/');
+          return;
+        }
+        signInPage(ctx, 401, 'That is not the access token. Try again.');
+        return;
+      }
+      if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+        signInPage(ctx, 200, '');
+        return;
+      }
+    }
+    const authorization = ctx.get('authorization');
+    if (authorization) {
+      const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+      if (!match || !check(client, match[1]!)) {
+        throw new AppError('unauthorized', 'Wrong access token');
+      }
+      return next();
+    }
+    if (validSession(readCookie(ctx.get('cookie'), SESSION_COOKIE))) return next();
+    if (!isApiPath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
+      ctx.status = 303;
+      ctx.set('Location', '/signin');
+      return;
+    }
+    throw new AppError(
+      'unauthorized',
+      'This service needs its access token: send Authorization: Bearer <token>, or sign in at /signin',
+    );
+  };
+}
+
+function digest(text: string): Buffer {
+  // Equal-length inputs for timingSafeEqual, whatever the candidate's length.
+  return createHash('sha256').update(text).digest();
+}
+
+function readCookie(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+async function readFormBody(ctx: Context): Promise<string> {
+  if (!ctx.is('application/x-www-form-urlencoded')) {
+    throw new AppError(
+      'unsupported_media_type',
+      'Sign in with the form (application/x-www-form-urlencoded)',
+    );
+  }
+  let text = '';
+  for await (const chunk of ctx.req) {
+    text += String(chunk);
+    if (text.length > SIGN_IN_BODY_LIMIT) {
+      throw new AppError(
+        'payload_too_large',
+        `Request body is larger than ${SIGN_IN_BODY_LIMIT} bytes`,
+      );
+    }
+  }
+  return text;
+}
+
+/** A page with no script at all, so the dashboard's CSP (script-src 'self') holds here too. */
+function signInPage(ctx: Context, status: number, message: string): void {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  ctx.body =
+    ctx.method === 'HEAD'
+      ? null
+      : `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in · Pipeline Summary</title>
+<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:15vh auto;padding:0 1rem}input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.5rem 0}p.error{color:#b00020}</style>
+</head><body>
+<h1>Pipeline Summary</h1>
+<p>This service is shared on the network. Enter the access token printed when it first started.</p>
+${message ? `<p class="error" role="alert">${message}</p>` : ''}
+<form method="post" action="/signin">
+<label for="token">Access token</label>
+<input id="token" name="token" type="password" autocomplete="current-password" required autofocus>
+<button type="submit">Sign in</button>
+</form>
+</body></html>
+`;
+}
