@@ -134,11 +134,8 @@ export default tseslint.config(
     },
   },
   // The desktop shell starts the service through the server's composition, not a CLI command.
-  // main/main.ts still imports cli/commands/serve.ts until the composition root lands (issue 8 §1):
-  // remove this `ignores` then.
   {
     files: ['main/**'],
-    ignores: ['main/main.ts'],
     rules: {
       'layers/imports': [
         'error',
@@ -151,11 +148,8 @@ export default tseslint.config(
     },
   },
   // The GitLab client speaks GitLab's wire format; the domain folders build on it, never the reverse.
-  // server/gitlab/connect.ts still starts the simulator for --demo until the composition root takes
-  // that wiring over (issue 8 §1): remove this `ignores` then.
   {
     files: ['server/gitlab/**'],
-    ignores: ['server/gitlab/connect.ts'],
     rules: {
       'no-restricted-imports': noElectron,
       'layers/imports': [
