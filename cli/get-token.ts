@@ -1,18 +1,25 @@
 #!/usr/bin/env node
 // The `get-token` binary: the same command as `pipeline-summary get-token`, without the command
-// table. Scripts call it in loops, so startup counts (bench/token.bench.ts): V8's compile cache
-// (Node ≥ 22.1; off with NODE_DISABLE_COMPILE_CACHE=1) spares re-parsing the bundle on every run,
-// and it must be on before the command's modules load, hence the dynamic import.
-import module from 'node:module';
+// table. Scripts call it in loops, so a cached token is answered by cli/token/cached-token.ts
+// alone — this file's bundle is that and nothing more (scripts/cli-bundles.mjs,
+// bench/token.bench.ts). Anything else loads the full command, with V8's compile cache on
+// (Node ≥ 22.1; off with NODE_DISABLE_COMPILE_CACHE=1) before its modules load.
+import { answerFromCache, printCachedAnswer } from './token/cached-token.ts';
 
-module.enableCompileCache?.();
-const { runGetTokenAs } = await import('./commands/get-token.ts');
-runGetTokenAs('get-token', process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`get-token: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  },
-);
+const argv = process.argv.slice(2);
+const cached = answerFromCache(argv, process.env);
+if (cached !== undefined) {
+  printCachedAnswer(cached);
+} else {
+  process.getBuiltinModule('node:module').enableCompileCache?.();
+  const { runGetTokenAs } = await import('./commands/get-token.ts');
+  runGetTokenAs('get-token', argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`get-token: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

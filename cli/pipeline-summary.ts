@@ -1,95 +1,32 @@
 #!/usr/bin/env node
-import { runCommand, type CommandTable } from './command.ts';
-import { CliError } from './errors.ts';
-import { processIo, reporter } from './io.ts';
+// The `pipeline-summary` binary. `get-token` is called in loops by scripts, so a cached token is
+// answered by cli/token/cached-token.ts alone — this file's bundle is that and nothing more
+// (scripts/cli-bundles.mjs, bench/token.bench.ts); everything else loads the command table.
+import { answerFromCache, printCachedAnswer } from './token/cached-token.ts';
 
-/** Every `pipeline-summary` subcommand. Each module is imported only when its command runs. */
-const COMMANDS: CommandTable = {
-  serve: {
-    summary: 'run the Pipeline Summary Service (HTTP API + dashboard)',
-    load: async () => (await import('./commands/serve.ts')).serveCommand,
-  },
-  summary: {
-    summary: "print the group's pipeline summary as a table (--watch, --json)",
-    load: async () => (await import('./commands/summary.ts')).summaryCommand,
-  },
-  'get-token': {
-    summary: 'print an OAuth 2.0 access token for a profile',
-    load: async () =>
-      (await import('./commands/get-token.ts')).getTokenCommand('pipeline-summary get-token'),
-  },
-  refresh: {
-    summary: "refresh a profile's cached token now",
-    load: async () => (await import('./commands/refresh.ts')).refreshCommand,
-  },
-  inspect: {
-    summary: "decode a JWT (a profile's cached token or one given) and show its times",
-    load: async () => (await import('./commands/inspect.ts')).inspectCommand,
-  },
-  profile: {
-    summary: 'add, list, show, remove, export or import get-token profiles',
-    load: async () => (await import('./commands/profile.ts')).profileCommand,
-  },
-  token: {
-    summary: 'store or clear the GitLab token in the OS keychain',
-    load: async () => (await import('./commands/token.ts')).tokenCommand,
-  },
-};
-
-function usage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
-  const lines = Object.entries(COMMANDS).map(
-    ([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`,
+const argv = process.argv.slice(2);
+const cached = argv[0] === 'get-token' ? answerFromCache(argv.slice(1), process.env) : undefined;
+if (cached !== undefined) {
+  printCachedAnswer(cached);
+} else {
+  // `pipeline-summary summary --json | head -1`: the reader has gone, so there is nobody left to
+  // tell. Exit quietly instead of dying on an unhandled EPIPE with a stack trace (as `cat` or `git` do).
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
+  const { main } = await import('./pipeline-summary-main.ts');
+  main(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(
+        `pipeline-summary: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
+      process.exitCode = 1;
+    },
   );
-  return [
-    'Usage: pipeline-summary <command> [flags]',
-    '',
-    'Commands:',
-    ...lines,
-    '',
-    "Run 'pipeline-summary <command> --help' for a command's flags.",
-  ].join('\n');
 }
-
-/** Dispatches `argv` (without node and script) to a subcommand and resolves to its exit code. */
-export async function main(argv: string[], io = processIo()): Promise<number> {
-  const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(usage() + '\n');
-    return name === undefined ? 1 : 0;
-  }
-  if (name === '--version' || name === '-v') {
-    const { versionInfo } = await import('../server/version.ts');
-    const v = versionInfo();
-    io.stdout.write(`${v.version} (${v.gitCommit}, ${v.buildDate})\n`);
-    return 0;
-  }
-  const command = COMMANDS[name];
-  if (!command) {
-    return reporter(io, 'pipeline-summary').fail(
-      new CliError(
-        'usage',
-        `unknown command '${name}'. Run 'pipeline-summary --help' for the list.`,
-      ),
-    );
-  }
-  return runCommand(await command.load(), rest, io);
-}
-
-// `pipeline-summary summary --json | head -1`: the reader has gone, so there is nobody left to tell.
-// Exit quietly instead of dying on an unhandled EPIPE with a stack trace (as `cat` or `git` do).
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.exitCode = reporter(processIo(), 'pipeline-summary').fail(err);
-  },
-);

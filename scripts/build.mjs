@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { buildCliBundles, CLI_EXTERNAL } from './cli-bundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -30,7 +31,7 @@ const buildInfo = {
   buildDate: new Date().toISOString().slice(0, 10),
 };
 // Native addons and Electron stay outside the bundle; they are resolved from node_modules at run time.
-const external = ['better-sqlite3', '@napi-rs/keyring', 'electron'];
+const external = CLI_EXTERNAL;
 const common = {
   bundle: true,
   platform: 'node',
@@ -45,35 +46,17 @@ const common = {
 const started = Date.now();
 if (wants('cli')) {
   rmSync(path.join(root, 'dist/cli'), { recursive: true, force: true });
-  // One pass per binary: bundled together, the two would share chunks and a cached `get-token`
-  // would load seven files instead of one (bench/token.bench.ts holds it to 1.5× `node -e 0`).
-  const entries = Object.entries({
-    'pipeline-summary': 'cli/pipeline-summary.ts',
-    'get-token': 'cli/get-token.ts',
-  }).filter(([, file]) => existsSync(path.join(root, file)));
-  for (const [name, file] of entries) {
-    await buildCli(name, file);
-  }
+  // Each binary: a one-file entry for cached tokens plus the full command (scripts/cli-bundles.mjs).
+  await buildCliBundles(root, path.join(root, 'dist/cli'), {
+    sourcemap: 'linked',
+    legalComments: 'none',
+    define: { __BUILD_INFO__: JSON.stringify(buildInfo) },
+  });
   mkdirSync(path.join(root, 'dist/cli'), { recursive: true });
   writeFileSync(
     path.join(root, 'dist/cli/package.json'),
     JSON.stringify({ type: 'module' }) + '\n',
   );
-}
-async function buildCli(name, file) {
-  await esbuild.build({
-    ...common,
-    entryPoints: { [name]: file },
-    absWorkingDir: root,
-    outdir: 'dist/cli',
-    format: 'esm',
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    // ESM bundles of CommonJS dependencies need require/__dirname.
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
-    },
-  });
 }
 if (wants('main') && existsSync(path.join(root, 'main/main.ts'))) {
   await esbuild.build({

@@ -47,12 +47,12 @@ const HELP = `Usage: pipeline-summary profile <action> [flags]
       --token-endpoint (and friends) replace discovery; --device-authorization-endpoint also
       adds to it (GitLab does not publish one). The client secret is read from stdin with
       --client-secret-stdin, or from a masked prompt on a terminal when the flow needs one.
-      --certificate PATH signs client assertions with a PEM certificate + private key instead
-      of a secret (kept in the secret store; an encrypted key's password from stdin with
-      --certificate-password-stdin). --federated-token-file PATH sends the JWT in PATH instead
+      --certificate PATH signs client assertions with a certificate + private key instead of a
+      secret: PEM, or PKCS#12 (.pfx/.p12); kept in the secret store. The password of an
+      encrypted key or .pfx comes from stdin with --certificate-password-stdin. --federated-token-file PATH sends the JWT in PATH instead
       (workload identity federation). --redirect-uri sets the loopback redirect registered for
-      the app (Entra: http://localhost). User sign-ins ask for offline_access (and openid
-      profile) too, as MSAL does, unless --no-default-scopes.
+      the app (Entra: http://localhost). User sign-ins at Entra ask for offline_access (and
+      openid profile) too, as MSAL does, unless --no-default-scopes.
   list [-o text|json]              all profiles
   show NAME [-o text|json]         one profile, and whether its client secret is stored
   remove NAME                      the profile, its client secret and its cached tokens
@@ -255,8 +255,7 @@ async function add(ctx: Ctx): Promise<number> {
 
 /**
  * The certificate and private key in `file` as unencrypted PEM for the secret store: a PEM bundle
- * (key encrypted with `password` or not). PKCS#12 files are refused with the openssl line that
- * converts them.
+ * (key encrypted with `password` or not), or a PKCS#12 file (.pfx/.p12, with `password` or none).
  */
 async function readCertificateFile(file: string, password: string | undefined): Promise<string> {
   const data = await readFile(file).catch((err: unknown) => {
@@ -264,10 +263,11 @@ async function readCertificateFile(file: string, password: string | undefined): 
   });
   const text = data.toString('utf8');
   if (!text.includes('-----BEGIN')) {
-    throw new CliError(
-      'usage',
-      `${file} is not PEM (a PKCS#12 .pfx/.p12 file?); convert it with 'openssl pkcs12 -in ${file} -out cert.pem -nodes' and pass cert.pem`,
-    );
+    const { readPkcs12 } = await import('../token/pkcs12.ts');
+    const { certPem, keyPem } = await readPkcs12(data, password ?? '', file);
+    const bundle = `${certPem}${keyPem}`;
+    readCertificateKey(bundle, file);
+    return bundle;
   }
   const cert = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(text)?.[0];
   if (!cert) throw new CliError('usage', `${file} holds no PEM certificate`);
@@ -330,9 +330,23 @@ async function show(ctx: Ctx): Promise<number> {
   const profile = await getProfile(ctx.home, oneName(ctx, 'show'));
   const store = await ctx.secrets();
   const hasSecret = (await store.get(SECRET_ACCOUNTS.clientSecret(profile.name))) !== undefined;
+  const certificate =
+    profile.clientAuth === 'private_key_jwt'
+      ? await store.get(SECRET_ACCOUNTS.clientCertificate(profile.name))
+      : undefined;
+  const certificateLine = certificate
+    ? (() => {
+        const cert = readCertificateKey(certificate, `the certificate of '${profile.name}'`);
+        return `${cert.subject}, x5t#S256 ${cert.thumbprintS256}, valid to ${cert.validTo}; stored in ${store.backend}`;
+      })()
+    : undefined;
   if (ctx.values.output === 'json') {
     ctx.io.stdout.write(
-      JSON.stringify({ ...profile, clientSecretStored: hasSecret }, null, 2) + '\n',
+      JSON.stringify(
+        { ...profile, clientSecretStored: hasSecret, certificateStored: certificate !== undefined },
+        null,
+        2,
+      ) + '\n',
     );
     return 0;
   }
@@ -344,6 +358,9 @@ async function show(ctx: Ctx): Promise<number> {
   lines.push(
     `${'client secret:'.padEnd(28)}${hasSecret ? `stored in ${store.backend}` : 'not stored'}`,
   );
+  if (profile.clientAuth === 'private_key_jwt') {
+    lines.push(`${'certificate:'.padEnd(28)}${certificateLine ?? 'not stored'}`);
+  }
   ctx.io.stdout.write(lines.join('\n') + '\n');
   return 0;
 }

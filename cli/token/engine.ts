@@ -28,10 +28,9 @@ import {
   type CachedToken,
   type CacheTransaction,
 } from './token-cache.ts';
-import { toTokenResponse, type TokenResponse } from './token-response.ts';
+import { toTokenResponse, usableAt, type TokenResponse } from './cached-token.ts';
 
-/** A cached token is refreshed when it expires within this margin (or half its lifetime if shorter). */
-export const REFRESH_MARGIN_MS = 5 * 60_000;
+export { REFRESH_MARGIN_MS } from './cached-token.ts';
 /** Default for `timeoutMs` (GET-TOKEN.md: `--timeout` defaults to 60s). */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -270,9 +269,7 @@ async function prepare(
     client,
     key: cacheKey(profile, scopes),
     usable(entry: CachedToken | undefined): boolean {
-      if (!entry || entry.client !== client) return false;
-      const margin = Math.min(REFRESH_MARGIN_MS, (entry.expiresAt - entry.obtainedAt) / 2);
-      return entry.expiresAt - clock.now() > margin;
+      return !!entry && entry.client === client && usableAt(entry, clock.now());
     },
     flows: {
       issue: async (ctx: FlowContext) => (await loadFlows()).issueToken(ctx),

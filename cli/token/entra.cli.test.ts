@@ -19,7 +19,7 @@ import {
   type EntraIdp,
 } from './testing/entra-idp.ts';
 import { jwtClaims, tempHome } from './testing/fixtures.ts';
-import { makeAppCertificate } from './testing/test-pki.ts';
+import { makeAppCertificate, makeAppPkcs12 } from './testing/test-pki.ts';
 
 let pkiDir: string;
 let idp: EntraIdp;
@@ -210,7 +210,7 @@ describe('client credentials (v2.0 client-creds doc)', () => {
 });
 
 describe('certificate credentials (x5t#S256) and workload identity federation', () => {
-  it('profile add --certificate signs assertions Entra validates by x5t#S256; encrypted keys too', async () => {
+  it('profile add --certificate (PEM, encrypted PEM, PKCS#12) signs assertions Entra validates by x5t#S256', async () => {
     const plain = makeAppCertificate(pkiDir, 'daemon-cert');
     idp.registerCertificate(plain.certPem);
     const base = [
@@ -225,6 +225,8 @@ describe('certificate credentials (x5t#S256) and workload identity federation', 
     expect(add.stderr).toMatch(/certificate and key stored in file/);
     const secrets = await readFile(path.join(home, 'secrets', 'secrets.json'), 'utf8');
     expect(secrets).toContain('client-certificate:cert');
+    const show = await cli(['profile', 'show', 'cert']);
+    expect(show.stdout).toMatch(/certificate: +CN=daemon-cert, x5t#S256 [\w-]{43}, valid to /);
     const run = await getToken(['-p', 'cert']);
     expect(run.code, run.stderr).toBe(0);
     const assertion = idp.requests.find((r) => r.params.client_assertion)!.params;
@@ -251,7 +253,18 @@ describe('certificate credentials (x5t#S256) and workload identity federation', 
       'correct horse\n',
     );
     expect((await getToken(['-p', 'enc'])).code).toBe(0);
-    // The first certificate is no longer registered: Entra refuses it by its thumbprint.
+
+    const pfxCert = makeAppCertificate(pkiDir, 'daemon-pfx');
+    const pfx = makeAppPkcs12(pkiDir, 'daemon-pfx', 'pfx pass');
+    idp.registerCertificate(pfxCert.certPem);
+    await addProfile(
+      'pfx',
+      [...base, '--certificate', pfx, '--certificate-password-stdin'],
+      'pfx pass',
+    );
+    const viaPfx = await getToken(['-p', 'pfx']);
+    expect(viaPfx.code, viaPfx.stderr).toBe(0);
+    // The earlier certificates are no longer registered: Entra refuses them by their thumbprint.
     const refused = await getToken(['-p', 'cert', '--force']);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(

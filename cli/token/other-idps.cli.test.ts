@@ -18,6 +18,8 @@ let cleanup: () => Promise<void>;
 /** How the device endpoint answers: Google's shape, or a failure. */
 let deviceAnswer: 'google' | 'fail';
 let polls: number;
+/** The form of the last device authorization request. */
+let deviceRequest: URLSearchParams | undefined;
 
 beforeAll(async () => {
   bundle = await buildCliBundle();
@@ -26,7 +28,8 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));
     };
-    req.resume();
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
     req.on('end', () => {
       if (req.url === '/.well-known/openid-configuration') {
         // As GitLab 17 publishes it: no device_authorization_endpoint.
@@ -38,6 +41,7 @@ beforeAll(async () => {
         });
       }
       if (req.url === '/oauth/authorize_device') {
+        deviceRequest = new URLSearchParams(body);
         if (deviceAnswer === 'fail') return json(502, { error: 'bad_gateway' });
         return json(200, {
           device_code: 'dc-google',
@@ -108,6 +112,8 @@ describe('device flows beyond Entra', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('To sign in, open https://www.google.com/device');
     expect(run.stdout.trim()).toBe('ya29.device-token');
+    // MSAL's extra scopes are for Entra only: Google refuses offline_access, GitLab does not know it.
+    expect(deviceRequest?.get('scope')).toBe('read_api');
   });
 
   it('names the endpoint that failed', async () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { normaliseScopes, splitScopes } from './cached-token.ts';
 import { TokenError } from './errors.ts';
 import {
   ensurePrivateDir,
@@ -60,9 +61,9 @@ export interface Profile {
    */
   redirectUri?: string;
   /**
-   * False to ask only for the profile's scopes in user sign-ins; by default `offline_access` (and
-   * `openid profile` with a discovered OpenID provider) are added, as MSAL and az do, so Entra
-   * issues a refresh token.
+   * False to ask only for the profile's scopes in Entra user sign-ins; by default `offline_access`
+   * (and `openid profile` with discovery) are added, as MSAL and az do, so Entra issues a refresh
+   * token.
    */
   defaultUserScopes?: boolean;
   /**
@@ -320,15 +321,7 @@ export function normaliseAuthority(
   );
 }
 
-/** Splits a space-separated scope string. */
-export function splitScopes(value: string): string[] {
-  return value.split(/\s+/).filter(Boolean);
-}
-
-/** Scopes as a set in a stable order, so "b a" and "a  b" name the same cache entry. */
-export function normaliseScopes(scopes: string[]): string[] {
-  return [...new Set(scopes.filter(Boolean))].sort();
-}
+export { normaliseScopes, splitScopes } from './cached-token.ts';
 
 /** True for http URLs the product accepts without TLS: the machine itself. */
 export function isLoopbackHost(url: URL): boolean {

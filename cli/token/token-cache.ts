@@ -8,7 +8,8 @@ import {
   readTextIfExists,
   writeFileAtomic,
 } from '../../server/platform/files.ts';
-import type { FlowName, Profile } from './profiles.ts';
+import { CACHE_AAD, CACHE_FORMAT, decryptCache, type CacheContents } from './cached-token.ts';
+import type { FlowName } from './profiles.ts';
 
 /** One cached token response. Times are ms since the epoch. */
 export interface CachedToken {
@@ -25,12 +26,6 @@ export interface CachedToken {
   client: string;
 }
 
-/** The decrypted cache: entries by `cacheKey`. */
-export interface CacheContents {
-  version: 1;
-  entries: Record<string, CachedToken>;
-}
-
 /** The on-disk envelope of token-cache.json (the plaintext is `CacheContents` as JSON). */
 interface CacheEnvelope {
   format: typeof FORMAT;
@@ -41,28 +36,10 @@ interface CacheEnvelope {
   ciphertext: string;
 }
 
-const FORMAT = 'pipeline-summary-token-cache';
-// Binds the ciphertext to its purpose, so a blob encrypted with the same key elsewhere won't open.
-const AAD = Buffer.from(`${FORMAT}/v1`);
+const FORMAT = CACHE_FORMAT;
+const AAD = Buffer.from(CACHE_AAD);
 
-/** The cache key of a profile + scope set (+ resource/audience). */
-export function cacheKey(profile: Profile, scopes: string[]): string {
-  return JSON.stringify([
-    profile.name,
-    scopes.join(' '),
-    profile.resource ?? '',
-    profile.audience ?? '',
-  ]);
-}
-
-/** The client identity a token belongs to, stored in each entry. */
-export function clientIdentity(profile: Profile): string {
-  return JSON.stringify([
-    profile.issuer ?? profile.tenant ?? '',
-    profile.tokenEndpoint ?? '',
-    profile.clientId,
-  ]);
-}
+export { cacheKey, clientIdentity } from './cached-token.ts';
 
 /** The profile name inside a cache key. */
 export function profileOfKey(key: string): string | undefined {
@@ -106,7 +83,7 @@ export class TokenCache {
     if (text === undefined) return undefined;
     const keyText = await this.store.get(SECRET_ACCOUNTS.tokenCacheKey);
     if (!keyText) return undefined;
-    const contents = decrypt(text, keyText);
+    const contents = decryptCache(text, keyText);
     return contents?.entries[key];
   }
 
@@ -122,7 +99,7 @@ export class TokenCache {
       const text = await this.readFile();
       let contents: CacheContents = { version: 1, entries: {} };
       if (text !== undefined) {
-        const opened = keyText ? decrypt(text, keyText) : undefined;
+        const opened = keyText ? decryptCache(text, keyText) : undefined;
         if (opened) contents = opened;
         else
           await this.moveAside(
@@ -202,27 +179,4 @@ function encrypt(contents: CacheContents, keyText: string): string {
     ciphertext: ciphertext.toString('base64'),
   };
   return JSON.stringify(envelope) + '\n';
-}
-
-/** The decrypted contents, or undefined when the file is not a cache this key can open. */
-function decrypt(text: string, keyText: string): CacheContents | undefined {
-  try {
-    const envelope = JSON.parse(text) as CacheEnvelope;
-    if (envelope.format !== FORMAT || envelope.version !== 1) return undefined;
-    const key = Buffer.from(keyText, 'base64');
-    if (key.length !== 32) return undefined;
-    const { createDecipheriv } = nodeCrypto();
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(envelope.iv, 'base64'));
-    decipher.setAAD(AAD);
-    decipher.setAuthTag(Buffer.from(envelope.tag, 'base64'));
-    const plain = Buffer.concat([
-      decipher.update(Buffer.from(envelope.ciphertext, 'base64')),
-      decipher.final(),
-    ]).toString('utf8');
-    const contents = JSON.parse(plain) as CacheContents;
-    if (typeof contents.entries !== 'object' || contents.entries === null) return undefined;
-    return { version: 1, entries: contents.entries };
-  } catch {
-    return undefined;
-  }
 }

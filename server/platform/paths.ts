@@ -1,5 +1,7 @@
-import os from 'node:os';
-import path from 'node:path';
+// Built-ins through getBuiltinModule: an ESM import of node:os builds its facade, which a cached
+// get-token (bench/token.bench.ts) pays for although it rarely needs the home directory.
+const nodePath = () => process.getBuiltinModule('node:path');
+const nodeOs = () => process.getBuiltinModule('node:os');
 
 /**
  * The product's config and data root: `PIPELINE_SUMMARY_HOME` when set, else the OS convention
@@ -10,8 +12,9 @@ export function appHome(
   env: NodeJS.ProcessEnv = process.env,
   platform: NodeJS.Platform = process.platform,
 ): string {
+  const path = nodePath();
   if (env.PIPELINE_SUMMARY_HOME) return path.resolve(env.PIPELINE_SUMMARY_HOME);
-  const home = os.homedir();
+  const home = nodeOs().homedir();
   if (platform === 'darwin')
     return path.join(home, 'Library', 'Application Support', 'pipeline-summary');
   if (platform === 'win32')

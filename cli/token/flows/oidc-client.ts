@@ -65,16 +65,19 @@ export async function configure(
   return config;
 }
 
-/** The scopes a flow asks for: the profile's, plus MSAL's defaults for user sign-ins. */
+/**
+ * The scopes a flow asks for: the profile's, plus, for user sign-ins at Microsoft Entra ID, the
+ * scopes MSAL and az always add. Entra issues a refresh token only for offline_access and an ID
+ * token only for openid (https://learn.microsoft.com/entra/identity-platform/scopes-oidc). Other
+ * providers differ (Google refuses offline_access, Keycloak makes it an offline session), so their
+ * profiles ask for what they list.
+ */
 export function requestScopes(ctx: FlowContext): string[] {
-  if (ctx.flow === 'client-credentials' || ctx.profile.defaultUserScopes === false) {
-    return ctx.scopes;
-  }
-  // Entra issues a refresh token only for offline_access, and an ID token only for openid
-  // (https://learn.microsoft.com/entra/identity-platform/scopes-oidc#openid-connect-scopes).
-  const extra = issuerOf(ctx.profile)
-    ? ['openid', 'profile', 'offline_access']
-    : ['offline_access'];
+  const { profile } = ctx;
+  if (ctx.flow === 'client-credentials' || profile.defaultUserScopes === false) return ctx.scopes;
+  const authority = issuerOf(profile) ?? profile.tokenEndpoint;
+  if (!authority || !isEntraHost(new URL(authority).hostname)) return ctx.scopes;
+  const extra = issuerOf(profile) ? ['openid', 'profile', 'offline_access'] : ['offline_access'];
   return [...ctx.scopes, ...extra.filter((s) => !ctx.scopes.includes(s))];
 }
 

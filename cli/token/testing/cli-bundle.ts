@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
+import { buildCliBundles } from '../../../scripts/cli-bundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -14,7 +14,7 @@ export interface CliBundle {
 }
 
 /**
- * Builds `get-token` and `pipeline-summary` with the same esbuild settings as scripts/build.mjs,
+ * Builds `get-token` and `pipeline-summary` exactly as scripts/build.mjs does (scripts/cli-bundles.mjs),
  * into a private folder under node_modules/.cache (so the external native keyring still resolves),
  * so tests spawn exactly what ships without touching dist/.
  */
@@ -25,28 +25,7 @@ export async function buildCliBundle(): Promise<CliBundle> {
     `${process.pid}-${Date.now()}`,
   );
   await mkdir(outdir, { recursive: true });
-  // One pass per binary, as scripts/build.mjs does.
-  for (const [name, file] of Object.entries({
-    'pipeline-summary': 'cli/pipeline-summary.ts',
-    'get-token': 'cli/get-token.ts',
-  })) {
-    await esbuild.build({
-      absWorkingDir: root,
-      entryPoints: { [name]: file },
-      bundle: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'esm',
-      splitting: true,
-      outdir,
-      chunkNames: 'chunks/[name]-[hash]',
-      external: ['better-sqlite3', '@napi-rs/keyring', 'electron'],
-      logLevel: 'warning',
-      banner: {
-        js: "import { createRequire as __cr } from 'node:module'; import { fileURLToPath as __fu } from 'node:url'; import { dirname as __dn } from 'node:path'; const require = __cr(import.meta.url); const __filename = __fu(import.meta.url); const __dirname = __dn(__filename);",
-      },
-    });
-  }
+  await buildCliBundles(root, outdir);
   return {
     getToken: path.join(outdir, 'get-token.js'),
     pipelineSummary: path.join(outdir, 'pipeline-summary.js'),

@@ -116,3 +116,25 @@ export function makeAppCertificate(
   writeFileSync(bundleFile, certPem + readFileSync(keyFile, 'utf8'));
   return { certFile, keyFile, bundleFile, certPem };
 }
+
+/** The same certificate and key as a PKCS#12 file (OpenSSL 3 defaults: PBES2, AES-256-CBC). */
+export function makeAppPkcs12(dir: string, name: string, password: string): string {
+  const file = path.join(dir, `${name}.pfx`);
+  execFileSync(
+    'openssl',
+    [
+      'pkcs12',
+      '-export',
+      '-in',
+      `${name}.pem`,
+      '-inkey',
+      `${name}.key`,
+      '-out',
+      file,
+      '-passout',
+      `pass:${password}`,
+    ],
+    { cwd: dir, stdio: 'pipe' },
+  );
+  return file;
+}

@@ -1,0 +1,97 @@
+// The cached-token path answers exactly what the engine would, and declines whenever it is not
+// the one to decide (then the full command runs).
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../server/platform/clock.ts';
+import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
+import { answerFromCache, CACHE_KEY_ACCOUNT, formatTokenResponse } from './cached-token.ts';
+import { getToken } from './engine.ts';
+import { addProfile, fileStore, tempHome } from './testing/fixtures.ts';
+import { startTestProvider, TEST_CLIENTS, type TestProvider } from './testing/test-provider.ts';
+
+let provider: TestProvider;
+let home: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  provider = await startTestProvider();
+});
+afterAll(async () => {
+  await provider.close();
+});
+beforeEach(async () => {
+  ({ home, cleanup } = await tempHome());
+  await addProfile(
+    home,
+    {
+      name: 'default',
+      issuer: provider.issuer,
+      clientId: TEST_CLIENTS.service.id,
+      scopes: ['api:read'],
+    },
+    TEST_CLIENTS.service.secret,
+  );
+});
+afterEach(async () => {
+  await cleanup();
+});
+
+const env = (extra: NodeJS.ProcessEnv = {}) => ({
+  PIPELINE_SUMMARY_HOME: home,
+  PIPELINE_SUMMARY_SECRET_STORE: 'file',
+  ...extra,
+});
+
+describe('answerFromCache', () => {
+  it('prints what the engine prints for a cached token, in every format', async () => {
+    const issued = await getToken({ profile: 'default', home }, { secretStore: fileStore(home) });
+    const now = Date.now() + 60_000;
+    expect(answerFromCache([], env(), now)).toBe(issued.response.access_token + '\n');
+    const fromEngine = await getToken(
+      { profile: 'default', home },
+      { secretStore: fileStore(home), clock: new ManualClock(now) },
+    );
+    expect(fromEngine.source).toBe('cache');
+    for (const format of ['json', 'yaml'] as const) {
+      expect(answerFromCache(['-p', 'default', '-o', format, '--silent'], env(), now)).toBe(
+        formatTokenResponse(fromEngine.response, format),
+      );
+    }
+    expect(CACHE_KEY_ACCOUNT).toBe(SECRET_ACCOUNTS.tokenCacheKey);
+  });
+
+  it('declines whatever it is not the one to decide', async () => {
+    await getToken({ profile: 'default', home }, { secretStore: fileStore(home) });
+    const now = Date.now();
+    expect(answerFromCache([], env(), now)).toBeDefined();
+    for (const argv of [
+      ['--force'],
+      ['--no-cache'],
+      ['--timeout', '5s'],
+      ['-f', 'device-code'],
+      ['--file', 'out.txt'],
+      ['--profile=default'],
+      ['-h'],
+      ['-o', 'xml'],
+      ['-p', 'other'],
+      ['-s', 'api:write'],
+      ['--store', 'keychain'],
+    ]) {
+      expect(answerFromCache(argv, env(), now), argv.join(' ')).toBeUndefined();
+    }
+    // Close to expiry: the engine refreshes, so the fast path must not answer.
+    expect(answerFromCache([], env(), now + 3600_000 - 60_000)).toBeUndefined();
+    // 'auto' with a keychain that may answer, or before the one-time file notice: the engine's.
+    expect(answerFromCache([], env({ PIPELINE_SUMMARY_SECRET_STORE: '' }), now)).toBeUndefined();
+    // An edited profile (another client) misses its old entries, as in the engine.
+    await addProfile(home, {
+      name: 'default',
+      issuer: provider.issuer,
+      clientId: TEST_CLIENTS.web.id,
+      scopes: ['api:read'],
+    });
+    expect(answerFromCache([], env(), now)).toBeUndefined();
+    await writeFile(path.join(home, 'token-cache.json'), '{garbage');
+    expect(answerFromCache([], env(), now)).toBeUndefined();
+  });
+});
