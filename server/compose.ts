@@ -94,7 +94,7 @@ export async function composeService(
 
     // Pipeline history (history.db) for group health and a warm start.
     const historyFile = path.join(config.dataDir, 'history.db');
-    secureFile(historyFile, { create: true });
+    if (!connection.demo) secureFile(historyFile, { create: true });
     const groupHealth = openGroupHealth({
       dataDir: config.dataDir,
       gitlab,
@@ -102,6 +102,7 @@ export async function composeService(
       logger,
       since: config.since,
       retentionDays: historyDaysFrom(edges.env),
+      inMemory: connection.demo,
     });
     closers.push(() => groupHealth.close());
 
