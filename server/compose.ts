@@ -123,6 +123,7 @@ export async function composeService(
       clock,
       logger,
       settings: () => readNotificationSettings(settingsStore),
+      isWatched: (projectId) => poller.projectName(projectId) !== undefined,
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));
