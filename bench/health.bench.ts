@@ -38,12 +38,16 @@ async function recompute(): Promise<BenchRow[]> {
   for (const list of snapshot.jobs.values()) jobs += list.length;
   const input = { snapshot, now: FIXTURE_NOW, windowMs: 7 * 86_400_000, since: '7d' };
   const times: number[] = [];
+  const cpu: number[] = [];
   const bare: number[] = [];
   let regressions = 0;
   for (let i = 0; i < 7; i++) {
     let started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const health = computeGroupHealth(input);
     times.push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
     regressions = health.regressions.regressions.length;
     // Baseline: touch every pipeline and job once (the least any recompute must do).
     started = performance.now();
@@ -53,13 +57,16 @@ async function recompute(): Promise<BenchRow[]> {
     bare.push(performance.now() - started + (sum < 0 ? 1 : 0));
   }
   const ms = medianOf(times.slice(2));
+  // CPU time of this process during the recompute: what a busy machine (other processes on the
+  // two cores) does not inflate, unlike the wall time shown next to it.
+  const cpuMs = medianOf(cpu.slice(2));
   return [
     {
       name: `health recompute, 200 projects × 90 days (${fmt(snapshot.pipelines.length)} pipelines, ${fmt(jobs)} jobs)`,
-      value: `${fmt(ms, 1)} ms (${regressions} regressions)`,
+      value: `${fmt(cpuMs, 1)} ms CPU (${fmt(ms, 1)} ms wall; ${regressions} regressions)`,
       baseline: `${fmt(medianOf(bare.slice(2)), 1)} ms bare pass over the records`,
-      target: '≤ 200 ms',
-      ok: ms <= 200,
+      target: '≤ 200 ms CPU',
+      ok: cpuMs <= 200,
     },
   ];
 }
@@ -104,6 +111,7 @@ function openService(sim: GitLabSimulator, dir: string, budget: RequestBudget) {
     close: async () => {
       recorder.stop();
       await poller.stop();
+      history.flush();
       store.close();
     },
   };

@@ -107,3 +107,33 @@ test('failures view lists every failure and filters it', async ({ page, service 
   );
   keep(await snap(page, 'health-failures'), 'health-failures.png');
 });
+
+test('the overview says how many default branches are red, and a bar opens its failures', async ({
+  page,
+  service,
+}) => {
+  await page.goto(service.url + '/');
+  const headline = page.getByTestId('red-default-branches');
+  await expect(async () => {
+    const api = await service.get<DefaultBranchesResponse>('/api/health/default-branches');
+    await expect(headline).toHaveAttribute('data-count', String(api.broken));
+  }).toPass({ timeout: 30_000 });
+  await expect(headline).toContainText(/default branch(es)? (is|are) red/);
+  // A bar from the middle of the window: neither the live newest one nor the edge that moves.
+  const bars = page.locator('g.bar[data-failures]');
+  await expect(bars.first()).toBeVisible();
+  const bar = bars.nth(Math.floor((await bars.count()) / 2));
+  const failures = Number(await bar.getAttribute('data-failures'));
+  await bar.click();
+  await expect(page).toHaveURL(/\/failures\?from=.*&to=/);
+  const url = new URL(page.url());
+  const api = await service.get<FailuresResponse>(`/api/pipelines/failures${url.search}`);
+  // The bar counts failed pipelines created in its hour or day; the list shows the same ones.
+  expect(api.pagination.totalCount).toBe(failures);
+  await expect(page.getByTestId('failure-count')).toHaveText(
+    new RegExp(`^${api.pagination.totalCount} failed`),
+  );
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await page.getByTestId('red-default-branches').click();
+  await expect(page).toHaveURL(/\/health$/);
+});

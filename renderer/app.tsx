@@ -9,12 +9,13 @@ import { ShortcutsDialog, useShortcuts } from './components/shortcuts.tsx';
 import { useStoredState } from './lib/hooks.ts';
 import type { Route } from './lib/router.ts';
 import { navigate, parseRoute, previousPath, useRoute } from './lib/router.ts';
+import { preloadable } from './lib/preloadable.ts';
 import { describeSince } from './lib/since.ts';
 import { Overview } from './views/overview/overview.tsx';
 import { ProjectsView } from './views/projects/projects-view.tsx';
 
-const loadPipelinePanel = () => import('./views/pipeline/pipeline-panel.tsx');
-const PipelinePanel = lazy(loadPipelinePanel);
+const pipelinePanel = preloadable(() => import('./views/pipeline/pipeline-panel.tsx'));
+const PipelinePanel = pipelinePanel.Component;
 const HistoryView = lazy(() => import('./views/history/history-view.tsx'));
 const SettingsView = lazy(() => import('./views/settings/settings-view.tsx'));
 const HealthView = lazy(() => import('./views/health/health-view.tsx'));
@@ -204,7 +205,7 @@ export function App() {
   // The panel and its log viewer are split out of the first paint; fetch them once the page is idle
   // so the first open does not wait for two chunks in a row.
   useEffect(() => {
-    const preload = () => void loadPipelinePanel();
+    const preload = () => void pipelinePanel.preload();
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(preload, { timeout: 2_000 });
       return () => cancelIdleCallback(id);

@@ -10,6 +10,7 @@ import { checkGitLab, type GitLabConnection } from './gitlab/connect.ts';
 import { withCappedJobLogs } from './gitlab/job-log-stream.ts';
 import { openGitLab } from './gitlab-source.ts';
 import { groupRoutes } from './groups/routes.ts';
+import { historyDaysFrom, openGroupHealth } from './health/index.ts';
 import { createApp } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import { planExposure, type Exposure } from './http/exposure.ts';
@@ -91,6 +92,20 @@ export async function composeService(
     if (!edges.connection && !connection.demo) await checkGitLab(connection, logger);
     const { gitlab, group } = connection;
 
+    // Pipeline history (history.db) for group health and a warm start.
+    const historyFile = path.join(config.dataDir, 'history.db');
+    if (!connection.demo) secureFile(historyFile, { create: true });
+    const groupHealth = openGroupHealth({
+      dataDir: config.dataDir,
+      gitlab,
+      clock,
+      logger,
+      since: config.since,
+      retentionDays: historyDaysFrom(edges.env),
+      inMemory: connection.demo,
+    });
+    closers.push(() => groupHealth.close());
+
     const hub = new SseHub({ now: () => clock.now() });
     const poller = new PipelinePoller({
       gitlab,
@@ -100,12 +115,15 @@ export async function composeService(
       since: config.since,
       timing: edges.timing ?? (connection.demo ? DEMO_TIMING : config.cadence),
       onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
+      observer: groupHealth.observer,
     });
+    groupHealth.warmStart(poller);
     const failureEvents = new FailureEvents({
       gitlab,
       clock,
       logger,
       settings: () => readNotificationSettings(settingsStore),
+      isWatched: (projectId) => poller.projectName(projectId) !== undefined,
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));
@@ -136,6 +154,7 @@ export async function composeService(
       config: aiConfig,
       secretStore: edges.secretStore,
       projectName: poller.projectName,
+      flakeHistory: groupHealth.flakeHistory,
     });
 
     const app = createApp({
@@ -152,6 +171,7 @@ export async function composeService(
         avatarRoutes({ gitlab, now: () => clock.now() }),
         notificationRoutes({ store: settingsStore, events: failureEvents }),
         aiRoutes(ai),
+        groupHealth.routes,
       ],
     });
     const server = await listen(app, {

@@ -58,12 +58,25 @@ function statusCell(
   return { text: paint(color, code, plain), plainLength: plain.length };
 }
 
-/** Shortens `text` in the middle, keeping its start and its end (the distinguishing parts). */
+/** Shortens `text` in the middle, keeping its start and its end. */
 function truncateMiddle(text: string, width: number): string {
   if (text.length <= width) return text;
   if (width <= 1) return text.slice(0, width);
   const tail = Math.floor((width - 1) / 2);
   return `${text.slice(0, width - 1 - tail)}…${text.slice(text.length - tail)}`;
+}
+
+/**
+ * Fits a project path into `width`: the project's own name (the last segment) stays whole and the
+ * namespace before it shortens (`pla…/notifications`), since the name is what tells rows apart.
+ */
+function fitPath(path: string, width: number): string {
+  if (path.length <= width) return path;
+  const slash = path.lastIndexOf('/');
+  const name = path.slice(slash + 1);
+  if (slash === -1 || name.length + 2 > width) return truncateMiddle(name, width);
+  const room = width - name.length - 2;
+  return `${path.slice(0, room)}…/${name}`;
 }
 
 /** The `group/` prefix every name shares (up to a slash), or '' when they do not all share one. */
@@ -219,7 +232,7 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
     lines.push(paint(color, '2', 'No pipelines in this window.'));
   }
   summary.projects.forEach((_, r) => {
-    const name = truncateMiddle(names[r]!, nameWidth);
+    const name = fitPath(names[r]!, nameWidth);
     lines.push(
       pad(name, name.length, nameWidth, 'left') +
         columns

@@ -51,6 +51,20 @@ describe('LiveFeed', () => {
     feed.stop();
   });
 
+  it('hands pipeline-failed and pipeline-fixed events to subscribers, leaving the summary alone', () => {
+    const { feed, sources } = setup(() => json(summaryFixture(1, now)));
+    const seen: string[] = [];
+    const off = feed.onPipelineEvent((e) => seen.push(`${e.event} ${e.id}`));
+    feed.start();
+    sources[0]!.open();
+    sources[0]!.emit('pipeline-failed', { event: 'pipeline-failed', id: 'a' });
+    sources[0]!.emit('pipeline-fixed', { event: 'pipeline-fixed', id: 'b' });
+    off();
+    sources[0]!.emit('pipeline-failed', { event: 'pipeline-failed', id: 'c' });
+    expect(seen).toEqual(['pipeline-failed a', 'pipeline-fixed b']);
+    feed.stop();
+  });
+
   it('reconnects with growing back-off after drops and resets it once live again', async () => {
     const { feed, sources, timers } = setup(() => json(summaryFixture(1, now)));
     feed.start();

@@ -130,12 +130,6 @@ export const Icon = {
       <path d="M8 2.5v7.5M4.5 6.5 8 10l3.5-3.5M2.5 11v2.5h11V11" />
     </Svg>
   ),
-  /** An arrow onto a bar: jump to the end. */
-  toEnd: (p: IconProps) => (
-    <Svg {...p}>
-      <path d="M8 2.5v8M4.5 7 8 10.5 11.5 7M3 13.5h10" />
-    </Svg>
-  ),
   copy: (p: IconProps) => (
     <Svg {...p}>
       <rect x="5.5" y="5.5" width="7.5" height="7.5" rx="1.2" />

@@ -46,6 +46,8 @@ const KEYS: [string, string][] = [
   ['/', 'Filter projects, or search the open log'],
   ['↑ ↓', 'Move between projects; Enter expands'],
   ['n / N', 'Next / previous log match'],
+  ['e / E', 'Next / previous error in a failed job’s log'],
+  ['End / Home', 'Last / first line of the open log'],
   ['Esc', 'Close the pipeline panel or this help'],
   ['?', 'Show this help'],
 ];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applySgr,
+  errorRows,
   initiallyCollapsed,
   LogParser,
   parseLog,
@@ -118,5 +119,25 @@ describe('searchLog and stripLog', () => {
     expect(stripLog(`${start('s', 1)}Head\n${E}[1mbold${E}[0m\n${end('s', 2)}\n`)).toBe(
       'Head\nbold',
     );
+  });
+});
+
+describe('errorRows', () => {
+  it("maps the service's raw error line indices onto parsed lines, markers and all", () => {
+    // Raw line 1 is a section start marker with its header; raw line 4 only closes the section.
+    const raw = [
+      '$ npm ci',
+      'section_start:1700000000:test\r\x1b[0KRunning tests',
+      'ok 1',
+      'Error: expected 2 to be 3',
+      'section_end:1700000005:test\r\x1b[0K',
+      'ERROR: Job failed: exit code 1',
+    ].join('\n');
+    const log = parseLog(raw);
+    const rows = errorRows(log, [3, 5]);
+    expect(rows.map((r) => log.lines[r]!.text)).toEqual([
+      'Error: expected 2 to be 3',
+      'ERROR: Job failed: exit code 1',
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { distillLog } from './distill/log-distiller.ts';
 import { minimalContext } from './job-context.ts';
-import { analyseOffline, answerOffline } from './offline-analyser.ts';
+import { analyseOffline } from './offline-analyser.ts';
+import { answerOffline } from './offline-followup.ts';
 import { describeJob } from './prompt.ts';
 
 // Group health hands the AI a job's flake history (server/health/flaky-jobs.ts flakeHistory).

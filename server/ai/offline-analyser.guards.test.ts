@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { distillLog } from './distill/log-distiller.ts';
 import { minimalContext, type JobContext } from './job-context.ts';
-import { analyseOffline, answerOffline, diagnose } from './offline-analyser.ts';
+import { analyseOffline, diagnose } from './offline-analyser.ts';
+import { answerOffline } from './offline-followup.ts';
 
 // Each guard is shown on the incidental lines that used to fool the analyser, quoted from real
 // public CI logs (sources next to each case) and cut to the lines that matter.

@@ -3,7 +3,8 @@ import { distillLog } from './distill/log-distiller.ts';
 import type { FailureCategory } from './distill/line-rules.ts';
 import type { JobContext } from './job-context.ts';
 import { minimalContext } from './job-context.ts';
-import { analyseOffline, answerOffline, diagnose, fence } from './offline-analyser.ts';
+import { analyseOffline, diagnose, fence } from './offline-analyser.ts';
+import { answerOffline } from './offline-followup.ts';
 import { loadCorpus } from './testing/corpus/load-corpus.ts';
 
 const EXPECTED: Record<string, FailureCategory> = {

@@ -217,6 +217,8 @@ export interface FailedJob {
   allow_failure: boolean;
   /** The job name flaked in this project within the window. */
   flaky: boolean;
+  /** This very failure was a flake: the job passed on the same commit (a retry or another pipeline). */
+  passed_on_same_commit: boolean;
   web_url: string;
 }
 

@@ -28,6 +28,14 @@ function history() {
       { name: 'lint', status: 'failed', allowFailure: true },
     ],
   });
+  // Run again on the same commit, `test` passed: that failure was a flake.
+  b.pipeline({
+    projectId: 1,
+    status: 'success',
+    minutesAgo: 750,
+    sha: `sha${flakyFail}`,
+    jobs: [{ name: 'test', status: 'success' }],
+  });
   const realFail = b.pipeline({
     projectId: 1,
     status: 'failed',
@@ -70,9 +78,11 @@ describe('listFailures', () => {
     ]);
     expect(all.pagination).toEqual({ currentPage: 1, pageSize: 20, totalPages: 1, totalCount: 3 });
     const real = all.failures[1]!;
-    expect(real.failed_jobs.map((j) => [j.name, j.flaky, j.failure_reason])).toEqual([
-      ['test', true, 'script_failure'],
-      ['build', false, 'runner_system_failure'],
+    expect(
+      real.failed_jobs.map((j) => [j.name, j.flaky, j.passed_on_same_commit, j.failure_reason]),
+    ).toEqual([
+      ['test', true, false, 'script_failure'],
+      ['build', false, false, 'runner_system_failure'],
     ]);
     expect(real.pipeline).toMatchObject({
       ref_label: '!439',
@@ -80,7 +90,10 @@ describe('listFailures', () => {
     });
     expect(real.default_branch).toBe(false);
     // The allowed-to-fail lint does not stop the test-only failure from being flaky.
-    expect(all.failures[2]!.failed_jobs.map((j) => j.name)).toEqual(['test', 'lint']);
+    expect(all.failures[2]!.failed_jobs.map((j) => [j.name, j.passed_on_same_commit])).toEqual([
+      ['test', true],
+      ['lint', false],
+    ]);
   });
 
   it('filters by project, ref (branch or !iid), source, user, flakiness and time', () => {

@@ -56,6 +56,7 @@ export function listFailures(
           failure_reason: j.failureReason,
           allow_failure: j.allowFailure,
           flaky: flakes.isFlaky(projectId, j.name),
+          passed_on_same_commit: flakes.flakedOn(projectId, j.name, p.sha),
           web_url: j.webUrl,
         }));
       const blocking = failedJobs.filter((j) => !j.allow_failure);

@@ -123,6 +123,16 @@ export class FlakeIndex {
     return this.eventsByProject.get(projectId)?.has(jobName) ?? false;
   }
 
+  /** True when the project's job flaked on this commit (it failed and passed on `sha`). */
+  flakedOn(projectId: number, jobName: string, sha: string): boolean {
+    return (
+      this.eventsByProject
+        .get(projectId)
+        ?.get(jobName)
+        ?.some((e) => e.sha === sha) ?? false
+    );
+  }
+
   /** The flakes of one project's job (newest first) and its runs in the window. */
   historyOf(projectId: number, jobName: string): { flakes: FlakeEvent[]; runs: number } {
     return {

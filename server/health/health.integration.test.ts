@@ -56,6 +56,7 @@ beforeAll(async () => {
     () => sim.close(),
     () => rmSync(dir, { recursive: true, force: true }),
     () => store.close(),
+    () => history.flush(),
     () => poller.stop(),
     () => recorder.stop(),
   );

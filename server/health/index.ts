@@ -25,6 +25,11 @@ export interface GroupHealthDeps {
   since: string;
   /** Days of history kept (default 90). */
   retentionDays?: number;
+  /**
+   * Keep the history in memory only: the demo's simulator re-creates its world at every start, so
+   * yesterday's demo history would not describe today's.
+   */
+  inMemory?: boolean;
 }
 
 /** Group health wired: the poller's observer, its warm start, the routes and the AI's flake words. */
@@ -57,7 +62,8 @@ export function historyDaysFrom(env: NodeJS.ProcessEnv): number {
  * retention is read in the background.
  */
 export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
-  const store = HistoryStore.open(path.join(deps.dataDir, 'history.db'), deps.logger, {
+  const file = deps.inMemory ? ':memory:' : path.join(deps.dataDir, 'history.db');
+  const store = HistoryStore.open(file, deps.logger, {
     retentionDays: deps.retentionDays,
   });
   const now = deps.clock.now();
@@ -101,6 +107,7 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
     close() {
       clearInterval(prune);
       recorder.stop();
+      history.flush();
       store.close();
     },
   };

@@ -44,6 +44,7 @@ function open(sim: GitLabSimulator, dir: string) {
   const close = async () => {
     recorder.stop();
     await poller.stop();
+    history.flush();
     store.close();
   };
   return { gitlab, store, history, recorder, poller, warm, close };

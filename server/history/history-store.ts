@@ -175,8 +175,10 @@ export class HistoryStore {
     if (onDisk) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     let db = new Database(file);
     try {
+      // Reading the header is enough to tell a non-database apart; a full quick_check would scan
+      // months of history before the first summary (a deeper fault surfaces on use instead).
       db.pragma('user_version', { simple: true });
-      if (onDisk) db.pragma('quick_check(1)');
+      db.prepare('SELECT count(*) FROM sqlite_master').get();
     } catch (err) {
       db.close();
       if (!onDisk || !existsSync(file)) throw err;

@@ -39,6 +39,7 @@ function seed() {
   const history = PipelineHistory.open(store, FIXTURE_NOW, 0);
   history.setProjects(snapshot.projects);
   history.save(snapshot.pipelines, snapshot.jobs);
+  history.flush();
   return { snapshot, recent, old, other };
 }
 
@@ -80,6 +81,25 @@ describe('PipelineHistory', () => {
     expect(second).not.toBe(first);
     expect(second.projects.map((p) => p.id)).toEqual([1]);
     expect(second.pipelines.map((p) => p.pipelineId)).not.toContain(other);
+  });
+
+  it('writes a burst of changes together, after a moment or on flush', async () => {
+    const history = PipelineHistory.open(store, FIXTURE_NOW, 0);
+    const b = new HistoryBuilder().project(1, 'api');
+    b.pipeline({
+      projectId: 1,
+      status: 'success',
+      minutesAgo: 5,
+      jobs: [{ name: 't', status: 'success' }],
+    });
+    const { pipelines, jobs } = b.build();
+    history.save(pipelines, jobs);
+    expect(store.counts()).toMatchObject({ pipelines: 0, jobs: 0 });
+    await new Promise((r) => setTimeout(r, 120));
+    expect(store.counts()).toMatchObject({ pipelines: 1, jobs: 1 });
+    history.delete([pipelines[0]!.pipelineId]);
+    history.flush();
+    expect(store.counts()).toMatchObject({ pipelines: 0, jobs: 0 });
   });
 
   it('prunes beyond the retention and forgets deleted pipelines', () => {

@@ -94,6 +94,7 @@ function setup(settings: Partial<NotificationSettings> = {}, burstThreshold = 4)
     logger: silentLogger,
     settings: () => readNotificationSettings(store),
     emit: (e) => events.push(e),
+    isWatched: (id) => poller.projectName(id) !== undefined,
     burstThreshold,
   });
   poller.onPipelineChanges((c) => failures.observe(c));
@@ -128,6 +129,50 @@ describe('failure events', () => {
     expect(state.failing.map((f) => [f.pipeline_id, f.reasons])).toEqual([
       [10, ['default-branch']],
     ]);
+  });
+
+  it('learns what was failing from a warm start without announcing it', async () => {
+    const t = setup();
+    t.poller.restore({
+      projects: [
+        {
+          id: 1,
+          name: 'api',
+          path: 'acme/api',
+          webUrl: 'https://gitlab.test/acme/api',
+          defaultBranch: 'main',
+        },
+      ],
+      pipelines: [
+        {
+          id: 10,
+          projectId: 1,
+          status: 'failed',
+          ref: 'main',
+          source: 'push',
+          createdAt: NOW - 3_600_000,
+          updatedAt: iso(NOW - 3_600_000),
+          webUrl: 'https://gitlab.test/acme/api/-/pipelines/10',
+          duration: 60,
+          user: null,
+          detailsFor: iso(NOW - 3_600_000),
+        },
+      ],
+      projectsReadAt: NOW,
+    });
+    expect(t.failures.state().failing.map((f) => f.pipeline_id)).toEqual([10]);
+    await t.cycle();
+    expect(t.events).toEqual([]);
+  });
+
+  it('forgets failing refs of projects no longer watched', async () => {
+    const t = setup();
+    await t.cycle();
+    expect(t.failures.state().failing).toHaveLength(1);
+    t.gitlab.projects = t.gitlab.projects.filter((p) => p.id !== 1);
+    t.clock.advance(300_000); // the next project refresh
+    await t.cycle();
+    expect(t.failures.state()).toMatchObject({ failing: [], recent: [] });
   });
 
   it('tells mine (triggered by me or authored with my email), default branch and starred projects apart', async () => {

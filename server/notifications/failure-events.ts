@@ -20,6 +20,8 @@ export interface FailureEventsDeps {
   logger: Logger;
   /** The current notification settings (read on every decision, so edits apply at once). */
   settings: () => NotificationSettings;
+  /** Whether a project is still watched (after the group changes, old failures no longer count). */
+  isWatched?: (projectId: number) => boolean;
   /** Receives every event (the SSE hub); more listeners with `onEvent`. */
   emit?: (event: PipelineEvent) => void;
   /** Failures detected within this long of the first are announced together. Default 5 s. */
@@ -131,15 +133,23 @@ export class FailureEvents {
   /** The token's user, failing refs that matter and the five most recent failures, for the tray. */
   state(): NotificationState {
     const settings = this.deps.settings();
+    const watched = this.deps.isWatched ?? (() => true);
     const failing = [...this.refs.values()]
-      .filter((r) => r.status === 'failed' && !settings.muted_projects.includes(r.project.id))
+      .filter(
+        (r) =>
+          r.status === 'failed' &&
+          watched(r.project.id) &&
+          !settings.muted_projects.includes(r.project.id),
+      )
       .map((r) => r.item ?? this.itemFromRef(r, settings))
       .filter((item) => item.reasons.some((reason) => settings.reasons[reason]))
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
     const seen = new Set<number>();
     const recent = [...this.history, ...failing]
       .filter((item) => !seen.has(item.pipeline_id) && seen.add(item.pipeline_id))
-      .filter((item) => !settings.muted_projects.includes(item.project_id))
+      .filter(
+        (item) => watched(item.project_id) && !settings.muted_projects.includes(item.project_id),
+      )
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
       .slice(0, 5);
     return {

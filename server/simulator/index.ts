@@ -66,8 +66,14 @@ export interface GitLabSimulator {
   readonly stats: SimulatorStats;
   /** Advances the world one tick (what live mode does every `tickMs`). */
   step(): void;
-  /** Starts a `created` pipeline (random active project when omitted). */
-  startPipeline(projectId?: number): { projectId: number; pipelineId: number };
+  /**
+   * Starts a `created` pipeline (random active project when omitted); `byTokenUser` makes the first
+   * token's user its author (what GET /user answers), `ref` pushes it to that branch.
+   */
+  startPipeline(
+    projectId?: number,
+    options?: { byTokenUser?: boolean; ref?: string },
+  ): { projectId: number; pipelineId: number };
   /** Finishes every job of a pipeline as `status` implies and bumps `updated_at`. */
   finishPipeline(projectId: number, pipelineId: number, status: 'success' | 'failed'): void;
   /** GitLab's Retry: failed/canceled jobs get new attempts and the pipeline runs again. */
@@ -163,8 +169,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     faults,
     stats,
     step: () => world.step(),
-    startPipeline: (projectId) => {
-      const p = world.start(projectId);
+    startPipeline: (projectId, options = {}) => {
+      const p = world.start(projectId, {
+        userId: options.byTokenUser ? tokenUsers.get(tokens[0]!)!.id : undefined,
+        ref: options.ref,
+      });
       return { projectId: p.projectId, pipelineId: p.id };
     },
     finishPipeline: (projectId, pipelineId, status) => world.finish(projectId, pipelineId, status),

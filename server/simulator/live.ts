@@ -11,6 +11,12 @@ const START_CHANCE = 0.3;
  * Moves the simulated world forward: starts pipelines, walks jobs pending → running → done stage
  * by stage, and offers the test helpers that force a pipeline's outcome. Times come from `clock`.
  */
+/** Who pushes a started pipeline and where (default: a random contributor, a random ref). */
+export interface StartOptions {
+  userId?: number;
+  ref?: string;
+}
+
 export class LiveWorld {
   private readonly rng: Rng;
   private readonly candidates: SimProject[];
@@ -39,7 +45,7 @@ export class LiveWorld {
   }
 
   /** Starts a `created` pipeline in `projectId` (or a random active project of the top group). */
-  start(projectId?: number): SimPipeline {
+  start(projectId?: number, options: StartOptions = {}): SimPipeline {
     const project =
       projectId === undefined
         ? this.rng.pick(this.candidates)
@@ -52,6 +58,14 @@ export class LiveWorld {
       ['canceled', 5],
     ] as const);
     const draft = this.data.draft(project, this.rng, this.clock.now(), outcome);
+    // A test's own push: this user, this ref (the failure notifications need "mine" on demand).
+    if (options.userId !== undefined) draft.userId = options.userId;
+    if (options.ref !== undefined) {
+      draft.ref = draft.branch = options.ref;
+      draft.refKind = options.ref === project.defaultBranch ? 'default' : 'branch';
+      draft.source = 'push';
+      draft.name = null;
+    }
     return this.data.commit(draft, false);
   }
 

@@ -249,6 +249,28 @@ export class PipelinePoller {
     this.projectsReadAt = state.projectsReadAt;
     this.loaded = true;
     this.recompute();
+    // What was failing when the app last ran is history: listeners learn it as the baseline.
+    this.tellChanges(
+      [...next.values()].flatMap((s) =>
+        [...s.pipelines.values()].map((record) => ({
+          project: s.project,
+          record,
+          previousStatus: null,
+          baseline: true,
+        })),
+      ),
+    );
+  }
+
+  private tellChanges(changes: PipelineChange[]): void {
+    if (changes.length === 0) return;
+    for (const listener of this.changeListeners) {
+      try {
+        listener(changes);
+      } catch (err) {
+        this.deps.logger.warn({ err: describe(err) }, 'a pipeline-change listener failed');
+      }
+    }
   }
 
   /** Starts polling in the background (again after `stop`: the desktop tray pauses and resumes). */
@@ -402,13 +424,7 @@ export class PipelinePoller {
     const states = [...this.states.values()].filter((s) => !this.inaccessible.has(s.project.id));
     const changes = await this.readChanges(states, cutoff, signal);
     if (signal.aborted) return;
-    for (const listener of this.changeListeners) {
-      try {
-        if (changes.length > 0) listener(changes);
-      } catch (err) {
-        this.deps.logger.warn({ err: describe(err) }, 'a pipeline-change listener failed');
-      }
-    }
+    this.tellChanges(changes);
     if (now - this.reconciledAt >= this.timing.reconcileMs && this.loaded) {
       await this.reconcileDeletions(states, cutoff, signal);
       if (signal.aborted) return;

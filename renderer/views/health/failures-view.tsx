@@ -140,10 +140,10 @@ export default function FailuresView({ search }: { search: string }) {
         </EmptyState>
       ) : (
         <>
-          <ul className="card failure-list" aria-label="Failed pipelines">
+          <ul className="card fail-list" aria-label="Failed pipelines">
             {data.failures.map((f) => (
-              <li key={f.pipeline.pipeline_id} className="failure-row">
-                <div className="failure-head">
+              <li key={f.pipeline.pipeline_id} className="fail-row">
+                <div className="fail-head">
                   <Icon.cross size={14} className="status-failed" />
                   <strong>{f.project_name}</strong>
                   <PipelineLink pipeline={f.pipeline} />
@@ -155,7 +155,7 @@ export default function FailuresView({ search }: { search: string }) {
                     <span title={f.pipeline.created_at}>{timeAgo(f.pipeline.created_at, now)}</span>
                   </span>
                 </div>
-                <div className="failure-body">
+                <div className="fail-body">
                   {f.pipeline.commit_title && (
                     <span className="muted small">{f.pipeline.commit_title}</span>
                   )}
@@ -173,7 +173,11 @@ export default function FailuresView({ search }: { search: string }) {
                         title={j.failure_reason ?? undefined}
                       >
                         {j.name}
-                        {j.flaky && <span className="tag tag-flaky">flaky</span>}
+                        {j.passed_on_same_commit ? (
+                          <span className="tag tag-flaky">passed on same commit</span>
+                        ) : (
+                          j.flaky && <span className="tag tag-flaky">flaky</span>
+                        )}
                         {j.allow_failure && <span className="tag">allowed</span>}
                       </a>
                     );

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { JobTraceResponse } from '../../../server/contract.ts';
-import { api, errorMessage } from '../../api/client.ts';
+import { errorMessage } from '../../api/client.ts';
+import { getJobTrace } from '../../api/job-trace.ts';
 import { ErrorBox, Spinner } from '../../components/feedback.tsx';
 import { isTyping } from '../../components/shortcuts.tsx';
 import { Icon } from '../../components/icons.tsx';
@@ -92,10 +92,18 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
     errorLines: null,
   });
   const [attempt, setAttempt] = useState(0);
+  // A job whose status changes (retried, finished) is read again; learning the status for the first
+  // time (the panel shows a named job's log before its details arrive) is not a change.
+  const [restart, setRestart] = useState(0);
+  const seenStatus = useRef(jobStatus);
+  useEffect(() => {
+    if (seenStatus.current === jobStatus) return;
+    if (seenStatus.current !== 'unknown') setRestart((r) => r + 1);
+    seenStatus.current = jobStatus;
+  }, [jobStatus]);
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const controller = new AbortController();
     let parser = new LogParser();
     let text = '';
     const yieldToBrowser = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -135,11 +143,8 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
 
     const poll = async () => {
       try {
-        const res = await api.get<JobTraceResponse>(
-          '/jobtrace',
-          { projectId, jobId },
-          controller.signal,
-        );
+        // Shared with the panel's prefetch; `cancelled` (not an abort) drops a late answer.
+        const res = await getJobTrace(projectId, jobId);
         if (cancelled) return;
         await feed(res.trace, res.complete, res.error_lines ?? null);
         if (!cancelled && !res.complete) timer = setTimeout(poll, POLL_MS);
@@ -151,10 +156,9 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
     void poll();
     return () => {
       cancelled = true;
-      controller.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [projectId, jobId, attempt, jobStatus]);
+  }, [projectId, jobId, attempt, restart]);
   return { ...state, retry: () => setAttempt((a) => a + 1) };
 }
 
@@ -414,13 +418,12 @@ export default function JobLog({
         )}
         <button
           type="button"
-          className="icon-button"
+          className="btn btn-small"
           onClick={toEnd}
           disabled={!log}
-          title="End of the log (End)"
-          aria-label="End of the log"
+          title="Last line of the log (End; Home for the first)"
         >
-          <Icon.toEnd size={14} />
+          End
         </button>
         <button
           type="button"

@@ -1,21 +1,22 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { JobDetails, PipelineDetails } from '../../../server/contract.ts';
+import { getJobTrace } from '../../api/job-trace.ts';
 import { getPipelineDetails } from '../../api/pipelines.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
 import { GreyStatusWord, Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
 import { formatDuration, isActive, statusLabel, timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
+import { preloadable } from '../../lib/preloadable.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
 
-const loadJobLog = () => import('./job-log.tsx');
-const loadAiPanel = () => import('./ai-panel.tsx');
-const JobLog = lazy(loadJobLog);
-const AiPanel = lazy(loadAiPanel);
-// The panel's own chunk is loaded once the panel is wanted; its nested chunks start loading with it
-// instead of after the details arrive, so the first open shows the log without a second wait.
-void loadJobLog();
-void loadAiPanel();
+const jobLog = preloadable(() => import('./job-log.tsx'));
+const aiPanel = preloadable(() => import('./ai-panel.tsx'));
+const JobLog = jobLog.Component;
+const AiPanel = aiPanel.Component;
+// The panel's nested chunks load with the panel itself, not after its details arrive.
+void jobLog.preload();
+void aiPanel.preload();
 
 /**
  * The job a pipeline opens at: the failing job the service names, else the running job, else the
@@ -119,6 +120,11 @@ export default function PipelinePanel(props: {
     [projectId, pipelineId],
   );
   const data = state.data;
+  // A job named in the address (a failure row names the failing one) has its log fetched now, in
+  // parallel with the details, instead of once the details have arrived.
+  useEffect(() => {
+    if (jobId !== null && tab === 'log') getJobTrace(projectId, jobId).catch(() => undefined);
+  }, [projectId, jobId, tab]);
   const active = data ? isActive(data.status) || data.jobs.some((j) => isActive(j.status)) : false;
   useEffect(() => {
     if (!active) return;
@@ -152,7 +158,9 @@ export default function PipelinePanel(props: {
 
   const stages = useMemo(() => (data ? groupByStage(data.jobs) : []), [data]);
   const selected = data?.jobs.find((j) => j.id === jobId) ?? null;
-  const compact = selected !== null && !details;
+  // A job named in the address shows its log while the details are still on their way.
+  const early = !data && jobId !== null && tab === 'log';
+  const compact = (selected !== null || early) && !details;
   const select = (job: JobDetails, t: 'log' | 'ai' = 'log') =>
     navigate(pipelinePath(projectId, pipelineId, job.id, t), { replace: true });
 
@@ -200,7 +208,7 @@ export default function PipelinePanel(props: {
               onRetry={reload}
             />
           </div>
-        ) : !data ? (
+        ) : !data && !early ? (
           <div className="panel-body">
             <h2 id="pipeline-title" className="visually-hidden">
               Loading pipeline #{pipelineId}
@@ -211,7 +219,15 @@ export default function PipelinePanel(props: {
           </div>
         ) : (
           <div className={`panel-body${compact ? ' panel-body-compact' : ''}`}>
-            {selected && (
+            {early && (
+              <div className="panel-summary">
+                <h2 id="pipeline-title" className="visually-hidden">
+                  Loading pipeline #{pipelineId}
+                </h2>
+                <Skeleton height={22} width="50%" />
+              </div>
+            )}
+            {data && selected && (
               <div className="panel-summary">
                 {compact && (
                   <>
@@ -236,8 +252,8 @@ export default function PipelinePanel(props: {
                 </button>
               </div>
             )}
-            {!compact && <Header d={data} now={now} />}
-            {!compact && (
+            {data && !compact && <Header d={data} now={now} />}
+            {data && !compact && (
               <section className="stages" aria-label="Jobs by stage">
                 {stages.map(({ stage, jobs }) => (
                   <div key={stage} className="stage">
@@ -269,7 +285,7 @@ export default function PipelinePanel(props: {
                 {stages.length === 0 && <p className="muted">This pipeline has no jobs.</p>}
               </section>
             )}
-            {!compact && data.bridges && data.bridges.length > 0 && (
+            {data && !compact && data.bridges && data.bridges.length > 0 && (
               // Trigger jobs are not in `jobs`: a parent that failed because its child failed says so.
               <section className="stages" aria-label="Triggered pipelines">
                 <div className="stage">
@@ -297,7 +313,7 @@ export default function PipelinePanel(props: {
                 </div>
               </section>
             )}
-            {!compact && data.jobs.filter((j) => j.status === 'failed').length > 1 && (
+            {data && !compact && data.jobs.filter((j) => j.status === 'failed').length > 1 && (
               <Suspense fallback={null}>
                 <PipelineAnalysisCard
                   projectId={projectId}
@@ -309,39 +325,48 @@ export default function PipelinePanel(props: {
                 />
               </Suspense>
             )}
-            {selected ? (
-              <section className="job-pane" aria-label={`Job ${selected.name}`}>
+            {selected || early ? (
+              <section
+                className="job-pane"
+                aria-label={selected ? `Job ${selected.name}` : `Job ${jobId}`}
+              >
                 <div className="job-pane-head">
-                  <div className="job-pane-title">
-                    <StatusIcon status={selected.status} size={18} />
-                    <strong>{selected.name}</strong>
-                    <span className="muted">
-                      {selected.stage} · {formatDuration(selected.duration)}
-                      {selected.failure_reason
-                        ? ` · ${selected.failure_reason.replace(/_/g, ' ')}`
-                        : ''}
-                    </span>
-                  </div>
-                  <div className="tabs" role="tablist">
-                    <button
-                      type="button"
-                      role="tab"
-                      aria-selected={tab === 'log'}
-                      onClick={() => select(selected, 'log')}
-                    >
-                      <Icon.terminal size={14} /> Log
-                    </button>
-                    {selected.status === 'failed' && (
-                      <button
-                        type="button"
-                        role="tab"
-                        aria-selected={tab === 'ai'}
-                        onClick={() => select(selected, 'ai')}
-                      >
-                        <Icon.sparkle size={14} /> Analyze with AI
-                      </button>
-                    )}
-                  </div>
+                  {selected ? (
+                    <>
+                      <div className="job-pane-title">
+                        <StatusIcon status={selected.status} size={18} />
+                        <strong>{selected.name}</strong>
+                        <span className="muted">
+                          {selected.stage} · {formatDuration(selected.duration)}
+                          {selected.failure_reason
+                            ? ` · ${selected.failure_reason.replace(/_/g, ' ')}`
+                            : ''}
+                        </span>
+                      </div>
+                      <div className="tabs" role="tablist">
+                        <button
+                          type="button"
+                          role="tab"
+                          aria-selected={tab === 'log'}
+                          onClick={() => select(selected, 'log')}
+                        >
+                          <Icon.terminal size={14} /> Log
+                        </button>
+                        {selected.status === 'failed' && (
+                          <button
+                            type="button"
+                            role="tab"
+                            aria-selected={tab === 'ai'}
+                            onClick={() => select(selected, 'ai')}
+                          >
+                            <Icon.sparkle size={14} /> Analyze with AI
+                          </button>
+                        )}
+                      </div>
+                    </>
+                  ) : (
+                    <Skeleton height={18} width="30%" />
+                  )}
                 </div>
                 <Suspense
                   fallback={
@@ -350,7 +375,7 @@ export default function PipelinePanel(props: {
                     </div>
                   }
                 >
-                  {tab === 'ai' && selected.status === 'failed' ? (
+                  {selected && tab === 'ai' && selected.status === 'failed' ? (
                     <AiPanel
                       key={selected.id}
                       projectId={projectId}
@@ -359,19 +384,22 @@ export default function PipelinePanel(props: {
                     />
                   ) : (
                     <JobLog
-                      key={selected.id}
+                      key={selected?.id ?? jobId!}
                       projectId={projectId}
-                      jobId={selected.id}
-                      jobStatus={selected.status}
+                      jobId={selected?.id ?? jobId!}
+                      jobStatus={selected?.status ?? 'unknown'}
                     />
                   )}
                 </Suspense>
               </section>
             ) : (
-              <p className="job-hint muted">
-                Select a job to read its log
-                {data.status === 'failed' ? ' or analyse its failure with AI' : ''}.
-              </p>
+              data &&
+              data.jobs.length > 0 && (
+                <p className="job-hint muted">
+                  Select a job to read its log
+                  {data.status === 'failed' ? ' or analyse its failure with AI' : ''}.
+                </p>
+              )
             )}
           </div>
         )}

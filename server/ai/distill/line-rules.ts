@@ -28,7 +28,7 @@ export interface LineRule {
 
 // Lower-case words, tested against the lower-cased line: cheaper than a case-insensitive regex.
 const HINT_WORDS =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply/;
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply/;
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} )/;
 
@@ -130,6 +130,13 @@ export const LINE_RULES: LineRule[] = [
     score: 91,
     kind: 'error',
     category: 'dependency_network',
+  },
+  // A full disk explains every failure after it.
+  {
+    re: /No space left on device|\bENOSPC\b|[Dd]isk quota exceeded/,
+    score: 93,
+    kind: 'error',
+    category: 'script_error',
   },
   // Git refusing a checkout owned by another user (safe.directory).
   {
@@ -285,7 +292,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Generic errors.
   {
-    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^The command ".*" exited with [1-9]\d*\.|No space left on device|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
+    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
     score: 85,
     kind: 'error',
     category: 'script_error',

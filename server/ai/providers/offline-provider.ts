@@ -1,4 +1,5 @@
-import { analyseOffline, answerOffline } from '../offline-analyser.ts';
+import { analyseOffline } from '../offline-analyser.ts';
+import { answerOffline } from '../offline-followup.ts';
 import { pipelineOfflineReport } from '../pipeline-analysis.ts';
 import type { AiProvider, AnalysisTask } from './provider.ts';
 
