@@ -141,7 +141,14 @@ describe('a hostile GitLab', () => {
 describe('Retry-After from a hostile or confused GitLab', () => {
   it('waits at most 5 minutes, and a settings change lets the next read go at once', async () => {
     h = await startHarness({ simulator: { projects: 2 } });
-    h.simulator.faults.add({ kind: 'status', status: 429, retryAfterSec: 86_400, times: 1 });
+    // On the poller's own read (other domains may be reading in the background too).
+    h.simulator.faults.add({
+      kind: 'status',
+      status: 429,
+      retryAfterSec: 86_400,
+      times: 1,
+      match: /\/api\/graphql/,
+    });
     const err = await h.service.poller.cycleOnce().catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'upstream_unavailable' });
     const waitMs = (err as { retryAfterMs: number }).retryAfterMs;
