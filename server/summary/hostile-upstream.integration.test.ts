@@ -141,13 +141,14 @@ describe('a hostile GitLab', () => {
 describe('Retry-After from a hostile or confused GitLab', () => {
   it('waits at most 5 minutes, and a settings change lets the next read go at once', async () => {
     h = await startHarness({ simulator: { projects: 2 } });
-    // On the poller's own read (other domains may be reading in the background too).
+    // Aimed at the poller's pipeline read (GraphQL, or REST lists): group health reads jobs and
+    // merge requests in the background meanwhile.
     h.simulator.faults.add({
       kind: 'status',
       status: 429,
       retryAfterSec: 86_400,
       times: 1,
-      match: /\/api\/graphql/,
+      match: /\/api\/graphql|\/pipelines\?/,
     });
     const err = await h.service.poller.cycleOnce().catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'upstream_unavailable' });
