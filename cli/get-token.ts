@@ -12,14 +12,16 @@ if (cached !== undefined) {
   printCachedAnswer(cached);
 } else {
   process.getBuiltinModule('node:module').enableCompileCache?.();
-  const { runGetTokenAs } = await import('./commands/get-token.ts');
-  runGetTokenAs('get-token', argv).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      process.stderr.write(`get-token: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  // No top-level await: the entry is CommonJS (scripts/cli-bundles.mjs), which starts faster.
+  import('./commands/get-token.ts')
+    .then(({ runGetTokenAs }) => runGetTokenAs('get-token', argv))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (err: unknown) => {
+        process.stderr.write(`get-token: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exitCode = 1;
+      },
+    );
 }

@@ -17,16 +17,18 @@ if (cached !== undefined) {
       throw err;
     });
   }
-  const { main } = await import('./pipeline-summary-main.ts');
-  main(argv).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      process.stderr.write(
-        `pipeline-summary: ${err instanceof Error ? err.message : String(err)}\n`,
-      );
-      process.exitCode = 1;
-    },
-  );
+  // No top-level await: the entry is CommonJS (scripts/cli-bundles.mjs), which starts faster.
+  import('./pipeline-summary-main.ts')
+    .then(({ main }) => main(argv))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (err: unknown) => {
+        process.stderr.write(
+          `pipeline-summary: ${err instanceof Error ? err.message : String(err)}\n`,
+        );
+        process.exitCode = 1;
+      },
+    );
 }

@@ -1,7 +1,7 @@
 // Builds everything `npm run build` ships: the CLI bundles (esbuild), the Electron main/preload
 // bundles, and the dashboard (Vite) when its sources exist. Version, commit and date are baked in.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -52,11 +52,6 @@ if (wants('cli')) {
     legalComments: 'none',
     define: { __BUILD_INFO__: JSON.stringify(buildInfo) },
   });
-  mkdirSync(path.join(root, 'dist/cli'), { recursive: true });
-  writeFileSync(
-    path.join(root, 'dist/cli/package.json'),
-    JSON.stringify({ type: 'module' }) + '\n',
-  );
 }
 if (wants('main') && existsSync(path.join(root, 'main/main.ts'))) {
   await esbuild.build({
