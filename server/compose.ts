@@ -10,7 +10,7 @@ import { checkGitLab, type GitLabConnection } from './gitlab/connect.ts';
 import { withCappedJobLogs } from './gitlab/job-log-stream.ts';
 import { openGitLab } from './gitlab-source.ts';
 import { groupRoutes } from './groups/routes.ts';
-import { historyDaysFrom, openGroupHealth } from './health/index.ts';
+import { historyDaysFrom, openGroupHealth, type GroupHealth } from './health/index.ts';
 import { createApp } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import { planExposure, type Exposure } from './http/exposure.ts';
@@ -56,6 +56,8 @@ export interface RunningService {
   hub: SseHub;
   /** Failure events that matter to the token's user (also sent on the SSE stream). */
   failureEvents: FailureEvents;
+  /** Group health over the pipeline history. */
+  groupHealth: GroupHealth;
   /** How others reach the service, and its access token when shared (see http/exposure.ts). */
   exposure: Exposure;
   /** Closes everything in the reverse order it was built; safe to call twice. */
@@ -191,6 +193,7 @@ export async function composeService(
       poller,
       hub,
       failureEvents,
+      groupHealth,
       exposure,
       stop: () => (stopping ??= closeAll()),
     };

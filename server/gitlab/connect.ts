@@ -95,7 +95,8 @@ export async function checkGitLab(connection: GitLabConnection, logger: Logger):
   try {
     await connection.gitlab.getGroup(connection.group);
   } catch (err) {
-    if (isAppError(err, 'unauthorized', 'not_found')) throw err;
+    // A bad token, a group GitLab refuses (403) or lacks, or an invalid path will not fix itself.
+    if (isAppError(err, 'unauthorized', 'forbidden', 'not_found', 'bad_request')) throw err;
     logger.warn(
       { err: (err as Error).message },
       'GitLab is not reachable yet; starting anyway and retrying',

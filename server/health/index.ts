@@ -40,6 +40,8 @@ export interface GroupHealth {
   routes: RouteModule;
   /** Restores the poller's last state from disk (a warm start); false when there is none. */
   warmStart(poller: PipelinePoller): boolean;
+  /** Resolves when no history fetch (jobs, merge requests) is queued or running (tests). */
+  idle(): Promise<void>;
   /** A job's flake history in words for the AI, or undefined. */
   flakeHistory(projectId: number, jobName: string): Promise<string | undefined>;
   close(): void;
@@ -97,6 +99,7 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
       if (state) p.restore(state);
       return state !== null;
     },
+    idle: () => recorder.idle(),
     async flakeHistory(projectId, jobName) {
       try {
         return (await health.flakeHistory(projectId, jobName)).summary;

@@ -247,6 +247,9 @@ export class PipelinePoller {
         s.cursor = new Date(Date.parse(s.cursor) - CURSOR_OVERLAP_MS).toISOString();
     this.states = next;
     this.projectsReadAt = state.projectsReadAt;
+    // Deletions made while the app was down are reconciled at the regular interval, not by the
+    // first cycle: a restart asks GitLab only for what changed (issue 13's restart budget).
+    this.reconciledAt = this.deps.clock.now();
     this.loaded = true;
     this.recompute();
     // What was failing when the app last ran is history: listeners learn it as the baseline.

@@ -66,6 +66,9 @@ export async function startHarness(
     await new Promise((r) => setTimeout(r, 25));
   }
   await service.poller.detailsSettled();
+  // The pipeline history reads jobs in the background; let it finish so faults a test injects
+  // meet the requests the test makes.
+  await service.groupHealth.idle();
   return {
     simulator,
     service,
