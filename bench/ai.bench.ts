@@ -9,14 +9,10 @@ import { loadCorpus } from '../server/ai/testing/corpus/load-corpus.ts';
 import { evaluateCorpus, excerptHas } from '../server/ai/testing/real-corpus-eval.ts';
 import { loadRealLogs, type RealLog } from '../server/ai/testing/real-logs/index.ts';
 import { silentLogger } from '../server/platform/logger.ts';
+import { median } from './measure.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const MiB = 1024 * 1024;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function time(fn: () => void, runs: number): number {
   const samples: number[] = [];

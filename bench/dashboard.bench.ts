@@ -5,8 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { chromiumPath, DemoService } from '../e2e/service.ts';
+import { median, withDemoBrowser } from './measure.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,11 +29,6 @@ export function initialRouteFiles(indexHtml: string): string[] {
   return [...refs].filter((r) => r.startsWith('/'));
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
 function bundleRow(): BenchRow {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const files = initialRouteFiles(html);
@@ -51,13 +45,7 @@ function bundleRow(): BenchRow {
 }
 
 async function paintRows(): Promise<BenchRow[]> {
-  const service = await DemoService.start();
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  try {
-    await service.waitForSummary();
+  return withDemoBrowser(async (service, browser) => {
     const paint: number[] = [];
     const blank: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -86,10 +74,7 @@ async function paintRows(): Promise<BenchRow[]> {
         ok: p < PAINT_TARGET_MS,
       },
     ];
-  } finally {
-    await browser.close();
-    await service.dispose();
-  }
+  });
 }
 
 /** The dashboard's bundle and paint figures. */

@@ -16,15 +16,11 @@ import { silentLogger } from '../server/platform/logger.ts';
 import { startSimulator, type GitLabSimulator } from '../server/simulator/index.ts';
 import { PipelinePoller } from '../server/summary/poller.ts';
 import { parseSince } from '../server/summary/since.ts';
+import { median } from './measure.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1]!;
-}
 
 async function recompute(): Promise<BenchRow[]> {
   const snapshot = generateHistory({
@@ -56,15 +52,15 @@ async function recompute(): Promise<BenchRow[]> {
     for (const list of snapshot.jobs.values()) for (const j of list) sum += j.duration ?? 0;
     bare.push(performance.now() - started + (sum < 0 ? 1 : 0));
   }
-  const ms = medianOf(times.slice(2));
+  const ms = median(times.slice(2));
   // CPU time of this process during the recompute: what a busy machine (other processes on the
   // two cores) does not inflate, unlike the wall time shown next to it.
-  const cpuMs = medianOf(cpu.slice(2));
+  const cpuMs = median(cpu.slice(2));
   return [
     {
       name: `health recompute, 200 projects × 90 days (${fmt(snapshot.pipelines.length)} pipelines, ${fmt(jobs)} jobs)`,
       value: `${fmt(cpuMs, 1)} ms CPU (${fmt(ms, 1)} ms wall; ${regressions} regressions)`,
-      baseline: `${fmt(medianOf(bare.slice(2)), 1)} ms bare pass over the records`,
+      baseline: `${fmt(median(bare.slice(2)), 1)} ms bare pass over the records`,
       target: '≤ 200 ms CPU',
       ok: cpuMs <= 200,
     },

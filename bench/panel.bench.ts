@@ -5,18 +5,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { chromiumPath, DemoService } from '../e2e/service.ts';
+import { median, withDemoBrowser } from './measure.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_MS = 150;
 const RUNS = 7;
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 /** Clicks the first failure row and resolves with the ms until a log line is on screen. */
 const OPEN_PANEL = `new Promise((resolve, reject) => {
@@ -43,13 +37,7 @@ const API_CALLS = `(async () => {
 })()`;
 
 async function panelRows(): Promise<BenchRow[]> {
-  const service = await DemoService.start();
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  try {
-    await service.waitForSummary();
+  return withDemoBrowser(async (service, browser) => {
     const open: number[] = [];
     const api: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -82,10 +70,7 @@ async function panelRows(): Promise<BenchRow[]> {
         ok: value <= TARGET_MS,
       },
     ];
-  } finally {
-    await browser.close();
-    await service.dispose();
-  }
+  });
 }
 
 /** The pipeline panel's first-open figure. */

@@ -3,17 +3,12 @@
 // shows (tmux(1), "new-session" and "capture-pane"); EPIPE is what write(2) returns once the
 // reading end of a pipe is closed (pipe(7)).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { CLI_BUNDLE as CLI, NODE } from './service.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = path.join(root, 'dist/cli/pipeline-summary.js');
-const NODE = existsSync(path.join(root, 'node_modules/.bin/node'))
-  ? path.join(root, 'node_modules/.bin/node')
-  : process.execPath;
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 test('summary --json | head -1 exits quietly instead of a stack trace', () => {

@@ -18,31 +18,23 @@ export async function snap(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/** Starts `serve --demo`, hands it over once its first summary is in, and disposes of it afterwards. */
+async function useDemoService(use: (service: DemoService) => Promise<void>): Promise<void> {
+  const service = await DemoService.start();
+  try {
+    await service.waitForSummary();
+    await use(service);
+  } finally {
+    await service.dispose();
+  }
+}
+
 /** One `serve --demo` per worker, loaded before the first test; `freshService` for tests that restart it. */
 export const test = base.extend<{ freshService: DemoService }, { service: DemoService }>({
-  service: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const service = await DemoService.start();
-      try {
-        await service.waitForSummary();
-        await use(service);
-      } finally {
-        await service.dispose();
-      }
-    },
-    { scope: 'worker', timeout: 60_000 },
-  ],
   // eslint-disable-next-line no-empty-pattern
-  freshService: async ({}, use) => {
-    const service = await DemoService.start();
-    try {
-      await service.waitForSummary();
-      await use(service);
-    } finally {
-      await service.dispose();
-    }
-  },
+  service: [async ({}, use) => useDemoService(use), { scope: 'worker', timeout: 60_000 }],
+  // eslint-disable-next-line no-empty-pattern
+  freshService: async ({}, use) => useDemoService(use),
 });
 
 export { expect } from '@playwright/test';

@@ -1,16 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { CLI_BUNDLE, NODE, REPO_ROOT } from './service.ts';
 
 // Issue 9: the service shared on a non-loopback address (127.0.0.2 on Linux's lo) asks for its
 // access token; the dashboard signs in through /signin with a HttpOnly, SameSite=Strict cookie.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NODE = existsSync(path.join(root, 'node_modules/.bin/node'))
-  ? path.join(root, 'node_modules/.bin/node')
-  : process.execPath;
 
 let child: ChildProcess;
 let home: string;
@@ -19,29 +15,17 @@ let token: string;
 
 test.beforeAll(async () => {
   home = mkdtempSync(path.join(tmpdir(), 'ps-e2e-lan-'));
-  child = spawn(
-    NODE,
-    [
-      path.join(root, 'dist/cli/pipeline-summary.js'),
-      'serve',
-      '--demo',
-      '--host',
-      '127.0.0.2',
-      '--port',
-      '0',
-    ],
-    {
-      cwd: root,
-      // The file secret store keeps the generated access token in the temp home.
-      env: {
-        ...process.env,
-        PIPELINE_SUMMARY_HOME: home,
-        PIPELINE_SUMMARY_SECRET_STORE: 'file',
-        NO_COLOR: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  child = spawn(NODE, [CLI_BUNDLE, 'serve', '--demo', '--host', '127.0.0.2', '--port', '0'], {
+    cwd: REPO_ROOT,
+    // The file secret store keeps the generated access token in the temp home.
+    env: {
+      ...process.env,
+      PIPELINE_SUMMARY_HOME: home,
+      PIPELINE_SUMMARY_SECRET_STORE: 'file',
+      NO_COLOR: '1',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const deadline = Date.now() + 30_000;

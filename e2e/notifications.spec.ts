@@ -2,18 +2,12 @@
 // (https://developer.mozilla.org/en-US/docs/Web/API/Notification/requestPermission_static), then a
 // pipeline of the token's user failing in the GitLab simulator pops up a notification and a toast.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startSimulator, type GitLabSimulator } from '../server/simulator/index.ts';
-import { freePort } from './service.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const NODE = existsSync(path.join(root, 'node_modules/.bin/node'))
-  ? path.join(root, 'node_modules/.bin/node')
-  : process.execPath;
+import { CLI_BUNDLE, freePort, NODE, REPO_ROOT } from './service.ts';
 
 let sim: GitLabSimulator;
 let service: ChildProcess;
@@ -30,22 +24,18 @@ test.beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   let output = '';
-  service = spawn(
-    NODE,
-    [path.join(root, 'dist/cli/pipeline-summary.js'), 'serve', '--port', String(port)],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PIPELINE_SUMMARY_HOME: dataDir,
-        PIPELINE_SUMMARY_SECRET_STORE: 'file',
-        GITLAB_URL: sim.url,
-        GITLAB_TOKEN: sim.token,
-        GITLAB_GROUP: sim.groupPath,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  service = spawn(NODE, [CLI_BUNDLE, 'serve', '--port', String(port)], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PIPELINE_SUMMARY_HOME: dataDir,
+      PIPELINE_SUMMARY_SECRET_STORE: 'file',
+      GITLAB_URL: sim.url,
+      GITLAB_TOKEN: sim.token,
+      GITLAB_GROUP: sim.groupPath,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   service.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await expect
     .poll(

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = path.join(root, 'dist/cli/pipeline-summary.js');
-// The project's pinned Node (24): native addons are built for it, so never the system node.
-const NODE = existsSync(path.join(root, 'node_modules/.bin/node'))
-  ? path.join(root, 'node_modules/.bin/node')
+/** The repository's root folder (the cwd the built CLI is run from). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The built CLI bundle (`npm run build`). */
+export const CLI_BUNDLE = path.join(REPO_ROOT, 'dist/cli/pipeline-summary.js');
+/** The project's pinned Node (24): native addons are built for it, so never the system node. */
+export const NODE = existsSync(path.join(REPO_ROOT, 'node_modules/.bin/node'))
+  ? path.join(REPO_ROOT, 'node_modules/.bin/node')
   : process.execPath;
 
 /** A free loopback port (bound then released). */
@@ -50,9 +52,9 @@ export class DemoService {
     this.output = '';
     const child = spawn(
       NODE,
-      [CLI, 'serve', '--demo', '--port', String(this.port), '--data-dir', this.dataDir],
+      [CLI_BUNDLE, 'serve', '--demo', '--port', String(this.port), '--data-dir', this.dataDir],
       {
-        cwd: root,
+        cwd: REPO_ROOT,
         env: { ...process.env, PIPELINE_SUMMARY_HOME: this.dataDir, NO_COLOR: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },

@@ -71,6 +71,23 @@ async function addProfile(name: string, args: string[], input?: string) {
   return run;
 }
 
+/** The `daemon` profile: client credentials for ENTRA_APPS.daemon in ENTRA_TENANT, secret on stdin. */
+function addDaemonProfile(secret: string = ENTRA_APPS.daemon.secret) {
+  return addProfile(
+    'daemon',
+    [
+      '--tenant',
+      ENTRA_TENANT.id,
+      '--client-id',
+      ENTRA_APPS.daemon.id,
+      '--scope',
+      'api://pipelines/.default',
+      '--client-secret-stdin',
+    ],
+    secret,
+  );
+}
+
 /** A device-code sign-in where the "user" acts on the code the CLI shows. */
 function deviceSignIn(args: string[], act: (userCode: string) => void, extra = {}) {
   let acted = false;
@@ -114,19 +131,7 @@ describe('client credentials (v2.0 client-creds doc)', () => {
   });
 
   it('a wrong secret: exit 3, AADSTS7000215 on one line with the trace and correlation ids', async () => {
-    await addProfile(
-      'daemon',
-      [
-        '--tenant',
-        ENTRA_TENANT.id,
-        '--client-id',
-        ENTRA_APPS.daemon.id,
-        '--scope',
-        'api://pipelines/.default',
-        '--client-secret-stdin',
-      ],
-      'not-the-secret',
-    );
+    await addDaemonProfile('not-the-secret');
     const run = await getToken(['-p', 'daemon']);
     expect(run.code).toBe(3);
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -188,19 +193,7 @@ describe('client credentials (v2.0 client-creds doc)', () => {
   });
 
   it('reuses discovery metadata per issuer: a second fresh token makes one request', async () => {
-    await addProfile(
-      'daemon',
-      [
-        '--tenant',
-        ENTRA_TENANT.id,
-        '--client-id',
-        ENTRA_APPS.daemon.id,
-        '--scope',
-        'api://pipelines/.default',
-        '--client-secret-stdin',
-      ],
-      ENTRA_APPS.daemon.secret,
-    );
+    await addDaemonProfile();
     expect((await getToken(['-p', 'daemon', '--no-cache'])).code).toBe(0);
     expect((await getToken(['-p', 'daemon', '--no-cache'])).code).toBe(0);
     const paths = idp.requests.map((r) => r.path);

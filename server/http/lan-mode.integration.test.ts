@@ -5,7 +5,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeService, type RunningService } from '../compose.ts';
+import { composeService, type RunningService, type ServiceConfig } from '../compose.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { SECRET_ACCOUNTS } from '../platform/secret-store.ts';
 import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
@@ -23,6 +23,26 @@ interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+}
+
+/** `serve --demo` bound to LAN_HOST with a fresh data dir; `extra` is what the test exposes it with. */
+function composeLanDemo(
+  extra: Pick<ServiceConfig, 'publicUrls' | 'tls'>,
+  secretStore: MemorySecretStore,
+): Promise<RunningService> {
+  return composeService(
+    {
+      host: LAN_HOST,
+      port: 0,
+      gitlabUrl: 'https://gitlab.com',
+      group: undefined,
+      since: '7d',
+      demo: true,
+      dataDir: tempDir(),
+      ...extra,
+    },
+    { logger: silentLogger, env: {}, secretStore },
+  );
 }
 
 function request(
@@ -60,19 +80,7 @@ describe('LAN mode on a non-loopback address (issue 9)', () => {
   const secrets = new MemorySecretStore();
 
   beforeAll(async () => {
-    service = await composeService(
-      {
-        host: LAN_HOST,
-        port: 0,
-        gitlabUrl: 'https://gitlab.com',
-        group: undefined,
-        since: '7d',
-        demo: true,
-        dataDir: tempDir(),
-        publicUrls: ['http://ci-summary.example.test'],
-      },
-      { logger: silentLogger, env: {}, secretStore: secrets },
-    );
+    service = await composeLanDemo({ publicUrls: ['http://ci-summary.example.test'] }, secrets);
     token = service.exposure.accessToken!.token;
   });
   afterAll(async () => {
@@ -185,19 +193,7 @@ describe('LAN mode over TLS', () => {
     );
     const secrets = new MemorySecretStore();
     await secrets.set(SECRET_ACCOUNTS.serviceAccessToken, 'a-token-from-an-earlier-run');
-    const service = await composeService(
-      {
-        host: LAN_HOST,
-        port: 0,
-        gitlabUrl: 'https://gitlab.com',
-        group: undefined,
-        since: '7d',
-        demo: true,
-        dataDir: tempDir(),
-        tls: { certFile: cert, keyFile: key },
-      },
-      { logger: silentLogger, env: {}, secretStore: secrets },
-    );
+    const service = await composeLanDemo({ tls: { certFile: cert, keyFile: key } }, secrets);
     try {
       expect(service.url).toMatch(/^https:\/\/127\.0\.0\.2:\d+$/);
       expect(service.exposure.accessToken).toEqual({

@@ -19,6 +19,17 @@ function logFailure(logger: Logger, provider: AiProvider, err: ProviderFailure):
   );
 }
 
+/** `answer` under `provider`'s name and model, with `generate` giving just the answer's text. */
+function presentedAs(provider: AiProvider, answer: AnsweringProvider['answer']): AnsweringProvider {
+  return {
+    name: provider.name,
+    model: provider.model,
+    baseUrl: provider.baseUrl,
+    answer,
+    generate: async (request, options) => (await answer(request, options)).text,
+  };
+}
+
 /** Asks `provider` and reports it as the author; a ProviderFailure becomes its AppError. */
 export function answeringAs(provider: AiProvider, logger: Logger): AnsweringProvider {
   const answer = async (request: ProviderRequest, options: GenerateOptions = {}) => {
@@ -31,13 +42,7 @@ export function answeringAs(provider: AiProvider, logger: Logger): AnsweringProv
       throw err.appError;
     }
   };
-  return {
-    name: provider.name,
-    model: provider.model,
-    baseUrl: provider.baseUrl,
-    answer,
-    generate: async (request, options) => (await answer(request, options)).text,
-  };
+  return presentedAs(provider, answer);
 }
 
 /**
@@ -75,11 +80,5 @@ export function withOfflineFallback(
       return { text, provider: offline.name, model: offline.model, fallback: true };
     }
   };
-  return {
-    name: primary.name,
-    model: primary.model,
-    baseUrl: primary.baseUrl,
-    answer,
-    generate: async (request, options) => (await answer(request, options)).text,
-  };
+  return presentedAs(primary, answer);
 }
