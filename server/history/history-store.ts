@@ -1,7 +1,6 @@
-import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { Logger } from '../platform/logger.ts';
+import { openStoreFile, schemaVersionOf } from '../platform/sqlite-store-file.ts';
 import type {
   HistorySnapshot,
   JobHistoryRecord,
@@ -171,52 +170,19 @@ export class HistoryStore {
     const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
     if (!Number.isInteger(retentionDays) || retentionDays < 1)
       throw new RangeError(`retentionDays must be a positive integer, not ${retentionDays}`);
-    const onDisk = file !== ':memory:';
-    if (onDisk) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    let db = new Database(file);
-    try {
-      // Reading the header is enough to tell a non-database apart; a full quick_check would scan
-      // months of history before the first summary (a deeper fault surfaces on use instead).
-      db.pragma('user_version', { simple: true });
-      db.prepare('SELECT count(*) FROM sqlite_master').get();
-    } catch (err) {
-      db.close();
-      if (!onDisk || !existsSync(file)) throw err;
-      const aside = `${file}.corrupt-${Date.now()}`;
-      renameSync(file, aside);
-      logger.warn({ file, aside }, 'history store was unreadable; moved aside and started anew');
-      db = new Database(file);
-    }
-    // Pipeline history holds commit titles and user names: private to this user (DESIGN §5).
-    // SQLite creates the -wal and -shm files with the database file's mode.
-    if (onDisk) chmodSync(file, 0o600);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    const store = new HistoryStore(db, retentionDays);
-    store.migrate();
-    return store;
-  }
-
-  private migrate(): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    if (version > HISTORY_SCHEMA_VERSION) {
-      throw new Error(
-        `The history store uses schema ${version}, newer than this version of Pipeline Summary understands (${HISTORY_SCHEMA_VERSION}). Upgrade Pipeline Summary, or move history.db aside.`,
-      );
-    }
-    for (let v = version; v < HISTORY_SCHEMA_VERSION; v++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v]!);
-        this.db.pragma(`user_version = ${v + 1}`);
-      })();
-    }
+    // The header only: a full quick_check would scan months of history before the first summary.
+    const db = openStoreFile(file, logger, {
+      what: 'history store',
+      schemaVersion: HISTORY_SCHEMA_VERSION,
+      migrations: MIGRATIONS,
+      quickCheck: false,
+    });
+    return new HistoryStore(db, retentionDays);
   }
 
   /** The schema version of the open file. */
   schemaVersion(): number {
-    return this.db.pragma('user_version', { simple: true }) as number;
+    return schemaVersionOf(this.db);
   }
 
   /** Inserts or updates projects (projects no longer watched stay, for their history). */

@@ -1,8 +1,7 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { ConversationEntry, HistoryEntry } from '../../contract.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { openStoreFile, schemaVersionOf } from '../../platform/sqlite-store-file.ts';
 
 /** What is stored for an analysed job. */
 export interface StoredAnalysis {
@@ -134,51 +133,19 @@ export class AnalysisStore {
 
   /** Opens (creating and migrating as needed) the store at `file`. */
   static open(file: string, logger: Logger): AnalysisStore {
-    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-    let db = new Database(file);
-    try {
-      db.pragma('user_version', { simple: true });
-      if (file !== ':memory:') db.pragma('quick_check(1)');
-    } catch (err) {
-      // A file that is not a database (or is damaged) must not stop the service: keep it aside for
-      // inspection and start afresh.
-      db.close();
-      if (file === ':memory:' || !existsSync(file)) throw err;
-      const aside = `${file}.corrupt-${Date.now()}`;
-      renameSync(file, aside);
-      logger.warn(
-        { file, aside },
-        'analysis store was unreadable; moved aside and started a new one',
-      );
-      db = new Database(file);
-    }
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    const store = new AnalysisStore(db);
-    store.migrate();
-    return store;
-  }
-
-  private migrate(): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    if (version > SCHEMA_VERSION) {
-      throw new Error(
-        `The analysis store uses schema ${version}, newer than this version of Pipeline Summary understands (${SCHEMA_VERSION}). Upgrade Pipeline Summary, or move analyses.db aside.`,
-      );
-    }
-    for (let v = version; v < SCHEMA_VERSION; v++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v]!);
-        this.db.pragma(`user_version = ${v + 1}`);
-      })();
-    }
+    return new AnalysisStore(
+      openStoreFile(file, logger, {
+        what: 'analysis store',
+        schemaVersion: SCHEMA_VERSION,
+        migrations: MIGRATIONS,
+        quickCheck: true,
+      }),
+    );
   }
 
   /** The schema version of the open file. */
   schemaVersion(): number {
-    return this.db.pragma('user_version', { simple: true }) as number;
+    return schemaVersionOf(this.db);
   }
 
   /** The stored analysis of a job with its conversation, or undefined. */
