@@ -7,15 +7,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitLabClient } from '../gitlab/client.ts';
-import { HistoryRecorder } from '../history/history-recorder.ts';
-import { HistoryStore } from '../history/history-store.ts';
-import { PipelineHistory } from '../history/pipeline-history.ts';
 import { systemClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { startSimulator, type GitLabSimulator } from '../simulator/index.ts';
 import { PipelinePoller } from '../summary/poller.ts';
 import { parseSince } from '../summary/since.ts';
-import { HealthService } from './health-service.ts';
+import type { HealthService } from './health-service.ts';
+import { openGroupHealth } from './index.ts';
 
 let sim: GitLabSimulator;
 let dir: string;
@@ -27,16 +25,13 @@ beforeAll(async () => {
   sim = await startSimulator({ live: false });
   dir = mkdtempSync(path.join(os.tmpdir(), 'health-int-'));
   gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
-  const store = HistoryStore.open(path.join(dir, 'history.db'), silentLogger);
-  const now = systemClock.now();
-  const history = PipelineHistory.open(store, now, now - parseSince('7d'));
-  const recorder = new HistoryRecorder({
-    history,
+  // The production wiring (server/health/index.ts), as the composition root uses it.
+  const group = openGroupHealth({
+    dataDir: dir,
     gitlab,
     clock: systemClock,
     logger: silentLogger,
-    group: () => sim.groupPath,
-    concurrency: 6,
+    since: '7d',
   });
   const poller = new PipelinePoller({
     gitlab,
@@ -44,25 +39,19 @@ beforeAll(async () => {
     logger: silentLogger,
     group: sim.groupPath,
     since: '7d',
-    observer: recorder,
+    observer: group.observer,
   });
-  health = new HealthService({
-    history,
-    clock: systemClock,
-    since: () => '7d',
-    currentUsername: async () => (await gitlab.getCurrentUser()).username,
-  });
+  group.warmStart(poller);
+  health = group.health;
   closers.push(
     () => sim.close(),
     () => rmSync(dir, { recursive: true, force: true }),
-    () => store.close(),
-    () => history.flush(),
+    () => group.close(),
     () => poller.stop(),
-    () => recorder.stop(),
   );
   await poller.cycleOnce();
   await poller.detailsSettled();
-  await recorder.idle();
+  await group.idle();
 }, 120_000);
 
 afterAll(async () => {
