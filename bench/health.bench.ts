@@ -7,15 +7,12 @@ import path from 'node:path';
 import { GitLabClient } from '../server/gitlab/client.ts';
 import { RequestBudget } from '../server/gitlab/request-budget.ts';
 import { computeGroupHealth } from '../server/health/group-health.ts';
-import { HistoryRecorder } from '../server/history/history-recorder.ts';
-import { HistoryStore } from '../server/history/history-store.ts';
-import { PipelineHistory } from '../server/history/pipeline-history.ts';
+import { openGroupHealth } from '../server/health/index.ts';
 import { FIXTURE_NOW, generateHistory } from '../server/history/testing/history-fixtures.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { silentLogger } from '../server/platform/logger.ts';
 import { startSimulator, type GitLabSimulator } from '../server/simulator/index.ts';
 import { PipelinePoller } from '../server/summary/poller.ts';
-import { parseSince } from '../server/summary/since.ts';
 import { median } from './measure.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
@@ -67,7 +64,7 @@ async function recompute(): Promise<BenchRow[]> {
   ];
 }
 
-/** The poller and history recorder over one data dir, as the service wires them (restart = again). */
+/** The poller and group health over one data dir, as the service wires them (restart = again). */
 function openService(sim: GitLabSimulator, dir: string, budget: RequestBudget) {
   const gitlab = new GitLabClient({
     baseUrl: sim.url,
@@ -75,17 +72,13 @@ function openService(sim: GitLabSimulator, dir: string, budget: RequestBudget) {
     logger: silentLogger,
     budget,
   });
-  const store = HistoryStore.open(path.join(dir, 'history.db'), silentLogger);
-  const windowMs = parseSince('7d');
-  const now = systemClock.now();
-  const history = PipelineHistory.open(store, now, now - windowMs);
-  const recorder = new HistoryRecorder({
-    history,
+  // The production wiring (server/health/index.ts), as the composition root uses it.
+  const group = openGroupHealth({
+    dataDir: dir,
     gitlab,
     clock: systemClock,
     logger: silentLogger,
-    group: () => sim.groupPath,
-    concurrency: 8,
+    since: '7d',
   });
   const poller = new PipelinePoller({
     gitlab,
@@ -93,22 +86,18 @@ function openService(sim: GitLabSimulator, dir: string, budget: RequestBudget) {
     logger: silentLogger,
     group: sim.groupPath,
     since: '7d',
-    observer: recorder,
+    observer: group.observer,
   });
-  const warm = recorder.warmState(windowMs);
-  if (warm) poller.restore(warm);
+  group.warmStart(poller);
   return {
     poller,
-    recorder,
     settle: async () => {
       await poller.detailsSettled();
-      await recorder.idle();
+      await group.idle();
     },
     close: async () => {
-      recorder.stop();
       await poller.stop();
-      history.flush();
-      store.close();
+      group.close();
     },
   };
 }
