@@ -23,7 +23,6 @@ import { AppError } from './platform/errors.ts';
 import type { Logger } from './platform/logger.ts';
 import type { SecretStore } from './platform/secret-store.ts';
 import { settingsRoutes } from './settings/routes.ts';
-import { secureFile } from './settings/data-dir.ts';
 import { FileSettingsStore } from './settings/settings-store.ts';
 import { PipelineDetailsService } from './summary/pipeline-details.ts';
 import { PipelinePoller, type PollerTiming } from './summary/poller.ts';
@@ -95,8 +94,6 @@ export async function composeService(
     const { gitlab, group } = connection;
 
     // Pipeline history (history.db) for group health and a warm start.
-    const historyFile = path.join(config.dataDir, 'history.db');
-    if (!connection.demo) secureFile(historyFile, { create: true });
     const groupHealth = openGroupHealth({
       dataDir: config.dataDir,
       gitlab,
@@ -138,10 +135,7 @@ export async function composeService(
       poller.pipelineUpdatedAt,
     );
 
-    const dbFile = path.join(config.dataDir, 'analyses.db');
-    secureFile(dbFile, { create: true });
-    for (const file of [`${dbFile}-wal`, `${dbFile}-shm`]) secureFile(file);
-    const store = AnalysisStore.open(dbFile, logger);
+    const store = AnalysisStore.open(path.join(config.dataDir, 'analyses.db'), logger);
     closers.push(() => store.close());
     // The demo analyses offline unless AI_PROVIDER asks for a real provider, so it needs no key.
     const aiConfig =

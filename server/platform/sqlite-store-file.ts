@@ -1,4 +1,12 @@
-import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from './logger.ts';
@@ -29,7 +37,11 @@ export function openStoreFile(
   options: StoreFileOptions,
 ): Database.Database {
   const onDisk = file !== ':memory:';
-  if (onDisk) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  if (onDisk) {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    // Created 0600 before SQLite opens it, so it is never readable by others, not even briefly.
+    if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  }
   let db = new Database(file);
   try {
     db.pragma('user_version', { simple: true });
@@ -43,13 +55,19 @@ export function openStoreFile(
     logger.warn({ file, aside }, `${options.what} was unreadable; moved aside and started anew`);
     db = new Database(file);
   }
-  if (onDisk) chmodSync(file, 0o600);
+  // A file (or WAL) from an older version or a looser umask is tightened.
+  if (onDisk) for (const f of [file, `${file}-wal`, `${file}-shm`]) makePrivate(f);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db, file, options);
   return db;
+}
+
+function makePrivate(file: string): void {
+  if (process.platform === 'win32' || !existsSync(file)) return;
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
 }
 
 /** The schema version of an open store file. */
