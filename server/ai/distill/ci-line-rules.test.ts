@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineTemplate } from './green-diff.ts';
 import { classifyLine, stripCiPrefix, type FailureCategory } from './line-rules.ts';
-import { distillLog } from './log-distiller.ts';
+import { distillLog, stripAnsi } from './log-distiller.ts';
 
 /**
  * One rule family, shown on lines quoted from a real public CI log (source in `from`). `line` is
@@ -183,6 +183,30 @@ const EXCERPTS: RealExcerpt[] = [
     line: './thefuck/rules/terraform_init.py:8:9: E128 continuation line under-indented for visual indent',
     category: 'compile_error',
   },
+  {
+    family: 'a source download that failed (rpm url helper)',
+    from: 'https://github.com/fedora-copr/logdetective-sample/blob/6bd8dbdf5b9c5e977a7e6202226960809109394b/data/89460881-ab96-4597-905c-d0f8f48b9ef8/builder-live.log',
+    line: "error: Couldn't download https://ftp.mozilla.org/pub/thunderbird/nightly/latest-comm-central-l10n/thunderbird-92.0a1.en-US.linux-x86_64.tar.bz2",
+    category: 'dependency_network',
+  },
+  {
+    family: 'BuildKit cannot fetch an image layer',
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages_dump/Build%20Terraform%20CLI%20Packages_/run312/fail.log',
+    line: '2022-04-27T19:35:52.9928218Z error: failed to solve: failed to compute cache key: failed to copy: httpReadSeeker: failed open: could not fetch content descriptor sha256:df9b9388f04ad6279a7410b85cedfdcb2208c0a003da7ab5613af71079148139 (application/vnd.docker.image.rootfs.diff.tar.gzip) from remote: not found',
+    category: 'dependency_network',
+  },
+  {
+    family: 'markdownlint rule code after file: line',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/JavaScript/airbnb%40javascript/failed/556132210.log',
+    line: 'react/README.md: 29: MD012/no-multiple-blanks Multiple consecutive blank lines [Expected: 1; Actual: 2]',
+    category: 'compile_error',
+  },
+  {
+    family: 'Python logging level in parentheses (bitcoin test framework)',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/C%2B%2B/bitcoin%40bitcoin/failed/567204447.log',
+    line: '\u001b[0;36m test  2019-08-03T03:44:23.176000Z TestFramework (ERROR): JSONRPC error \u001b[0m',
+    category: 'script_error',
+  },
 ];
 
 describe('rule families on real CI lines', () => {
@@ -193,7 +217,30 @@ describe('rule families on real CI lines', () => {
     expect(c.category).toBe(category);
     // Without the prefix stripped, anchored rules would miss it; with it, the distiller finds it.
     const d = distillLog(`setup\n${line}\nteardown\n`);
-    expect(d.decisive.map((x) => x.text)).toContain(line.trim());
+    expect(d.decisive.map((x) => x.text)).toContain(stripAnsi(line).trim());
+  });
+
+  it('does not count a compiler warning as the error, unless GCC 14 made it one', () => {
+    // https://github.com/openSUSE/logdetective-obs/blob/9eb4d5b7a0029f09f53624626582fda906ac5b12/logs/openSUSE%3AFactory/rmt-server_standard_x86_64.log
+    expect(
+      classifyLine(
+        stripCiPrefix(
+          '[   28s] database.c:852:5: warning: "_MSC_VER" is not defined, evaluates to 0 [-Wundef]',
+        ),
+      ),
+    ).toMatchObject({ kind: 'warning' });
+    // GCC 14 turned these into errors (https://gcc.gnu.org/gcc-14/porting_to.html).
+    expect(
+      classifyLine(
+        "conftest.c:12:3: warning: implicit declaration of function 'exit' [-Wimplicit-function-declaration]",
+      ),
+    ).toMatchObject({ kind: 'error', category: 'compile_error' });
+    // shellcheck reports every finding as a warning; in a lint job they are the errors.
+    expect(
+      classifyLine(
+        'ci/run.sh:3:6: warning: Double quote to prevent globbing and word splitting. [SC2086]',
+      ),
+    ).toMatchObject({ kind: 'error', category: 'compile_error' });
   });
 
   it('reads a pytest failure header and a Maven failure summary as the start of a failing block', () => {

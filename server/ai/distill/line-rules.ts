@@ -126,7 +126,7 @@ export const LINE_RULES: LineRule[] = [
   // A program that cannot load a library or package it was built against, and remote fetches
   // that failed (git/curl): dependency problems, whatever the wording.
   {
-    re: /ImportError: .*undefined symbol|cannot open shared object file|error while loading shared libraries|Error: Cannot find module '[^./]|\bunable to access '[^']+': |The requested URL returned error: 5\d\d/,
+    re: /ImportError: .*undefined symbol|cannot open shared object file|error while loading shared libraries|Error: Cannot find module '[^./]|\bunable to access '[^']+': |The requested URL returned error: 5\d\d|\b(?:[Cc]ouldn't|[Cc]ould not|[Uu]nable to|[Ff]ailed to) (?:download|fetch)\b|\bcould not fetch content\b/,
     score: 91,
     kind: 'error',
     category: 'dependency_network',
@@ -264,7 +264,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Linters that print `file:line:col: CODE message` (flake8/pycodestyle, RuboCop, shellcheck -f gcc).
   {
-    re: /^\S+:\d+:\d+: (?:[EWFC]\d{3,4}\b|[CWEF]: \S|(?:error|warning): .*\[SC\d{4}\])/,
+    re: /^\S+:\d+:\d+: (?:[EWFC]\d{3,4}\b|[CWEF]: \S|(?:error|warning): .*\[SC\d{4}\])|^\S+\.\w+: ?\d+(?::\d+)?:? (?:MD\d{3}\/|[A-Z]{1,3}\d{3,4} \S)/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -292,7 +292,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Generic errors.
   {
-    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
+    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^\s*(?:[\w$]+\.)*[A-Z][a-z]\w*(?:Failed|Failure): |\((?:ERROR|CRITICAL)\): |^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
     score: 85,
     kind: 'error',
     category: 'script_error',
@@ -323,9 +323,19 @@ export interface LineClass {
 
 const NONE: LineClass = { score: 0, kind: 'noise', category: undefined };
 
+// A compiler's warning (gcc/clang `file:12:5: warning:`, MSVC `file(12): warning C4996:`) is not why
+// a build failed, even when its text says "is not defined"; with -Werror it is printed as an error.
+// Still counted: linters whose findings are all "warnings" (shellcheck's [SC####]), and the
+// warnings GCC 14 turned into errors (https://gcc.gnu.org/gcc-14/porting_to.html), which break
+// configure checks and newer toolchains.
+const COMPILER_WARNING =
+  /^\s*\S+(?::\d+(?::\d+)?:|\(\d+(?:,\d+)?\)\s?:) warning(?::| [A-Z]+\d+)(?!.*(?:\[SC\d{4}\]|implicit declaration|implicit-function-declaration|implicit-int|int-conversion|incompatible(?:-| )pointer|return-mismatch|-Werror))/;
+const WARNING: LineClass = { score: 30, kind: 'warning', category: undefined };
+
 /** Classifies one cleaned log line. */
 export function classifyLine(line: string): LineClass {
   if (!HINT.test(line)) return NONE;
+  if (COMPILER_WARNING.test(line)) return WARNING;
   let best: LineRule | undefined;
   let category: FailureCategory | undefined;
   for (const rule of LINE_RULES) {
