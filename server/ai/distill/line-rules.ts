@@ -152,6 +152,13 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'oom_killed',
   },
+  // The shell reporting that it lost a child to SIGKILL (`bash: line 12:  4242 Killed   npm run build`).
+  {
+    re: /(?:^|: )\s*\d+ Killed {2,}\S/,
+    score: 96,
+    kind: 'error',
+    category: 'oom_killed',
+  },
   // A test's own timeout is a test failure, not a job timeout.
   {
     re: /Timed out retrying|Exceeded timeout of \d+|Timeout of \d+\s?ms exceeded|Timeout \d+\s?ms exceeded|Test timed out|test timed out after/i,
