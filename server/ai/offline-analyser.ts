@@ -55,7 +55,7 @@ export const RESOLUTION =
 // Lines that follow from the real error rather than explain it: build tools, shells and CI
 // systems reporting that a step failed.
 const WRAPPER =
-  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\*|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
+  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
 // Lines printed by tests that passed, which may contain alarming words (a test "rejects invalid
 // credentials" that passed says nothing about this failure).
 const PASSING =
@@ -68,7 +68,7 @@ const SETUP_NOISE =
   /^(?:>>> |Creating (?:user|group)\b|(?:Installing|Upgrading|Updating|Setting up|Unpacking|Preparing to unpack|Selecting previously|Processing triggers|Downloading|Downloaded|Collecting|Requirement already|Running scriptlet|Cleanup|Cleaning up|Post job cleanup|Removing)\b|Get:\d|\[WARNING\]|WARNING:|warning:|\s*warning\b)|\bscriptlet failed\b/i;
 // An out-of-memory verdict needs the kill itself (or the runtime dying of memory), not the word.
 const OOM_PROOF =
-  /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bsignal: killed\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded/;
+  /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bsignal: killed\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded|Killed signal terminated program|std::bad_alloc/;
 // The shell reporting a child killed by SIGKILL. Test suites kill their own children on purpose, so
 // this proves an OOM only when it is how the job ended.
 const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
@@ -77,11 +77,16 @@ const SHELL_KILL_REACH = 20;
 const CI_TIMEOUT =
   /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout|exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|application timed out after \d+ seconds with no output|exited with 124\b/i;
 
-/** Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. */
+/**
+ * Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. A
+ * wrapper that names a specific cause (Maven's `Failed to execute goal …: Could not find artifact`)
+ * is the cause, not only the verdict.
+ */
 function votes(d: DecisiveLine): boolean {
   const m = d.message;
   if (d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) return false;
-  return !WRAPPER.test(m) && !PASSING.test(m) && !SETUP_NOISE.test(m) && !CONSOLE_NOISE.test(m);
+  const wrapper = WRAPPER.test(m) && (d.category === undefined || d.category === 'script_error');
+  return !wrapper && !PASSING.test(m) && !SETUP_NOISE.test(m) && !CONSOLE_NOISE.test(m);
 }
 
 /**

@@ -28,9 +28,9 @@ export interface LineRule {
 
 // Lower-case words, tested against the lower-cased line: cheaper than a case-insensitive regex.
 const HINT_WORDS =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply/;
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply|denied|early eof|hung up|empty reply|toomanyrequests|rate limit|too many requests|gemnotfound|could not find gem|can't resolve|could not resolve|cannot load such file|bad_alloc|test failed|\d+ failures?\b|ran longer than/;
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
-const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} )/;
+const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/)/;
 
 /**
  * Case-insensitive pre-filter: a line that matches none of these words cannot match a rule below.
@@ -106,9 +106,10 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'timeout',
   },
-  // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Taskcluster, Jenkins).
+  // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Azure Pipelines,
+  // Taskcluster, Jenkins).
   {
-    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|Cancelling nested steps due to timeout|application timed out after \d+ seconds with no output|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
+    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|ran longer than the maximum time of \d+|Cancelling nested steps due to timeout|application timed out after \d+ seconds with no output|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
     score: 95,
     kind: 'error',
     category: 'timeout',
@@ -149,6 +150,14 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'permission_auth',
   },
+  // Memory and kills: the compiler driver losing cc1plus to the kernel's OOM killer, C++ allocation
+  // failure.
+  {
+    re: /\bfatal error: Killed signal terminated program\b|\bstd::bad_alloc\b/,
+    score: 96,
+    kind: 'error',
+    category: 'oom_killed',
+  },
   // Memory and kills.
   {
     re: /\b(?:OOMKilled|oom[-_ ]kill(?:ed|er)?|out of memory|Cannot allocate memory|JavaScript heap out of memory|MemoryError\b|java\.lang\.OutOfMemoryError|GC overhead limit exceeded|signal: killed|exit code 137|exit status 137|Killed\s*$|\bKilled process\b|memory limit)/i,
@@ -183,12 +192,27 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'config_yaml',
   },
+  // A tool invoked with options it does not accept (the job's own configuration is wrong).
+  {
+    re: /\berror: (?:unrecognized (?:command[- ]line )?(?:option|argument)s?|unknown (?:command[- ]line )?(?:option|flag)|unexpected argument)\b|Unable to find a destination matching|\binvalid destination specifier\b/i,
+    score: 88,
+    kind: 'error',
+    category: 'config_yaml',
+  },
   // Config / YAML.
   {
     re: /\b(?:yaml|yml)\b.*\b(?:error|invalid|cannot|could not|unexpected|failed)|mapping values are not allowed|did not find expected (?:key|node|-)|found character that cannot start any token|could not find expected ':'|jobs?:?\S* config (?:should|contains)|(?:unknown|invalid) (?:keys?|configuration)\b|is not defined in the configuration|Invalid configuration|\bconfig(?:uration)? error\b|ParserError|ScannerError/i,
     score: 90,
     kind: 'error',
     category: 'config_yaml',
+  },
+  // Permission / auth in other words: git hosting refusing a push, HTTP 401/403 as curl, Python
+  // requests and npm (E401/E403) report them.
+  {
+    re: /\bPermission to \S+ denied to\b|The requested URL returned error: 40[13]\b|\b40[13] Client Error\b|\bnpm (?:ERR!|error) code E40[13]\b|\bHTTP(?:\/[\d.]+)? 40[13]\b/,
+    score: 90,
+    kind: 'error',
+    category: 'permission_auth',
   },
   // Permission / auth.
   {
@@ -197,15 +221,24 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'permission_auth',
   },
+  // Transfers cut off (git over HTTP, curl), registries rate-limiting anonymous pulls, and package
+  // managers' own "cannot find that package" codes: NuGet NU1101/NU1102/NU1103, Bundler, webpack
+  // resolving a bare package name, Gradle dependency coordinates.
+  {
+    re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|^\s*>?\s*Could not (?:find|resolve) [\w.-]+:[\w.-]+(?::[\w.-]+)?\.?\s*$|\bcannot load such file\b/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
   // Network and dependency resolution.
   {
-    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|Failed to connect to|Could not connect to|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded|Connect(?:ion)? timeout|SSL connect error|handshake failure)/i,
+    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|(?:Failed|Unable) to connect to|Could(?: not|n't) (?:connect|create (?:a )?connection) to|Unable to establish (?:a )?connection|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded|Connect(?:ion)? timeout|SSL connect error|handshake failure)/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
   },
   {
-    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|PackagesNotFoundError|not available from current channels|Cannot find a version|dependency resolution failed)/i,
+    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|PackagesNotFoundError|not available from current channels|Cannot find a version|dependency resolution failed|unresolved dependency: )/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -213,7 +246,7 @@ export const LINE_RULES: LineRule[] = [
   // Compile / build errors.
   {
     // Compilers print a lower-case `error:`; `Error:` is usually a runtime or test message.
-    re: /^\s*(?:\S+:\d+(?::\d+)?: (?:fatal )?error|(?:fatal )?error\[E\d{4}\]): |\berror (?:TS|CS|C|LNK)\d{4,5}\b|\bfatal error (?:C|LNK)\d{4}\b|\[ERROR\] .*\.(?:java|kt|scala):\[?\d+|\bimplicit declaration of (?:function|variable)|\b(?:lld-link|ld(?:\.\w+)?|collect2): error:|\bundefined symbol: |\bunresolved external symbol\b/,
+    re: /^\s*(?:\S+:\d+(?::\d+)?: (?:fatal )?error|(?:fatal )?error\[E\d{4}\]): |\berror (?:TS|CS|C|LNK)\d{4,5}\b|\bfatal error (?:C|LNK)\d{4}\b|\[(?:ERROR|error)\] .*\.(?:java|kt|scala):\[?\d+|\bimplicit declaration of (?:function|variable)|\b(?:lld-link|ld(?:\.\w+)?|collect2): error:|\bundefined symbol: |\bunresolved external symbol\b/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
@@ -224,9 +257,10 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'compile_error',
   },
-  // Linters: ESLint's `12:5  error  message  rule` and its summary.
+  // Linters: ESLint's `12:5  error  message  rule` and its summary, TSLint's `ERROR: file:12:5 rule
+  // message`, PHPStan's `[ERROR] Found 3 errors`.
   {
-    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?/,
+    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -265,6 +299,15 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'permission_auth',
   },
+  // More test verdicts: RSpec's `Failure/Error:` and `rspec ./spec/x_spec.rb:12 # …` rerun lines,
+  // `dotnet test`'s `Failed Name [12 ms]`, xcodebuild's `** TEST FAILED **`, ExUnit's
+  // `12 tests, 1 failure`, Bazel's `//pkg:test   FAILED in 3.2s` (or TIMEOUT).
+  {
+    re: /^\s*Failure\/Error: |^rspec \.\/\S+:\d+ # |^\s*Failed [\w.+`<>,-]+(?:\(.*\))? \[[\d.]+ ?m?s\]|\*\* TEST FAILED \*\*|^Testing failed:|\b\d+ (?:tests|examples), [1-9]\d* failures?\b|^\/\/\S+\s+(?:FAILED|TIMEOUT) in \d/,
+    score: 89,
+    kind: 'error',
+    category: 'test_failure',
+  },
   // Test verdict lines: Gradle `Class > test() FAILED`, `name FAILED`, xUnit `[FAIL]`, PHPUnit and
   // mocha numbered failures, TAP/prove (`not ok`, `Dubious`), Python logging `(ERROR):`.
   {
@@ -289,7 +332,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Test counts: decisive, but the verdict lines above them name the failing test.
   {
-    re: /\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\b\d+ (?:runs|tests), \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)|\b[1-9]\d* (?:failed|failing)\b|There (?:was|were) \d+ failures?|\b\d+% tests passed, [1-9]\d* tests? failed out of \d+/,
+    re: /\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\b\d+ (?:runs|tests), \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)|(?<!\bline |\bcode |\bstatus )\b[1-9]\d* (?:failed|failing)\b|There (?:was|were) \d+ failures?|\b\d+% tests passed, [1-9]\d* tests? failed out of \d+/,
     score: 84,
     kind: 'error',
     category: 'test_failure',
@@ -303,7 +346,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Generic errors.
   {
-    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|\[ +(?:ERROR|CRITICAL) +\]:|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^\s*(?:[\w$]+\.)*[A-Z][a-z]\w*(?:Failed|Failure): |\((?:ERROR|CRITICAL)\): |^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
+    re: /^[\w.+-]+: (?:error|fatal|ERROR|FATAL)\b:? |^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|\[ +(?:ERROR|CRITICAL) +\]:|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^\s*(?:[\w$]+\.)*[A-Z][a-z]\w*(?:Failed|Failure): |\((?:ERROR|CRITICAL)\): |^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
     score: 85,
     kind: 'error',
     category: 'script_error',
@@ -334,13 +377,15 @@ export interface LineClass {
 
 const NONE: LineClass = { score: 0, kind: 'noise', category: undefined };
 
-// A compiler's warning (gcc/clang `file:12:5: warning:`, MSVC `file(12): warning C4996:`) is not why
+// A compiler's warning or note (gcc/clang `file:12:5: warning:`, `cc1plus: note:`, MSVC
+// `file(12): warning C4996:`), or apt's
+// (`W: Failed to fetch …`, ignored by apt itself), is not why
 // a build failed, even when its text says "is not defined"; with -Werror it is printed as an error.
 // Still counted: linters whose findings are all "warnings" (shellcheck's [SC####]), and the
 // warnings GCC 14 turned into errors (https://gcc.gnu.org/gcc-14/porting_to.html), which break
 // configure checks and newer toolchains.
 const COMPILER_WARNING =
-  /^\s*\S+(?::\d+(?::\d+)?:|\(\d+(?:,\d+)?\)\s?:) warning(?::| [A-Z]+\d+)(?!.*(?:\[SC\d{4}\]|implicit declaration|implicit-function-declaration|implicit-int|int-conversion|incompatible(?:-| )pointer|return-mismatch|-Werror))/;
+  /^W: |^\S+: note: |^\s*\S+:\d+(?::\d+)?: note: |^\s*\S+(?::\d+(?::\d+)?:|\(\d+(?:,\d+)?\)\s?:) warning(?::| [A-Z]+\d+)(?!.*(?:\[SC\d{4}\]|implicit declaration|implicit-function-declaration|implicit-int|int-conversion|incompatible(?:-| )pointer|return-mismatch|-Werror))/;
 const WARNING: LineClass = { score: 30, kind: 'warning', category: undefined };
 
 /** Classifies one cleaned log line. */

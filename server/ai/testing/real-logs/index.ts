@@ -30,6 +30,8 @@ export const RealLogMetaSchema = z.object({
   category: z.enum(REAL_LOG_CATEGORIES),
   rootCause: z.string().min(1),
   split: z.enum(['dev', 'holdout']),
+  /** Which collection round added the entry (absent: the first); each round is split on its own. */
+  batch: z.number().int().min(2).optional(),
   originalJob: z.string().optional(),
   note: z.string().optional(),
   green: z.object({ sourceUrl: z.url(), note: z.string().optional() }).optional(),
