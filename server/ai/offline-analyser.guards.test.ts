@@ -78,6 +78,33 @@ describe('offline analyser guards', () => {
     expect(diagnose(distillLog(log)).category).toBe('test_failure');
   });
 
+  it('reads the first failed command as the cause when a CI system runs more after it', () => {
+    // Shaped on https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Scala/scala%40scala/failed/567103817.log
+    const log = [
+      '$ sbt -warn setupPublishCore publishLocal',
+      '[error] /home/travis/build/scala/scala/src/reflect/scala/reflect/internal/util/Collections.scala:78: type mismatch;',
+      '[error] (reflect/compile:compileIncremental) Compilation failed',
+      'The command "sbt -warn setupPublishCore publishLocal" exited with 1.',
+      '$ sbt -Dstarr.version=$STARR testAll',
+      'sbt.ResolveException: unresolved dependency: org.scala-lang#scala-compiler;2.12.9-bin-5d0a905-SNAPSHOT: not found',
+      '[error] (root/*:update) sbt.ResolveException: unresolved dependency: org.scala-lang#scala-compiler;2.12.9-bin-5d0a905-SNAPSHOT: not found',
+      'The command "sbt -Dstarr.version=$STARR testAll" exited with 1.',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('compile_error');
+    expect(d.evidence[0]?.text).toContain('Collections.scala:78: type mismatch');
+  });
+
+  it("lets Maven's 'Failed to execute goal' vote when it names the cause", () => {
+    // https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/spooncontrolflow_805/fail.log
+    const log = [
+      '[INFO] BUILD FAILURE',
+      '[ERROR] Failed to execute goal on project spoon-control-flow: Could not resolve dependencies for project fr.inria.gforge.spoon:spoon-control-flow:jar:0.0.2-SNAPSHOT: Could not find artifact fr.inria.gforge.spoon:spoon-core:jar:9.2.0-SNAPSHOT -> [Help 1]',
+      '[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/DependencyResolutionException',
+    ].join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('dependency_network');
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const log = [

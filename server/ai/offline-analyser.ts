@@ -105,9 +105,26 @@ function strength(d: DecisiveLine, distilled: DistilledLog): number {
   return d.category ? d.score * WEIGHT[d.category] * nearness(d, distilled) : 0;
 }
 
+// A CI system's verdict that one command (Travis) or step (GitHub Actions) failed; the job may run
+// more commands after it, whose failures usually follow from the first.
+const COMMAND_VERDICT = /^The command ".*" exited with [1-9]\d*\.?$|Process completed with exit code [1-9]/;
+
+/**
+ * The lines that may vote: not wrappers, passing tests or setup; and when a CI system reports
+ * several failed commands, only the lines up to the first of them, unless none is there.
+ */
+function votersOf(distilled: DistilledLog, lines = distilled.decisive): DecisiveLine[] {
+  const voters = lines.filter(votes);
+  const first = distilled.decisive.find((d) => COMMAND_VERDICT.test(d.message));
+  const verdicts = distilled.decisive.filter((d) => COMMAND_VERDICT.test(d.message)).length;
+  if (first === undefined || verdicts < 2) return voters;
+  const before = voters.filter((d) => d.line < first.line);
+  return before.length > 0 ? before : voters;
+}
+
 function pickCategory(distilled: DistilledLog, context: JobContext | undefined): FailureCategory {
   const reason = context?.failureReason ?? '';
-  const voters = distilled.decisive.filter(votes);
+  const voters = votersOf(distilled);
   if (
     /timeout/.test(reason) ||
     distilled.decisive.some((d) => CI_TIMEOUT.test(d.message) && !PASSING.test(d.message)) ||
@@ -178,7 +195,7 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
       section: undefined,
     }));
   }
-  const voters = candidates.filter(votes);
+  const voters = votersOf(distilled, candidates);
   const pool = voters.length > 0 ? voters : candidates;
   const ofCategory = pool.filter((d) => d.category === category);
   // A specific error: the first of the strongest kind (later ones often follow from it). A

@@ -219,11 +219,101 @@ const EXCERPTS: RealExcerpt[] = [
     line: '[   42s] Error: building at STEP "RUN set -euo pipefail;     [ "$(rpm --root /target -q --qf \'%{version}\' mariadb |     cut -d \'.\' -f -2)" = "11.7" ]": while running runtime: exit status 1',
     category: 'script_error',
   },
+  {
+    family: 'sbt `[error] file.scala:78:` compiler error',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Scala/scala%40scala/failed/567103817.log',
+    line: '\u001b[0m[\u001b[31merror\u001b[0m] \u001b[0m/home/travis/build/scala/scala/src/reflect/scala/reflect/internal/util/Collections.scala:78: type mismatch;\u001b[0m',
+    category: 'compile_error',
+  },
+  {
+    family: 'Ivy/sbt unresolved dependency',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Scala/scala%40scala/failed/567103817.log',
+    line: 'sbt.ResolveException: unresolved dependency: org.scala-lang#scala-compiler;2.12.9-bin-5d0a905-SNAPSHOT: not found',
+    category: 'dependency_network',
+  },
+  {
+    family: 'TSLint `ERROR: file:line:col rule`',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/TypeScript/Microsoft%40TypeScript/failed/567573637.log',
+    line: '\u001b[31mERROR\u001b[39m: /home/travis/build/microsoft/TypeScript/src/compiler/checker.ts:20269:48 \u001b[90mboolean-trivia\u001b[39m \u001b[33mTag argument with parameter name\u001b[39m',
+    category: 'compile_error',
+  },
+  {
+    family: 'PHPStan summary `[ERROR] Found 1 error`',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/PHP/composer%40composer/failed/566904372.log',
+    line: ' [ERROR] Found 1 error                                                          ',
+    category: 'compile_error',
+  },
+  {
+    family: 'a connection that could not be created (Emacs package archives)',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Lisp/purcell%40emacs.d/failed/495224858.log',
+    line: '  signal(error ("Could not create connection to elpa.gnu.org:443"))',
+    category: 'dependency_network',
+  },
+  {
+    family: 'xcodebuild asked for a simulator destination that does not exist',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Swift/SwiftyJSON%40SwiftyJSON/failed/364917910.log',
+    line: 'xcodebuild: error: Unable to find a destination matching the provided destination specifier:',
+    category: 'config_yaml',
+  },
+  {
+    family: "make's `No rule to make target`",
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Rust/redox-os%40redox/failed/391353410.log',
+    line: "make: *** No rule to make target `travis'.  Stop.",
+    category: 'script_error',
+  },
+  {
+    family: "gcc's driver losing cc1plus to the OOM killer",
+    from: 'https://gcc.gnu.org/bugzilla/show_bug.cgi?id=71877 (the message as gcc prints it)',
+    line: 'c++: fatal error: Killed signal terminated program cc1plus',
+    category: 'oom_killed',
+  },
+  {
+    family: 'Azure Pipelines job time limit',
+    from: 'https://learn.microsoft.com/azure/devops/pipelines/process/phases#timeouts',
+    line: '##[error]The job running on agent Hosted Agent ran longer than the maximum time of 60 minutes. For more information, see https://go.microsoft.com/fwlink/?linkid=2077134',
+    category: 'timeout',
+  },
+  {
+    family: 'Docker Hub pull rate limit',
+    from: 'https://docs.docker.com/docker-hub/usage/pulls/',
+    line: 'toomanyrequests: You have reached your pull rate limit. You may increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit',
+    category: 'dependency_network',
+  },
+  {
+    family: 'NuGet NU1101 package not found',
+    from: 'https://learn.microsoft.com/nuget/reference/errors-and-warnings/nu1101',
+    line: '/src/App/App.csproj : error NU1101: Unable to find package Contoso.Utils. No packages exist with this id in source(s): nuget.org',
+    category: 'dependency_network',
+  },
+  {
+    family: 'git push refused by the host',
+    from: 'https://docs.github.com/en/authentication/troubleshooting-ssh/error-permission-denied-publickey',
+    line: 'remote: Permission to octo-org/octo-repo.git denied to octocat.',
+    category: 'permission_auth',
+  },
+  {
+    family: 'RSpec failure',
+    from: 'https://rspec.info/features/3-13/rspec-core/command-line/only-failures/',
+    line: '     Failure/Error: expect(user).to be_valid',
+    category: 'test_failure',
+  },
+  {
+    family: 'dotnet test failed test',
+    from: 'https://learn.microsoft.com/dotnet/core/tools/dotnet-test',
+    line: '  Failed Contoso.Tests.CartTests.AddsItem [12 ms]',
+    category: 'test_failure',
+  },
+  {
+    family: 'Bazel test summary',
+    from: 'https://bazel.build/reference/test-encyclopedia',
+    line: '//src/cart:cart_test                                                     FAILED in 3.2s',
+    category: 'test_failure',
+  },
 ];
 
 describe('rule families on real CI lines', () => {
   it.each(EXCERPTS)('$family', ({ line, category }) => {
-    const c = classifyLine(stripCiPrefix(line));
+    const c = classifyLine(stripCiPrefix(stripAnsi(line)));
     expect(c.kind).toBe('error');
     expect(c.score).toBeGreaterThanOrEqual(80);
     expect(c.category).toBe(category);
@@ -256,6 +346,25 @@ describe('rule families on real CI lines', () => {
         'ci/run.sh:3:6: warning: Double quote to prevent globbing and word splitting. [SC2086]',
       ),
     ).toMatchObject({ kind: 'error', category: 'compile_error' });
+  });
+
+  it("does not count apt's warnings or a compiler's notes as errors", () => {
+    // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/C%23/powershell%40PowerShell/failed/535985298.log
+    expect(
+      classifyLine(
+        stripCiPrefix(
+          "W: Failed to fetch https://packagecloud.io/github/git-lfs/ubuntu/dists/trusty/InRelease  The following signatures couldn't be verified because the public key is not available: NO_PUBKEY 6B05F25D762E3157",
+        ),
+      ),
+    ).toMatchObject({ kind: 'warning' });
+    // https://github.com/openSUSE/logdetective-obs/blob/9eb4d5b7a0029f09f53624626582fda906ac5b12/logs/openSUSE%3AFactory/syslog-ng_standard_x86_64.log
+    expect(
+      classifyLine(
+        stripCiPrefix(
+          "[   66s] cc1plus: note: unrecognized command-line option '-Wno-inconsistent-missing-override' may have been intended to silence earlier diagnostics",
+        ),
+      ),
+    ).toMatchObject({ kind: 'warning' });
   });
 
   it('reads a pytest failure header and a Maven failure summary as the start of a failing block', () => {
