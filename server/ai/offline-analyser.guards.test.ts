@@ -51,6 +51,33 @@ describe('offline analyser guards', () => {
     expect(diagnose(distillLog(log)).category).toBe('oom_killed');
   });
 
+  it("quotes the shell's report of a SIGKILLed child as the kill", () => {
+    // bash names the signal with strsignal(SIGKILL) = "Killed", then the pid and the command.
+    const log = [
+      '$ npm ci && npm run build',
+      'npm warn deprecated inflight@1.0.6: This module is not supported',
+      '/usr/bin/bash: line 1: 1008290 Killed                  npm run build 2>&1',
+      'ERROR: Job failed: exit code 1',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('oom_killed');
+    expect(d.evidence[0]?.text).toContain('Killed                  npm run build');
+  });
+
+  it('does not call it OOM when a test kills its own child early in the log', () => {
+    const log = [
+      '$ make check',
+      'PASS: t/signals.sh 1 - child exits on TERM',
+      't/signals.sh: line 41: 31337 Killed                  sleep 100',
+      'PASS: t/signals.sh 2 - child dies on KILL',
+      ...Array.from({ length: 40 }, (_, i) => `PASS: t/io.sh ${i + 1}`),
+      'FAIL: t/parse.sh 3 - expected 2 fields, got 3',
+      '# FAIL:  1',
+      'make: *** [Makefile:880: check] Error 1',
+    ].join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('test_failure');
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const log = [

@@ -69,6 +69,10 @@ const SETUP_NOISE =
 // An out-of-memory verdict needs the kill itself (or the runtime dying of memory), not the word.
 const OOM_PROOF =
   /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bsignal: killed\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded/;
+// The shell reporting a child killed by SIGKILL. Test suites kill their own children on purpose, so
+// this proves an OOM only when it is how the job ended.
+const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
+const SHELL_KILL_REACH = 20;
 // The CI system (GitLab, GitHub Actions, Travis, Taskcluster, Jenkins) stopped the job for time.
 const CI_TIMEOUT =
   /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout|exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|application timed out after \d+ seconds with no output|exited with 124\b/i;
@@ -108,7 +112,12 @@ function pickCategory(distilled: DistilledLog, context: JobContext | undefined):
   }
   if (
     distilled.exitCode === 137 ||
-    voters.some((d) => d.category === 'oom_killed' && OOM_PROOF.test(d.message))
+    voters.some(
+      (d) =>
+        d.category === 'oom_killed' &&
+        (OOM_PROOF.test(d.message) ||
+          (SHELL_KILL.test(d.message) && distilled.totalLines - d.line <= SHELL_KILL_REACH)),
+    )
   ) {
     return 'oom_killed';
   }

@@ -42,7 +42,11 @@ export const HINT = {
 
 /** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
 export const NOT_AN_ERROR =
-  /\b0 (?:errors?|failed|failures|failing)\b|\bfailures: 0, errors: 0\b|\berrors?: 0\b|-Werror|--fail-fast|\bno errors?\b|\b0 vulnerabilities\b|error_reporting|\bset -e|\|\| true\b|\btests? (?:failed|errors?): 0\b|allow_failure/i;
+  /\b0 (?:errors?|failed|failures|failing)\b|\bfailures: 0, errors: 0\b|\berrors?: 0\b|\bno errors?\b|\b0 vulnerabilities\b|\btests? (?:failed|errors?): 0\b/i;
+// Command and setting words that make a line look alarming (`set -e`, `-Werror`, `|| true`): an
+// echoed command, unless the line opens with an error verdict that merely quotes the command.
+const ALARMING_WORDS = /-Werror|--fail-fast|error_reporting|\bset -e|\|\| true\b|allow_failure/i;
+const OPENS_WITH_ERROR = /^\s*(?:Error|ERROR|error|fatal|FATAL)\b:? /;
 
 /**
  * Prefixes CI systems put before every line, removed before rules look at it: GitHub Actions and
@@ -148,6 +152,13 @@ export const LINE_RULES: LineRule[] = [
   // Memory and kills.
   {
     re: /\b(?:OOMKilled|oom[-_ ]kill(?:ed|er)?|out of memory|Cannot allocate memory|JavaScript heap out of memory|MemoryError\b|java\.lang\.OutOfMemoryError|GC overhead limit exceeded|signal: killed|exit code 137|exit status 137|Killed\s*$|\bKilled process\b|memory limit)/i,
+    score: 96,
+    kind: 'error',
+    category: 'oom_killed',
+  },
+  // The shell reporting that it lost a child to SIGKILL (`bash: line 12:  4242 Killed   npm run build`).
+  {
+    re: /(?:^|: )\s*\d+ Killed {2,}\S/,
     score: 96,
     kind: 'error',
     category: 'oom_killed',
@@ -292,7 +303,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Generic errors.
   {
-    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^\s*(?:[\w$]+\.)*[A-Z][a-z]\w*(?:Failed|Failure): |\((?:ERROR|CRITICAL)\): |^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
+    re: /^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|\[ +(?:ERROR|CRITICAL) +\]:|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^\s*(?:[\w$]+\.)*[A-Z][a-z]\w*(?:Failed|Failure): |\((?:ERROR|CRITICAL)\): |^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
     score: 85,
     kind: 'error',
     category: 'script_error',
@@ -348,7 +359,7 @@ export function classifyLine(line: string): LineClass {
   if (!best) return NONE;
   if (
     best.kind === 'error' &&
-    NOT_AN_ERROR.test(line) &&
+    (NOT_AN_ERROR.test(line) || (ALARMING_WORDS.test(line) && !OPENS_WITH_ERROR.test(line))) &&
     !/\bERROR: Job failed\b|\b[1-9]\d* (?:errors|failures|failed)\b/.test(line)
   ) {
     return { score: 10, kind: 'noise', category: undefined };
