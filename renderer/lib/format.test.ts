@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, rateBand, statusKind, timeAgo } from './format.ts';
+import { formatBytes, formatDuration, rateBand, statusKind, timeAgo } from './format.ts';
 import { describeSince } from './since.ts';
 
 describe('formatters', () => {
@@ -10,6 +10,15 @@ describe('formatters', () => {
     expect(formatDuration(3600)).toBe('1h');
     expect(formatDuration(3725)).toBe('1h 2m');
     expect(formatDuration(90_000)).toBe('1d 1h');
+  });
+
+  it('formats byte sizes in binary units', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1.0 KiB');
+    expect(formatBytes(4 * 1024 * 1024)).toBe('4.0 MiB');
+    expect(formatBytes(39_007_027)).toBe('37.2 MiB');
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3.0 GiB');
   });
 
   it('says how long ago', () => {

@@ -52,6 +52,24 @@ export function timeAgo(iso: string | null | undefined, now: Date, empty = '—'
   return `${d}d ago`;
 }
 
+const BYTE_UNITS = ['KiB', 'MiB', 'GiB'] as const;
+
+/**
+ * A size in bytes, binary units, one decimal from KiB up: `512` → `512 B`, `4194304` → `4.0 MiB`,
+ * `39007027` → `37.2 MiB`. The one byte formatter (the job log's footer and its truncation notice).
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  let value = bytes;
+  let unit = 'B';
+  for (const next of BYTE_UNITS) {
+    if (value < 1024) break;
+    value /= 1024;
+    unit = next;
+  }
+  return `${value.toFixed(1)} ${unit}`;
+}
+
 /** A success rate as shown everywhere: one decimal, `%`. */
 export function formatRate(rate: number): string {
   return `${rate.toFixed(1)}%`;

@@ -1,6 +1,7 @@
 import {
   failingJob,
   type ActivityResponse,
+  type BridgeDetails,
   type PipelineDetails,
   type ProjectSummary,
   type RecentPipeline,
@@ -8,7 +9,9 @@ import {
 } from '../../server/contract.ts';
 // Tests may import server code (the production renderer may not): every number below is computed
 // by the service's own functions, so the oracle cannot drift from what the API serves.
+import type { GitLabJobStatus } from '../../server/gitlab/wire.ts';
 import { computeActivity } from '../../server/summary/activity.ts';
+import { toBridgeDetails } from '../../server/summary/from-gitlab.ts';
 import type { PipelineRecord } from '../../server/summary/model.ts';
 import { summarise } from '../../server/summary/summarise.ts';
 
@@ -181,6 +184,35 @@ function job(id: number, name: string, stage: string, status: string, duration: 
     web_url: `http://gitlab.test/acme/project-1/-/jobs/${id}`,
     failure_reason: status === 'failed' ? 'script_failure' : null,
   };
+}
+
+/**
+ * A trigger job of pipeline details, converted from GitLab's bridge (GET
+ * /projects/:id/pipelines/:pipeline_id/bridges) by the service's own conversion; `downstream`
+ * null is a trigger whose pipeline has not been created.
+ */
+export function bridgeDetails(
+  id: number,
+  name: string,
+  downstream: { id: number; status: GitLabJobStatus; project: string } | null,
+): BridgeDetails {
+  // GitLab's bridge status follows its downstream pipeline's (doc/ci/pipelines/downstream_pipelines.md).
+  const status = downstream?.status ?? 'created';
+  return toBridgeDetails({
+    id,
+    name,
+    stage: 'deploy',
+    status,
+    created_at: '2026-03-10T10:03:00.000Z',
+    web_url: `http://gitlab.test/acme/project-1/-/jobs/${id}`,
+    downstream_pipeline: downstream
+      ? {
+          id: downstream.id,
+          status: downstream.status,
+          web_url: `http://gitlab.test/acme/${downstream.project}/-/pipelines/${downstream.id}`,
+        }
+      : null,
+  });
 }
 
 /**

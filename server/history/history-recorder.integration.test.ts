@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { failingJob } from '../contract.ts';
 import { GitLabClient } from '../gitlab/client.ts';
 import { systemClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
@@ -118,4 +119,92 @@ describe('history recorder against the simulator', () => {
     expect(sim.stats.byKind.pipeline).toBe(0);
     expect(sim.stats.byKind.jobs).toBe(0);
   });
+
+  // GET /projects/:id/pipelines/:pipeline_id/jobs lists the latest attempts; `include_retried=true`
+  // adds the retried ones, and the REST job has no `retried` field (doc/api/jobs.md, gitlab!48589).
+  it.each(['graphql', 'rest'] as const)(
+    'reads the jobs of a recent failed pipeline once, for the summary and the history alike (%s)',
+    async (api) => {
+      const sim = await startSimulator({ live: false, projects: 3, days: 8 });
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'history-rec-'));
+      cleanups.push(
+        () => sim.close(),
+        () => rmSync(dir, { recursive: true, force: true }),
+      );
+      if (api === 'rest')
+        sim.faults.add({
+          kind: 'rewrite',
+          match: /\/api\/graphql/,
+          rewrite: (reply) => {
+            reply.status = 404;
+            reply.body = { message: '404 Not Found' };
+          },
+        });
+      const parts = open(sim, dir);
+      cleanups.push(parts.close);
+      /** Job-list requests per pipeline since the last stats reset. */
+      const jobReads = () => {
+        const reads = new Map<number, number>();
+        for (const r of sim.stats.recent) {
+          const id = /\/pipelines\/(\d+)\/jobs/.exec(r.url)?.[1];
+          if (r.kind === 'jobs' && id) reads.set(Number(id), (reads.get(Number(id)) ?? 0) + 1);
+        }
+        return reads;
+      };
+
+      sim.stats.reset();
+      await parts.poller.cycleOnce();
+      await settle(parts);
+      expect(parts.poller.snapshot.status?.gitlab_api).toBe(api);
+      const reads = jobReads();
+      const failed = parts.poller.snapshot.projects.flatMap((p) =>
+        p.recent_pipelines
+          .filter((r) => r.status === 'failed')
+          .map((r) => ({ ...r, projectId: p.project_id })),
+      );
+      expect(failed.length).toBeGreaterThan(2);
+      for (const p of failed)
+        expect([p.pipeline_id, reads.get(p.pipeline_id)]).toEqual([p.pipeline_id, 1]);
+      expect(Math.max(...reads.values())).toBe(1);
+      expect(sim.stats.byKind.jobs).toBe(reads.size);
+
+      // A pipeline that fails, is retried and fails again: one read gives the history every attempt
+      // and the summary the failing job among the latest attempts.
+      const projectId = sim.projectIds()[0]!;
+      const { pipelineId } = sim.startPipeline(projectId);
+      sim.finishPipeline(projectId, pipelineId, 'failed');
+      sim.retryPipeline(projectId, pipelineId);
+      sim.finishPipeline(projectId, pipelineId, 'failed');
+      sim.stats.reset();
+      await parts.poller.cycleOnce();
+      await settle(parts);
+      expect(jobReads()).toEqual(new Map([[pipelineId, 1]]));
+
+      const latest = await parts.gitlab.listPipelineJobs(projectId, pipelineId);
+      const all = await parts.gitlab.listPipelineJobs(projectId, pipelineId, undefined, {
+        includeRetried: true,
+      });
+      expect(all.length).toBeGreaterThan(latest.length);
+      const row = parts.poller.snapshot.projects
+        .find((p) => p.project_id === projectId)!
+        .recent_pipelines.find((r) => r.pipeline_id === pipelineId)!;
+      expect(row.failing_job_id).toBe(failingJob(latest)!.id);
+      const stored = parts.history.jobsOf(pipelineId);
+      expect(stored.map((j) => j.jobId).sort()).toEqual(all.map((j) => j.id).sort());
+      expect(
+        stored
+          .filter((j) => !j.retried)
+          .map((j) => j.jobId)
+          .sort(),
+      ).toEqual(latest.map((j) => j.id).sort());
+      expect(parts.history.pipeline(pipelineId)?.jobsFor).toBe(
+        parts.history.pipeline(pipelineId)?.updatedAt,
+      );
+      // Every earlier failed pipeline still shows the job GitLab's latest attempts name.
+      for (const p of failed.slice(0, 3)) {
+        const jobs = await parts.gitlab.listPipelineJobs(p.projectId, p.pipeline_id);
+        expect(p.failing_job_id).toBe(failingJob(jobs)?.id ?? null);
+      }
+    },
+  );
 });

@@ -1,7 +1,12 @@
 import { failingJob } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { toJobHistory, toPipelineHistory, toProjectHistory } from './from-gitlab.ts';
-import type { GitLabPipeline, GitLabPipelineListItem, GitLabProject } from '../gitlab/wire.ts';
+import type {
+  GitLabJob,
+  GitLabPipeline,
+  GitLabPipelineListItem,
+  GitLabProject,
+} from '../gitlab/wire.ts';
 import type { Clock } from '../platform/clock.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -118,7 +123,7 @@ export class HistoryRecorder implements PollerObserver {
   }
 
   /** @inheritdoc */
-  pipelineDetailed(detail: GitLabPipeline): void {
+  pipelineDetailed(detail: GitLabPipeline, jobs?: readonly GitLabJob[]): void {
     const { history } = this.deps;
     const record = toPipelineHistory(
       detail,
@@ -126,7 +131,13 @@ export class HistoryRecorder implements PollerObserver {
       history.pipeline(detail.id),
     );
     history.save([record]);
-    this.maybeQueueJobs(record);
+    // The poller read this pipeline's jobs (a recent failure): stored from that one read.
+    if (jobs && FINISHED_STATUSES.has(record.status)) {
+      this.storeJobs(record, jobs, record.updatedAt);
+      this.queue.delete(record.pipelineId);
+      this.attempts.delete(record.pipelineId);
+    }
+    this.maybeQueueJobs(history.pipeline(detail.id) ?? record);
     this.pump();
   }
 
@@ -212,21 +223,7 @@ export class HistoryRecorder implements PollerObserver {
       const current = history.pipeline(task.pipelineId);
       // Changed again meanwhile: the newer details queue a fresh fetch.
       if (!current || current.updatedAt !== task.updatedAt) return;
-      const jobs = markRetried(wire.map((j) => toJobHistory(j, task.projectId))).sort(
-        (a, b) => a.jobId - b.jobId,
-      );
-      const commit = wire.find((j) => j.commit)?.commit ?? null;
-      history.save(
-        [
-          {
-            ...current,
-            commitTitle: commit?.title ?? current.commitTitle,
-            commitAuthor: commit?.author_name ?? current.commitAuthor,
-            jobsFor: task.updatedAt,
-          },
-        ],
-        new Map([[task.pipelineId, jobs]]),
-      );
+      this.storeJobs(current, wire, task.updatedAt);
       this.attempts.delete(task.pipelineId);
     } catch (err) {
       if (signal.aborted) return;
@@ -244,6 +241,29 @@ export class HistoryRecorder implements PollerObserver {
       if (attempts < MAX_ATTEMPTS && !this.queue.has(task.pipelineId))
         this.queue.set(task.pipelineId, task);
     }
+  }
+
+  /** Stores a pipeline's jobs (every attempt) as read for `updatedAt`, with the jobs' commit. */
+  private storeJobs(
+    current: PipelineHistoryRecord,
+    wire: readonly GitLabJob[],
+    updatedAt: string,
+  ): void {
+    const jobs = markRetried(wire.map((j) => toJobHistory(j, current.projectId))).sort(
+      (a, b) => a.jobId - b.jobId,
+    );
+    const commit = wire.find((j) => j.commit)?.commit ?? null;
+    this.deps.history.save(
+      [
+        {
+          ...current,
+          commitTitle: commit?.title ?? current.commitTitle,
+          commitAuthor: commit?.author_name ?? current.commitAuthor,
+          jobsFor: updatedAt,
+        },
+      ],
+      new Map([[current.pipelineId, jobs]]),
+    );
   }
 
   private async fetchMergeRequest(

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitLabClient } from '../gitlab/client.ts';
 import {
+  CHANGES_PAGE,
   changesQuery,
   GITLAB_GRAPHQL_LIMITS,
   GRAPHQL_BATCH,
@@ -14,7 +15,7 @@ import { ManualClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { analyse } from '../simulator/graphql/execute.ts';
 import { startSimulator, type GitLabSimulator } from '../simulator/index.ts';
-import { PipelinePoller } from './poller.ts';
+import { PipelinePoller, type PipelineChange } from './poller.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 let sim: GitLabSimulator | undefined;
@@ -126,5 +127,70 @@ describe('reading pipelines over GraphQL', () => {
     expect(status?.gitlab_api).toBe('rest');
     expect(status?.gitlab_api_note).toMatch(/REST/);
     expect(restData).toEqual(graphqlData);
+  });
+});
+
+describe('the change probe with more changes than it asks for', () => {
+  // Project.pipelines(updatedAfter:, first:) pages newest id first by keyset cursor
+  // (docs.gitlab.com/api/graphql/reference/#projectpipelines; gitlab-org/gitlab!77396, gitlab-foss!20249).
+  it('a full probe page hides an older pipeline updated since; the project is read in full and nothing is missed', async () => {
+    const clock = new ManualClock(NOW);
+    sim = await startSimulator({ live: false, projects: 3, clock });
+    const projectId = sim.projectIds()[0]!;
+    // An older pipeline, then five newer ones updated in the second the first cycle reads: those
+    // five stay inside the cursor's one-second overlap, so the next probe's whole page is them.
+    const older = sim.startPipeline(projectId);
+    clock.advance(10 * 60_000);
+    const newer = Array.from({ length: CHANGES_PAGE }, () => sim!.startPipeline(projectId));
+    const poller = pollerFor(sim, clock);
+    await poller.cycleOnce();
+    await poller.detailsSettled();
+
+    const heard: PipelineChange[] = [];
+    poller.onPipelineChanges((changes) => heard.push(...changes));
+    clock.advance(60_000);
+    sim.finishPipeline(projectId, older.pipelineId, 'failed');
+    sim.stats.reset();
+    await poller.cycleOnce();
+
+    // The probe saw CHANGES_PAGE known pipelines, unchanged; a shorter page would have ended the
+    // cycle there. The full page made it read the project: one probe, one full read.
+    expect(sim.stats.byKind.graphql).toBe(2);
+    expect(heard.map((c) => [c.record.id, c.previousStatus, c.record.status])).toEqual([
+      [older.pipelineId, 'created', 'failed'],
+    ]);
+    const recent = poller.snapshot.projects.find((p) => p.project_id === projectId)!;
+    const shown = new Map(recent.recent_pipelines.map((p) => [p.pipeline_id, p.status]));
+    expect(shown.get(older.pipelineId)).toBe('failed');
+    for (const n of newer) expect(shown.get(n.pipelineId)).toBe('created');
+    await poller.stop();
+  });
+
+  it('more than a probe page of pipelines changed since the last cycle: every one of them is read', async () => {
+    const clock = new ManualClock(NOW);
+    sim = await startSimulator({ live: false, projects: 3, clock });
+    const projectId = sim.projectIds()[1]!;
+    const running = Array.from({ length: 4 }, () => sim!.startPipeline(projectId));
+    clock.advance(60_000);
+    const poller = pollerFor(sim, clock);
+    await poller.cycleOnce();
+    await poller.detailsSettled();
+
+    // Four older pipelines finish and five new ones start: nine changes, probe page of five.
+    clock.advance(60_000);
+    running.forEach((r, i) =>
+      sim!.finishPipeline(projectId, r.pipelineId, i % 2 ? 'success' : 'failed'),
+    );
+    clock.advance(1_000);
+    const started = Array.from({ length: CHANGES_PAGE }, () => sim!.startPipeline(projectId));
+    const heard: PipelineChange[] = [];
+    poller.onPipelineChanges((changes) => heard.push(...changes));
+    await poller.cycleOnce();
+
+    const byId = new Map(heard.map((c) => [c.record.id, c.record.status]));
+    running.forEach((r, i) => expect(byId.get(r.pipelineId)).toBe(i % 2 ? 'success' : 'failed'));
+    for (const s of started) expect(byId.get(s.pipelineId)).toBe('created');
+    expect(heard).toHaveLength(running.length + started.length);
+    await poller.stop();
   });
 });

@@ -1,4 +1,9 @@
-import type { GitLabPipeline, GitLabPipelineListItem, GitLabProject } from '../gitlab/wire.ts';
+import type {
+  GitLabJob,
+  GitLabPipeline,
+  GitLabPipelineListItem,
+  GitLabProject,
+} from '../gitlab/wire.ts';
 import type { PipelineRecord, Project } from './model.ts';
 
 /**
@@ -11,8 +16,12 @@ export interface PollerObserver {
   projectsListed?(projects: readonly GitLabProject[], at: number): void;
   /** Pipelines that are new or changed since they were last listed. */
   pipelinesListed?(projectId: number, items: readonly GitLabPipelineListItem[]): void;
-  /** A new or changed pipeline's single-pipeline details arrived. */
-  pipelineDetailed?(detail: GitLabPipeline): void;
+  /**
+   * A new or changed pipeline's single-pipeline details arrived; with `jobs` when the poller read
+   * the pipeline's jobs for this same `updated_at` (every attempt, GitLab's `include_retried=true`),
+   * so the observer needs no read of its own.
+   */
+  pipelineDetailed?(detail: GitLabPipeline, jobs?: readonly GitLabJob[]): void;
   /** A listed pipeline is gone upstream. */
   pipelineDeleted?(projectId: number, pipelineId: number): void;
 }

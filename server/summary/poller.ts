@@ -7,10 +7,10 @@ import {
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
-import { toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
+import { latestAttempts, toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
 import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
-import type { GitLabPipeline, GitLabPipelineListItem } from '../gitlab/wire.ts';
+import type { GitLabJob, GitLabPipeline, GitLabPipelineListItem } from '../gitlab/wire.ts';
 import { FINISHED_STATUSES, type PipelineRecord, type Project } from './model.ts';
 import { PipelineFeed } from './pipeline-feed.ts';
 import { sleep } from '../platform/sleep.ts';
@@ -135,6 +135,11 @@ export class PipelinePoller {
     { projectId: number; pipelineId: number; createdAt: number }
   >();
   private detailsInFlight = 0;
+  /**
+   * Details GraphQL brought for recent failed pipelines, held back from the observer until their
+   * jobs are read, so it hears both together instead of reading the jobs a second time.
+   */
+  private untoldDetails = new Map<number, GitLabPipeline>();
   private detailWaiters: (() => void)[] = [];
   private generation = 0;
   private controller = new AbortController();
@@ -293,6 +298,7 @@ export class PipelinePoller {
     this.cancelRecompute?.();
     this.cancelRecompute = null;
     this.detailQueue.clear();
+    this.untoldDetails.clear();
     if (this.detailsInFlight === 0) for (const resolve of this.detailWaiters.splice(0)) resolve();
     await this.loop;
   }
@@ -327,6 +333,7 @@ export class PipelinePoller {
     // New settings: a Retry-After wait from before should not delay the first read.
     this.deps.gitlab.clearRateLimitWait?.();
     this.detailQueue.clear();
+    this.untoldDetails.clear();
     this.generation++;
     this.controller.abort();
     this.controller = new AbortController();
@@ -506,8 +513,15 @@ export class PipelinePoller {
         if (details) detailed.push(details);
       }
       if (changed.length > 0) this.tell((o) => o.pipelinesListed?.(state.project.id, changed));
-      // Over GraphQL the list carried the details too: observers hear them as if fetched.
-      for (const detail of detailed) this.tell((o) => o.pipelineDetailed?.(detail));
+      // Over GraphQL the list carried the details too: observers hear them as if fetched. A recent
+      // failed pipeline's wait for its jobs, read next for its failing job, and travel with them.
+      for (const detail of detailed) {
+        const record = state.pipelines.get(detail.id);
+        if (record && this.needsFailure(state, record)) {
+          this.untoldDetails.set(detail.id, detail);
+          this.queueDetails(record);
+        } else this.tell((o) => o.pipelineDetailed?.(detail));
+      }
       if (Number.isFinite(newest))
         state.cursor = new Date(newest - CURSOR_OVERLAP_MS).toISOString();
     }
@@ -594,18 +608,24 @@ export class PipelinePoller {
       const record = state?.pipelines.get(pipelineId);
       if (!state || !record) return;
       const { failure: _stale, ...updated } = detail ? withPipelineDetails(record, detail) : record;
-      const failure =
+      const read =
         updated.status === 'failed' && this.isRecent(state, updated)
           ? await this.readFailure(projectId, pipelineId, signal)
           : undefined;
       if (signal.aborted) return;
+      const failure = read?.failure;
       state.pipelines.set(pipelineId, failure ? { ...updated, failure } : updated);
-      if (detail) this.tell((o) => o.pipelineDetailed?.(detail));
+      const told = detail ?? this.untoldDetails.get(pipelineId);
+      this.untoldDetails.delete(pipelineId);
+      // The jobs go with the details only when they were read for this very state of the pipeline.
+      const jobs = told && read && told.updated_at === updated.updatedAt ? read.jobs : undefined;
+      if (told) this.tell((o) => o.pipelineDetailed?.(told, jobs));
       this.scheduleRecompute();
     } catch (err) {
       if (signal.aborted) return;
       if (isAppError(err, 'not_found')) {
         // Deleted upstream since it was listed.
+        this.untoldDetails.delete(pipelineId);
         this.states.get(projectId)?.pipelines.delete(pipelineId);
         this.tell((o) => o.pipelineDeleted?.(projectId, pipelineId));
         this.scheduleRecompute();
@@ -651,19 +671,26 @@ export class PipelinePoller {
 
   /**
    * The failing job and commit title of a failed pipeline (one jobs request, once: a failed
-   * pipeline changes only when retried). Undefined when GitLab does not answer; the row then
-   * opens the pipeline without a job.
+   * pipeline changes only when retried), with the jobs read. Every attempt is read
+   * (`include_retried=true`) so the observer (the history keeps retried attempts) needs no read of
+   * its own; the failing job is picked among the latest attempts, what `include_retried=false`
+   * would list. Undefined when GitLab does not answer; the row then opens the pipeline without a job.
    */
   private async readFailure(
     projectId: number,
     pipelineId: number,
     signal: AbortSignal,
-  ): Promise<PipelineRecord['failure']> {
+  ): Promise<{ failure: NonNullable<PipelineRecord['failure']>; jobs: GitLabJob[] } | undefined> {
     try {
-      const jobs = await this.deps.gitlab.listPipelineJobs(projectId, pipelineId, signal);
+      const jobs = await this.deps.gitlab.listPipelineJobs(projectId, pipelineId, signal, {
+        includeRetried: true,
+      });
       return {
-        jobId: failingJob(jobs)?.id ?? null,
-        commitTitle: jobs.find((j) => j.commit)?.commit?.title ?? null,
+        failure: {
+          jobId: failingJob(latestAttempts(jobs))?.id ?? null,
+          commitTitle: jobs.find((j) => j.commit)?.commit?.title ?? null,
+        },
+        jobs,
       };
     } catch (err) {
       if (!signal.aborted)

@@ -71,6 +71,45 @@ describe('JobLog', () => {
     expect(calls).toBe(2);
   });
 
+  it('says when only the tail of a huge log is shown, and links to the whole log in GitLab', async () => {
+    // The service caps a log at its tail and says so (`truncated`, `bytes`: GET /api/jobtrace).
+    const tail = 'x'.repeat(4 * 1024 * 1024 - 6) + '\nend\n';
+    restore = routeFetch(() =>
+      jsonResponse({ trace: tail, complete: true, truncated: true, bytes: 39_007_027 }),
+    ).restore;
+    render(
+      <JobLog
+        projectId={1}
+        jobId={13}
+        jobStatus="failed"
+        jobUrl="https://gitlab.example.com/g/p/-/jobs/13"
+      />,
+    );
+    const notice = await screen.findByRole('note');
+    expect(notice.textContent).toContain('Showing the last 4.0 MiB of a 37.2 MiB log.');
+    // GitLab's "View complete raw" link is the job page plus /raw (gitlab-org/gitlab#295654).
+    const link = screen.getByRole('link', { name: /Open the full log in GitLab/ });
+    expect(link.getAttribute('href')).toBe('https://gitlab.example.com/g/p/-/jobs/13/raw');
+  });
+
+  it('says nothing about truncation for a whole log, and states it when no GitLab link is known', async () => {
+    restore = routeFetch(() => jsonResponse({ trace: TRACE, complete: true })).restore;
+    render(<JobLog projectId={1} jobId={13} jobStatus="failed" />);
+    await screen.findByText('Running script');
+    expect(screen.queryByRole('note')).toBeNull();
+    cleanup();
+    restore();
+    restore = routeFetch(() =>
+      jsonResponse({ trace: 'tail\n', complete: true, truncated: true, bytes: 9 * 1024 * 1024 }),
+    ).restore;
+    render(<JobLog projectId={1} jobId={13} jobStatus="failed" />);
+    const notice = await screen.findByRole('note');
+    expect(notice.textContent).toBe(
+      'Showing the last 5 B of a 9.0 MiB log.The full log is in GitLab.',
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it("shows the service's error when the log cannot be read", async () => {
     restore = routeFetch(() =>
       jsonResponse({ error: 'Job 13 not found', statusCode: 404, timestamp: 'x' }, 404),

@@ -9,12 +9,13 @@ import type { VirtualListHandle } from '../../components/virtual-list.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import type { LogLine, ParsedLog, Segment } from '../../lib/ansi.ts';
 import { LogParser, errorRows, searchLog, visibleLines } from '../../lib/ansi.ts';
-import { formatDuration, isActive } from '../../lib/format.ts';
+import { formatBytes, formatDuration, isActive } from '../../lib/format.ts';
 
 const LINE = 20;
 /** Characters parsed per slice; between slices the browser paints and handles input. */
 const SLICE = 256 * 1024;
 const POLL_MS = 2_000;
+const utf8 = new TextEncoder();
 
 function segmentStyle(seg: Segment): { className?: string; style?: CSSProperties } {
   const s = seg.style;
@@ -72,7 +73,10 @@ interface LoadState {
   complete: boolean;
   parsing: number | null;
   error: string | null;
+  /** UTF-8 size of the text shown. */
   bytes: number;
+  /** The whole log's size when the service sent only its tail, else null. */
+  totalBytes: number | null;
   /** Raw line indices the service marked as errors (failed jobs), or null. */
   errorLines: readonly number[] | null;
 }
@@ -89,6 +93,7 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
     parsing: null,
     error: null,
     bytes: 0,
+    totalBytes: null,
     errorLines: null,
   });
   const [attempt, setAttempt] = useState(0);
@@ -108,7 +113,12 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
     let text = '';
     const yieldToBrowser = () => new Promise<void>((r) => setTimeout(r, 0));
 
-    const feed = async (trace: string, complete: boolean, errorLines: readonly number[] | null) => {
+    const feed = async (
+      trace: string,
+      complete: boolean,
+      errorLines: readonly number[] | null,
+      totalBytes: number | null,
+    ) => {
       // A trace that is not an extension of what we have (GitLab truncation, a retry) is reparsed.
       const appended =
         trace.length >= text.length &&
@@ -136,7 +146,8 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
         complete,
         parsing: null,
         error: null,
-        bytes: trace.length,
+        bytes: utf8.encode(trace).byteLength,
+        totalBytes,
         errorLines,
       }));
     };
@@ -146,7 +157,12 @@ function useJobTrace(projectId: number, jobId: number, jobStatus: string) {
         // Shared with the panel's prefetch; `cancelled` (not an abort) drops a late answer.
         const res = await getJobTrace(projectId, jobId);
         if (cancelled) return;
-        await feed(res.trace, res.complete, res.error_lines ?? null);
+        await feed(
+          res.trace,
+          res.complete,
+          res.error_lines ?? null,
+          res.truncated ? (res.bytes ?? null) : null,
+        );
         if (!cancelled && !res.complete) timer = setTimeout(poll, POLL_MS);
       } catch (err) {
         if (cancelled) return;
@@ -167,10 +183,13 @@ export default function JobLog({
   projectId,
   jobId,
   jobStatus,
+  jobUrl,
 }: {
   projectId: number;
   jobId: number;
   jobStatus: string;
+  /** The job's page in GitLab, when known: its `/raw` is the whole log. */
+  jobUrl?: string;
 }) {
   const trace = useJobTrace(projectId, jobId, jobStatus);
   const { log, version } = trace;
@@ -436,6 +455,21 @@ export default function JobLog({
           <Icon.download size={14} />
         </button>
       </div>
+      {trace.totalBytes !== null && (
+        <div className="log-status log-truncated muted small" role="note">
+          <span>
+            Showing the last {formatBytes(trace.bytes)} of a {formatBytes(trace.totalBytes)} log.
+          </span>
+          {jobUrl ? (
+            // GitLab's own "View complete raw" link: the job page's /raw serves the whole plain log.
+            <a href={`${jobUrl.replace(/\/+$/, '')}/raw`} target="_blank" rel="noreferrer noopener">
+              Open the full log in GitLab <Icon.external size={12} />
+            </a>
+          ) : (
+            <span>The full log is in GitLab.</span>
+          )}
+        </div>
+      )}
       {trace.parsing !== null && (
         <div className="log-status muted small">
           <Spinner label="Parsing log" /> Parsing log… {Math.min(100, trace.parsing)}%
@@ -507,9 +541,7 @@ export default function JobLog({
         />
       )}
       <div className="log-footer muted small">
-        {log
-          ? `${log.lines.length.toLocaleString()} lines · ${(trace.bytes / 1024).toFixed(trace.bytes > 10240 ? 0 : 1)} KiB`
-          : ''}
+        {log ? `${log.lines.length.toLocaleString()} lines · ${formatBytes(trace.bytes)}` : ''}
         {trace.complete ? '' : following ? ' · job running, refreshing every 2 s' : ''}
         {trace.error && log ? ` · ${trace.error}` : ''}
       </div>

@@ -388,6 +388,7 @@ export default function PipelinePanel(props: {
                       projectId={projectId}
                       jobId={selected?.id ?? jobId!}
                       jobStatus={selected?.status ?? 'unknown'}
+                      jobUrl={selected?.web_url}
                     />
                   )}
                 </Suspense>
