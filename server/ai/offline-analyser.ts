@@ -107,7 +107,8 @@ function strength(d: DecisiveLine, distilled: DistilledLog): number {
 
 // A CI system's verdict that one command (Travis) or step (GitHub Actions) failed; the job may run
 // more commands after it, whose failures usually follow from the first.
-const COMMAND_VERDICT = /^The command ".*" exited with [1-9]\d*\.?$|Process completed with exit code [1-9]/;
+const COMMAND_VERDICT =
+  /^The command ".*" exited with [1-9]\d*\.?$|Process completed with exit code [1-9]/;
 
 /**
  * The lines that may vote: not wrappers, passing tests or setup; and when a CI system reports
