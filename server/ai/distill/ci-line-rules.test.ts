@@ -309,6 +309,42 @@ const EXCERPTS: RealExcerpt[] = [
     line: '//src/cart:cart_test                                                     FAILED in 3.2s',
     category: 'test_failure',
   },
+  {
+    family: 'Maven surefire `<<< FAILURE!` verdict',
+    from: 'https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/github-cacher/tests/data/integration-test/orig-logs/8267344544.log',
+    line: '2022-09-09T09:38:33.9588168Z [ERROR] Tests run: 7, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.215 s <<< FAILURE! - in com.alibaba.ttl3.kotlin.TtlExtensionsTests',
+    category: 'test_failure',
+  },
+  {
+    family: "Pester's failed test `[-]`",
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/PowerShell/pester%40Pester/failed/555401304.log',
+    line: '\u001b[39;49m\u001b[31m\u001b[39;49m\u001b[31m[-] - Running without any params runs all files from the local folder -> Expected and actual values differ!',
+    category: 'test_failure',
+  },
+  {
+    family: 'sha256sum: a downloaded source whose checksum does not match',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Lua/martanne%40vis/failed/496555781.log',
+    line: 'sha256sum: WARNING: 1 computed checksum did NOT match',
+    category: 'dependency_network',
+  },
+  {
+    family: 'SwiftLint finding printed as a warning',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Objective-C/Realm%40realm-cocoa/failed/545920250.log',
+    line: '/Users/travis/build/realm/realm-cocoa/Realm/ObjectServerTests/SwiftPermissionsTests.swift:156:13: warning: Redundant Discardable Let Violation: Prefer `_ = foo()` over `let _ = foo()` when discarding a result from a function. (redundant_discardable_let)',
+    category: 'compile_error',
+  },
+  {
+    family: 'SwiftLint summary',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Objective-C/Realm%40realm-cocoa/failed/545920250.log',
+    line: 'Done linting! Found 1 violation, 0 serious in 48 files.',
+    category: 'compile_error',
+  },
+  {
+    family: "pytest's `E` line under a collection error",
+    from: 'https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/python/2512030835-orig.log',
+    line: '2022-06-16T22:11:49.2442004Z E   SyntaxError: invalid syntax',
+    category: 'compile_error',
+  },
 ];
 
 describe('rule families on real CI lines', () => {

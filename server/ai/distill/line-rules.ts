@@ -28,7 +28,7 @@ export interface LineRule {
 
 // Lower-case words, tested against the lower-cased line: cheaper than a case-insensitive regex.
 const HINT_WORDS =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply|denied|early eof|hung up|empty reply|toomanyrequests|rate limit|too many requests|gemnotfound|could not find gem|can't resolve|could not resolve|cannot load such file|bad_alloc|test failed|\d+ failures?\b|ran longer than|no rule to make target/;
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply|denied|early eof|hung up|empty reply|toomanyrequests|rate limit|too many requests|gemnotfound|could not find gem|can't resolve|could not resolve|cannot load such file|bad_alloc|test failed|\d+ failures?\b|ran longer than|no rule to make target|violation/;
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/)/;
 
@@ -225,7 +225,7 @@ export const LINE_RULES: LineRule[] = [
   // managers' own "cannot find that package" codes: NuGet NU1101/NU1102/NU1103, Bundler, webpack
   // resolving a bare package name, Gradle dependency coordinates.
   {
-    re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|^\s*>?\s*Could not (?:find|resolve) [\w.-]+:[\w.-]+(?::[\w.-]+)?\.?\s*$|\bcannot load such file\b/,
+    re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|^\s*>?\s*Could not (?:find|resolve) [\w.-]+:[\w.-]+(?::[\w.-]+)?\.?\s*$|\bcannot load such file\b|\bcomputed checksums? did NOT match\b/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -258,9 +258,9 @@ export const LINE_RULES: LineRule[] = [
     category: 'compile_error',
   },
   // Linters: ESLint's `12:5  error  message  rule` and its summary, TSLint's `ERROR: file:12:5 rule
-  // message`, PHPStan's `[ERROR] Found 3 errors`.
+  // message`, PHPStan's `[ERROR] Found 3 errors`, SwiftLint's `Found 1 violation`.
   {
-    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b/,
+    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b|\bFound [1-9]\d* violations?\b/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -299,6 +299,14 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'permission_auth',
   },
+  // Maven surefire's per-class and per-test verdict (`Tests run: 7, Failures: 1, … <<< FAILURE! - in
+  // x.FooTest`, `testBar(x.FooTest)  Time elapsed: 0.01 s  <<< ERROR!`) and Pester's failed `[-]`.
+  {
+    re: /<<< (?:FAILURE|ERROR)!|^\s*\[-\] \S/,
+    score: 89,
+    kind: 'error',
+    category: 'test_failure',
+  },
   // More test verdicts: RSpec's `Failure/Error:` and `rspec ./spec/x_spec.rb:12 # …` rerun lines,
   // `dotnet test`'s `Failed Name [12 ms]`, xcodebuild's `** TEST FAILED **`, ExUnit's
   // `12 tests, 1 failure`, Bazel's `//pkg:test   FAILED in 3.2s` (or TIMEOUT).
@@ -311,14 +319,14 @@ export const LINE_RULES: LineRule[] = [
   // Test verdict lines: Gradle `Class > test() FAILED`, `name FAILED`, xUnit `[FAIL]`, PHPUnit and
   // mocha numbered failures, TAP/prove (`not ok`, `Dubious`), Python logging `(ERROR):`.
   {
-    re: /^\s*(?!BUILD\b)[\w./:[\]-]+(?: > [^>]+)* FAILED\s*$|^_* ?ERROR collecting \S+|\s\[FAIL\]\s*$|^\s*\d+\) [\w\\]+::\w+|^\s*\d+\) \S.*:$|^\s*not ok \d+\b|\bDubious, test returned [1-9]|\bFailed \d+\/\d+ (?:subtests|test programs)|^Result: FAIL\s*$/,
+    re: /^\s*(?!BUILD\b)[\w./:[\]-]+(?: > [^>]+)* FAILED\s*$|\s\[FAIL\]\s*$|^\s*\d+\) [\w\\]+::\w+|^\s*\d+\) \S.*:$|^\s*not ok \d+\b|\bDubious, test returned [1-9]|\bFailed \d+\/\d+ (?:subtests|test programs)|^Result: FAIL\s*$/,
     score: 89,
     kind: 'error',
     category: 'test_failure',
   },
   // Linters that print `file:line:col: CODE message` (flake8/pycodestyle, RuboCop, shellcheck -f gcc).
   {
-    re: /^\S+:\d+:\d+: (?:[EWFC]\d{3,4}\b|[CWEF]: \S|(?:error|warning): .*\[SC\d{4}\])|^\S+\.\w+: ?\d+(?::\d+)?:? (?:MD\d{3}\/|[A-Z]{1,3}\d{3,4} \S)/,
+    re: /^\S+:\d+:\d+: (?:[EWFC]\d{3,4}\b|[CWEF]: \S|(?:error|warning): .*\[SC\d{4}\]|warning: .* Violation: )|^\S+\.\w+: ?\d+(?::\d+)?:? (?:MD\d{3}\/|[A-Z]{1,3}\d{3,4} \S)/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -360,7 +368,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Test-runner and build-tool summaries: keep the block that follows.
   {
-    re: /^\s*(?:\d+\) )?(?:Failure|Error):\s*$|^_{3,} (?:\w+\.)*[Tt]est\S* _{3,}$|short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^The following tests FAILED:|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
+    re: /^\s*(?:\d+\) )?(?:Failure|Error):\s*$|^_* ?ERROR collecting \S+|^_{3,} (?:\w+\.)*[Tt]est\S* _{3,}$|short test summary info|Summary of all failing tests|^\s*\* What went wrong:|^failures:\s*$|^The following tests FAILED:|^Failed tests:|^Tests in error:|^Results\s*:|^=+ FAILURES =+|^=+ ERRORS =+|Failing tests:|^\s*\d+\) |Test Suites: .*failed/,
     score: 82,
     kind: 'summary-header',
   },
@@ -381,11 +389,11 @@ const NONE: LineClass = { score: 0, kind: 'noise', category: undefined };
 // `file(12): warning C4996:`), or apt's
 // (`W: Failed to fetch …`, ignored by apt itself), is not why
 // a build failed, even when its text says "is not defined"; with -Werror it is printed as an error.
-// Still counted: linters whose findings are all "warnings" (shellcheck's [SC####]), and the
+// Still counted: linters whose findings are all "warnings" (shellcheck's [SC####], SwiftLint's "… Violation:"), and the
 // warnings GCC 14 turned into errors (https://gcc.gnu.org/gcc-14/porting_to.html), which break
 // configure checks and newer toolchains.
 const COMPILER_WARNING =
-  /^W: |^\S+: note: |^\s*\S+:\d+(?::\d+)?: note: |^\s*\S+(?::\d+(?::\d+)?:|\(\d+(?:,\d+)?\)\s?:) warning(?::| [A-Z]+\d+)(?!.*(?:\[SC\d{4}\]|implicit declaration|implicit-function-declaration|implicit-int|int-conversion|incompatible(?:-| )pointer|return-mismatch|-Werror))/;
+  /^W: |^\S+: note: |^\s*\S+:\d+(?::\d+)?: note: |^\s*\S+(?::\d+(?::\d+)?:|\(\d+(?:,\d+)?\)\s?:) warning(?::| [A-Z]+\d+)(?!.*(?:\[SC\d{4}\]| Violation: |implicit declaration|implicit-function-declaration|implicit-int|int-conversion|incompatible(?:-| )pointer|return-mismatch|-Werror))/;
 const WARNING: LineClass = { score: 30, kind: 'warning', category: undefined };
 
 /** Classifies one cleaned log line. */
@@ -405,7 +413,9 @@ export function classifyLine(line: string): LineClass {
   if (
     best.kind === 'error' &&
     (NOT_AN_ERROR.test(line) || (ALARMING_WORDS.test(line) && !OPENS_WITH_ERROR.test(line))) &&
-    !/\bERROR: Job failed\b|\b[1-9]\d* (?:errors|failures|failed)\b/.test(line)
+    !/\bERROR: Job failed\b|\b[1-9]\d* (?:errors|failures|failed)\b|\b(?:Failures|Errors|Failed): [1-9]/.test(
+      line,
+    )
   ) {
     return { score: 10, kind: 'noise', category: undefined };
   }
