@@ -53,6 +53,7 @@ describe('real-log corpus', () => {
     );
     expect(orphans).toEqual([]);
     const bytes = files.reduce((sum, f) => sum + statSync(path.join(REAL_LOGS_DIR, f)).size, 0);
-    expect(bytes).toBeLessThan(30 * 1024 * 1024);
+    // 30 MB in the decimal sense, the stricter reading of the issue.
+    expect(bytes).toBeLessThan(30_000_000);
   });
 });
