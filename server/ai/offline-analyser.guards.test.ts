@@ -105,6 +105,26 @@ describe('offline analyser guards', () => {
     expect(diagnose(distillLog(log)).category).toBe('dependency_network');
   });
 
+  it('quotes what follows the main error (its cause) before what led up to it', () => {
+    // Gradle's "What went wrong" block, shaped on https://github.com/xiang2025-coder/myapptest/blob/becaf9d936080e25a5c948d76f7919aad7f006bc/issu.md
+    const log = [
+      '> Task :app:compileDebugJavaWithJavac FAILED',
+      'FAILURE: Build failed with an exception.',
+      '* What went wrong:',
+      "Could not determine the dependencies of task ':app:compileDebugJavaWithJavac'.",
+      "> Could not resolve all dependencies for configuration ':app:debugRuntimeClasspath'.",
+      '   > Could not resolve project :capacitor-android.',
+      '     Required by:',
+      '         project :app',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('dependency_network');
+    expect(d.evidence.slice(0, 2).map((e) => e.text)).toEqual([
+      "> Could not resolve all dependencies for configuration ':app:debugRuntimeClasspath'.",
+      '> Could not resolve project :capacitor-android.',
+    ]);
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const log = [

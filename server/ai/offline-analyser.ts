@@ -55,7 +55,7 @@ export const RESOLUTION =
 // Lines that follow from the real error rather than explain it: build tools, shells and CI
 // systems reporting that a step failed.
 const WRAPPER =
-  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
+  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^ERROR: Step ‘.*’ failed|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
 // Lines printed by tests that passed, which may contain alarming words (a test "rejects invalid
 // credentials" that passed says nothing about this failure).
 const PASSING =
@@ -205,9 +205,14 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
   const top = Math.max(...from.map((d) => d.score));
   const strongest = from.filter((d) => d.score === top);
   const main = category === 'script_error' ? strongest.at(-1)! : strongest[0]!;
+  // The block: the main line, then what follows it (details, causes), then what led up to it.
+  const near = candidates.filter(
+    (d) => d !== main && Math.abs(d.line - main.line) <= 8 && votes(d),
+  );
   const block = [
     main,
-    ...candidates.filter((d) => d !== main && Math.abs(d.line - main.line) <= 8 && votes(d)),
+    ...near.filter((d) => d.line > main.line),
+    ...near.filter((d) => d.line < main.line),
   ];
   const rest = candidates
     .filter((d) => !block.includes(d))

@@ -345,6 +345,12 @@ const EXCERPTS: RealExcerpt[] = [
     line: '2022-06-16T22:11:49.2442004Z E   SyntaxError: invalid syntax',
     category: 'compile_error',
   },
+  {
+    family: "Gradle `> Could not resolve project :x` behind fastlane's prefix",
+    from: 'https://github.com/xiang2025-coder/myapptest/blob/becaf9d936080e25a5c948d76f7919aad7f006bc/issu.md',
+    line: '[07:58:35]: \u25b8 > Could not resolve project :capacitor-android.',
+    category: 'dependency_network',
+  },
 ];
 
 describe('rule families on real CI lines', () => {

@@ -225,7 +225,7 @@ export const LINE_RULES: LineRule[] = [
   // managers' own "cannot find that package" codes: NuGet NU1101/NU1102/NU1103, Bundler, webpack
   // resolving a bare package name, Gradle dependency coordinates.
   {
-    re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|^\s*>?\s*Could not (?:find|resolve) [\w.-]+:[\w.-]+(?::[\w.-]+)?\.?\s*$|\bcannot load such file\b|\bcomputed checksums? did NOT match\b/,
+    re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|(?:^|> )\s*Could not (?:find|resolve) (?:[\w.-]+:[\w.-]+(?::[\w.-]+)?|project :[\w:.-]+)\.?\s*$|\bcannot load such file\b|\bcomputed checksums? did NOT match\b/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
