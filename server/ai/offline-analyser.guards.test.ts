@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadRealLogs } from './testing/real-logs/index.ts';
 import { distillLog } from './distill/log-distiller.ts';
 import { minimalContext, type JobContext } from './job-context.ts';
 import { analyseOffline, diagnose } from './offline-analyser.ts';
@@ -106,23 +107,18 @@ describe('offline analyser guards', () => {
   });
 
   it('quotes what follows the main error (its cause) before what led up to it', () => {
-    // Gradle's "What went wrong" block, shaped on https://github.com/xiang2025-coder/myapptest/blob/becaf9d936080e25a5c948d76f7919aad7f006bc/issu.md
-    const log = [
-      '> Task :app:compileDebugJavaWithJavac FAILED',
-      'FAILURE: Build failed with an exception.',
-      '* What went wrong:',
-      "Could not determine the dependencies of task ':app:compileDebugJavaWithJavac'.",
-      "> Could not resolve all dependencies for configuration ':app:debugRuntimeClasspath'.",
-      '   > Could not resolve project :capacitor-android.',
-      '     Required by:',
-      '         project :app',
-    ].join('\n');
+    // Lines 100-116 of a real GitLab runner trace (Gradle behind fastlane's prefix); the release
+    // notes' "Java compilation errors" highlight sits just before the failure.
+    const log = loadRealLogs('dev')
+      .find((l) => l.id === 'gitlab-ionic-appflow-capacitor-no-variant')!
+      .text.split('\n')
+      .slice(99, 116)
+      .join('\n');
     const d = diagnose(distillLog(log));
     expect(d.category).toBe('dependency_network');
-    expect(d.evidence.slice(0, 2).map((e) => e.text)).toEqual([
-      "> Could not resolve all dependencies for configuration ':app:debugRuntimeClasspath'.",
-      '> Could not resolve project :capacitor-android.',
-    ]);
+    const [first, second] = d.evidence.map((e) => e.message);
+    expect(first).toContain('> Could not resolve all dependencies for configuration');
+    expect(second).toContain('> Could not resolve project :capacitor-android.');
   });
 
   it('advises resolving an npm peer conflict instead of retrying', () => {
