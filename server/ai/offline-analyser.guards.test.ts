@@ -121,6 +121,25 @@ describe('offline analyser guards', () => {
     expect(second).toContain('> Could not resolve project :capacitor-android.');
   });
 
+  it('weighs lines by closeness to the failed step, not to the end of the log', () => {
+    // Shaped on https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/python/2505733928-orig.log: setup trouble the job survived, the failing test step, then many lines of
+    // `if: always()` steps.
+    const log = [
+      '2022-06-15T23:51:06.6554440Z Error from server: error when creating "/tmp/k8s.yaml": Post "https://apiext.svc:443/": dial tcp 10.43.3.6:443: connect: connection refused',
+      '2022-06-15T23:51:06.6556135Z Error from server: error when creating "/tmp/k8s.yaml": Post "https://apiext.svc:443/convert": net/http: TLS handshake timeout',
+      '2022-06-15T23:51:06.6569331Z Error from server: error when creating "/tmp/hosts.yaml": Post "https://apiext.svc:443/hosts": dial tcp 10.43.3.6:443: i/o timeout',
+      ...Array.from({ length: 60 }, (_, i) => `2022-06-15T23:52:0${i % 10}.1Z PASSED test_${i}`),
+      '2022-06-15T23:52:28.8Z E   AssertionError: expected status code 200, got 503 instead',
+      '2022-06-15T23:52:28.9026813Z ===== 3 failed, 40 passed, 224 deselected in 255.21s ======',
+      '2022-06-15T23:52:29.2615379Z ##[error]Process completed with exit code 2.',
+      ...Array.from(
+        { length: 400 },
+        (_, i) => `2022-06-15T23:53:0${i % 10}.1Z collecting logs ${i}`,
+      ),
+    ].join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('test_failure');
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const log = [

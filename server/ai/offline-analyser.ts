@@ -94,8 +94,12 @@ function votes(d: DecisiveLine): boolean {
  * section that failed, are nearer the failing command than setup output at the start.
  */
 function nearness(d: DecisiveLine, distilled: DistilledLog): number {
-  const pos = distilled.totalLines > 0 ? d.line / distilled.totalLines : 1;
-  const fromEnd = distilled.totalLines - d.line;
+  // Where the job failed: the CI system's first failed-command report, else the end of the log.
+  const end =
+    distilled.decisive.find((x) => COMMAND_VERDICT.test(x.message) && x.line >= d.line)?.line ??
+    distilled.totalLines;
+  const pos = end > 0 ? Math.min(1, d.line / end) : 1;
+  const fromEnd = Math.max(0, end - d.line);
   const s = distilled.failingSection;
   const inFailing = s !== undefined && d.line >= s.startLine && d.line <= s.endLine;
   return (0.5 + pos + (fromEnd < 150 ? 0.5 : 0)) * (inFailing ? 1.3 : 1);
@@ -112,13 +116,14 @@ const COMMAND_VERDICT =
 
 /**
  * The lines that may vote: not wrappers, passing tests or setup; and when a CI system reports
- * several failed commands, only the lines up to the first of them, unless none is there.
+ * several failed commands, only the lines up to the first of them, unless none is there: what
+ * runs after it (more commands, `if: always()` steps) usually follows from it.
  */
 function votersOf(distilled: DistilledLog, lines = distilled.decisive): DecisiveLine[] {
   const voters = lines.filter(votes);
-  const first = distilled.decisive.find((d) => COMMAND_VERDICT.test(d.message));
-  const verdicts = distilled.decisive.filter((d) => COMMAND_VERDICT.test(d.message)).length;
-  if (first === undefined || verdicts < 2) return voters;
+  const verdicts = distilled.decisive.filter((d) => COMMAND_VERDICT.test(d.message));
+  const first = verdicts[0];
+  if (first === undefined || verdicts.length < 2) return voters;
   const before = voters.filter((d) => d.line < first.line);
   return before.length > 0 ? before : voters;
 }

@@ -351,6 +351,24 @@ const EXCERPTS: RealExcerpt[] = [
     line: '[07:58:35]: \u25b8 > Could not resolve project :capacitor-android.',
     category: 'dependency_network',
   },
+  {
+    family: 'a test that crashed Python (pytest)',
+    from: 'https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/python/2512083654-orig.log',
+    line: '2022-06-16T23:47:04.9311419Z spyder/app/tests/test_mainwindow.py::test_varexp_rename Fatal Python error: Segmentation fault',
+    category: 'test_failure',
+  },
+  {
+    family: "Ant's junit verdict",
+    from: 'https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/ant/2420748513-orig.log',
+    line: '2022-06-01T10:03:40.6806451Z /home/runner/work/CACAO2022/CACAO2022/build.xml:86: Test abstraction.FiliereParDefaultTest failed',
+    category: 'test_failure',
+  },
+  {
+    family: 'Spotless format check (Gradle)',
+    from: 'https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/gradle/2085562467-orig.log',
+    line: '2022-04-03T14:29:35.6052350Z > The following files had format violations:',
+    category: 'compile_error',
+  },
 ];
 
 describe('rule families on real CI lines', () => {
@@ -407,6 +425,25 @@ describe('rule families on real CI lines', () => {
         ),
       ),
     ).toMatchObject({ kind: 'warning' });
+  });
+
+  it('reads a .yaml file name or a tool-cache miss as what they are, not as a YAML or dependency error', () => {
+    // https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/python/2505733928-orig.log
+    expect(
+      classifyLine(
+        stripCiPrefix(
+          '2022-06-15T23:51:06.6554440Z Error from server: error when creating "/tmp/k8s-AmbassadorTest-trimmed.yaml": conversion webhook for getambassador.io/v3alpha1, Kind=TracingService failed: Post "https://emissary-apiext.emissary-system.svc:443/?timeout=30s": dial tcp 10.43.3.6:443: connect: connection refused',
+        ),
+      ).category,
+    ).toBe('dependency_network');
+    // https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/gradle/2085562467-orig.log
+    expect(
+      classifyLine(
+        stripCiPrefix(
+          '2022-04-03T14:28:02.3332779Z Java 18 was not found in tool-cache. Trying to unpack JDK file...',
+        ),
+      ).kind,
+    ).not.toBe('error');
   });
 
   it('reads a pytest failure header and a Maven failure summary as the start of a failing block', () => {

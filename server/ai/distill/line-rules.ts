@@ -201,7 +201,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Config / YAML.
   {
-    re: /\b(?:yaml|yml)\b.*\b(?:error|invalid|cannot|could not|unexpected|failed)|mapping values are not allowed|did not find expected (?:key|node|-)|found character that cannot start any token|could not find expected ':'|jobs?:?\S* config (?:should|contains)|(?:unknown|invalid) (?:keys?|configuration)\b|is not defined in the configuration|Invalid configuration|\bconfig(?:uration)? error\b|ParserError|ScannerError/i,
+    re: /(?<![.\w])(?:yaml|yml)\b.*\b(?:error|invalid|cannot|could not|unexpected|failed)|mapping values are not allowed|did not find expected (?:key|node|-)|found character that cannot start any token|could not find expected ':'|jobs?:?\S* config (?:should|contains)|(?:unknown|invalid) (?:keys?|configuration)\b|is not defined in the configuration|Invalid configuration|\bconfig(?:uration)? error\b|ParserError|ScannerError/i,
     score: 90,
     kind: 'error',
     category: 'config_yaml',
@@ -238,7 +238,7 @@ export const LINE_RULES: LineRule[] = [
     category: 'dependency_network',
   },
   {
-    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in|ResolutionImpossible|PackagesNotFoundError|not available from current channels|Cannot find a version|dependency resolution failed|unresolved dependency: )/i,
+    re: /\b(?:ModuleNotFoundError|No module named|ERESOLVE|ETARGET|E404\b|No matching version found|Could not resolve dependencies|Could not resolve all (?:files|dependencies|artifacts)|could not find a version that satisfies|No matching distribution found|Failed to collect dependencies|unable to resolve dependency|version solving failed|unsatisfiable|conflicting (?:peer )?dependenc|failed to select a version|no matching package named|failed to download|failed to fetch|manifest unknown|not found: manifest|unknown revision|missing go\.sum entry|checksum mismatch|verifying .*: checksum mismatch|Could not find artifact|was not found in (?:https?:|any of the|the (?:registry|repositor|index|package))|ResolutionImpossible|PackagesNotFoundError|not available from current channels|Cannot find a version|dependency resolution failed|unresolved dependency: )/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -258,9 +258,10 @@ export const LINE_RULES: LineRule[] = [
     category: 'compile_error',
   },
   // Linters: ESLint's `12:5  error  message  rule` and its summary, TSLint's `ERROR: file:12:5 rule
-  // message`, PHPStan's `[ERROR] Found 3 errors`, SwiftLint's `Found 1 violation`.
+  // message`, PHPStan's `[ERROR] Found 3 errors`, SwiftLint's `Found 1 violation`, and Gradle's lint and
+  // format tasks (Spotless, Checkstyle, ktlint, detekt, Android lint).
   {
-    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b|\bFound [1-9]\d* violations?\b/,
+    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b|\bFound [1-9]\d* violations?\b|\bhad format violations\b|Execution failed for task '[^']*:(?:spotless\w*Check|checkstyle\w*|ktlint\w*|detekt\w*|lint\w*)'/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -303,6 +304,14 @@ export const LINE_RULES: LineRule[] = [
   // x.FooTest`, `testBar(x.FooTest)  Time elapsed: 0.01 s  <<< ERROR!`) and Pester's failed `[-]`.
   {
     re: /<<< (?:FAILURE|ERROR)!|^\s*\[-\] \S/,
+    score: 89,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // A test that crashed the process (pytest's `path::test_x Fatal Python error: Segmentation fault`)
+  // and Ant's junit task verdict (`build.xml:86: Test x.FooTest failed`).
+  {
+    re: /::test\w* .*(?:Fatal Python error|Segmentation fault|core dumped)|^\S+\.xml:\d+: Test \S+ failed\b/,
     score: 89,
     kind: 'error',
     category: 'test_failure',
