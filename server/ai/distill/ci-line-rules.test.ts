@@ -369,6 +369,12 @@ const EXCERPTS: RealExcerpt[] = [
     line: '2022-04-03T14:29:35.6052350Z > The following files had format violations:',
     category: 'compile_error',
   },
+  {
+    family: "a test runner's result table (`| ✖ Failed |`)",
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/C%2B%2B/bitcoin%40bitcoin/failed/567204447.log',
+    line: '\u001b[0m\u001b[0;31mfeature_segwit.py                      | ✖ Failed  | 12 s',
+    category: 'test_failure',
+  },
 ];
 
 describe('rule families on real CI lines', () => {

@@ -308,10 +308,11 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'test_failure',
   },
-  // A test that crashed the process (pytest's `path::test_x Fatal Python error: Segmentation fault`)
-  // and Ant's junit task verdict (`build.xml:86: Test x.FooTest failed`).
+  // A test that crashed the process (pytest's `path::test_x Fatal Python error: Segmentation fault`),
+  // Ant's junit task verdict (`build.xml:86: Test x.FooTest failed`) and a test runner's result
+  // table (`feature_segwit.py   | ✖ Failed  | 12 s`, bitcoin's functional tests).
   {
-    re: /::test\w* .*(?:Fatal Python error|Segmentation fault|core dumped)|^\S+\.xml:\d+: Test \S+ failed\b/,
+    re: /::test\w* .*(?:Fatal Python error|Segmentation fault|core dumped)|^\S+\.xml:\d+: Test \S+ failed\b|^\S+\s+\|\s*✖ Failed\b/,
     score: 89,
     kind: 'error',
     category: 'test_failure',
