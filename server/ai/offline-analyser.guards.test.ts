@@ -140,6 +140,16 @@ describe('offline analyser guards', () => {
     expect(diagnose(distillLog(log)).category).toBe('test_failure');
   });
 
+  it("lets only the exception in pytest's E block vote, not the source line and caret under it", () => {
+    // Lines 320-340 of https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/python/2512030835-orig.log: a collection error whose E block quotes the source
+    const log = loadRealLogs('dev')
+      .find((l) => l.id === 'gha-kubernetes-python-client-syntax-error')!
+      .text.split('\n')
+      .slice(319, 340)
+      .join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('compile_error');
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const log = [

@@ -60,6 +60,9 @@ const WRAPPER =
 // credentials" that passed says nothing about this failure).
 const PASSING =
   /(?:^|\s)(?:✓|✔|√)\s|\bPASS(?:ED)?\b(?!.*\bFAIL)|\.\.\. ?ok\b|^ok \d+\b|\[\s*OK\s*\]|\bTEST-(?:PASS|OK|EXPECTED-FAIL)\b|\bTEST-KNOWN-FAIL\b/;
+// pytest's `E` lines under a failure are one error: the source line, the caret and the frames
+// are its details; the exception or assertion line says what kind of error it is.
+const PYTEST_DETAIL = /^\s*E\s{2,}(?!.*(?:Error\b|Exception\b|\bassert|Failed\b|Timeout))/;
 // Setup and teardown chatter: package installs, user creation, downloads, warnings.
 // Output of the program under test that a harness prints but does not judge (browser consoles).
 const CONSOLE_NOISE =
@@ -86,7 +89,13 @@ function votes(d: DecisiveLine): boolean {
   const m = d.message;
   if (d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) return false;
   const wrapper = WRAPPER.test(m) && (d.category === undefined || d.category === 'script_error');
-  return !wrapper && !PASSING.test(m) && !SETUP_NOISE.test(m) && !CONSOLE_NOISE.test(m);
+  return (
+    !wrapper &&
+    !PYTEST_DETAIL.test(m) &&
+    !PASSING.test(m) &&
+    !SETUP_NOISE.test(m) &&
+    !CONSOLE_NOISE.test(m)
+  );
 }
 
 /**

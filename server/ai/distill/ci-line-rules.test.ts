@@ -375,6 +375,60 @@ const EXCERPTS: RealExcerpt[] = [
     line: '\u001b[0m\u001b[0;31mfeature_segwit.py                      | ✖ Failed  | 12 s',
     category: 'test_failure',
   },
+  {
+    family: 'javac given a release the JDK does not know (Maven)',
+    from: 'https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/maven/1932650872-orig.log',
+    line: '2022-03-04T08:20:02.6681075Z [ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.9.0:compile (default-compile) on project spring-boot-admin-server: Fatal error compiling: invalid target release: 17 -> [Help 1]',
+    category: 'config_yaml',
+  },
+  {
+    family: "Ant's <get> failing to download",
+    from: 'https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/travis_data/build_system_testing/161141427.log',
+    line: '      [get] Error getting https://fpdownload.macromedia.com/get/flashplayer/updaters/23/playerglobal23_0.swc to /home/travis/build/jindrapetrik/jpexs-decompiler/flashlib/playerglobal23_0.swc',
+    category: 'dependency_network',
+  },
+  {
+    family: 'RuboCop offense (severity letter)',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Ruby/jekyll%40jekyll/failed/565960060.log',
+    line: 'lib/jekyll/excerpt.rb:158:17: C: Performance/RegexpMatch: Use match? instead of =~ when MatchData is not used.',
+    category: 'compile_error',
+  },
+  {
+    family: 'RuboCop summary',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Ruby/jekyll%40jekyll/failed/565960060.log',
+    line: '129 files inspected, 3 offenses detected',
+    category: 'compile_error',
+  },
+  {
+    family: 'Maven/Aether could not transfer an artifact',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Clojure/technomancy%40leiningen/failed/239201655.log',
+    line: 'Could not transfer artifact clojure-complete:clojure-complete:jar:0.2.4 from/to clojars (https://repo.clojars.org/): Received fatal alert: protocol_version',
+    category: 'dependency_network',
+  },
+  {
+    family: 'Erlang compiler error',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Erlang/rabbitmq%40rabbitmq-server/failed/571748388.log',
+    line: 'src/rabbit_vhost.erl:91: field description undefined in record vhost',
+    category: 'compile_error',
+  },
+  {
+    family: 'mix format --check-formatted',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Elixir/elixir-lang%40elixir/failed/574602754.log',
+    line: '\u001b[31m\u001b[1m** (Mix) mix format failed due to --check-formatted.',
+    category: 'compile_error',
+  },
+  {
+    family: 'CocoaPods cannot satisfy a pod',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Objective-C/ReactiveCocoa%40ReactiveCocoa/failed/522133183.log',
+    line: 'nlNone of your spec sources contain a spec satisfying the dependency: `ReactiveCocoa (= 10.0.0)`.',
+    category: 'dependency_network',
+  },
+  {
+    family: 'R CMD check: a required package is not available',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/R/twitter%40AnomalyDetection/failed/45992929.log',
+    line: 'Package required but not available: ‘lubridate’',
+    category: 'dependency_network',
+  },
 ];
 
 describe('rule families on real CI lines', () => {

@@ -28,7 +28,7 @@ export interface LineRule {
 
 // Lower-case words, tested against the lower-cased line: cheaper than a case-insensitive regex.
 const HINT_WORDS =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply|denied|early eof|hung up|empty reply|toomanyrequests|rate limit|too many requests|gemnotfound|could not find gem|can't resolve|could not resolve|cannot load such file|bad_alloc|test failed|\d+ failures?\b|ran longer than|no rule to make target|violation/;
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply|denied|early eof|hung up|empty reply|toomanyrequests|rate limit|too many requests|gemnotfound|could not find gem|can't resolve|could not resolve|cannot load such file|bad_alloc|test failed|\d+ failures?\b|ran longer than|no rule to make target|violation|: [cwef]: |offenses? detected|formatted|format failed|reformat|code style issues|diff in |invalid target|invalid source|not available|spec satisfying|compatible versions|could not transfer|error getting/;
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/)/;
 
@@ -192,9 +192,10 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'config_yaml',
   },
-  // A tool invoked with options it does not accept (the job's own configuration is wrong).
+  // A tool invoked with options it does not accept, or a JDK older than the release the build
+  // targets (javac's `invalid target release: 17`): the job's own configuration is wrong.
   {
-    re: /\berror: (?:unrecognized (?:command[- ]line )?(?:option|argument)s?|unknown (?:command[- ]line )?(?:option|flag)|unexpected argument)\b|Unable to find a destination matching|\binvalid destination specifier\b/i,
+    re: /\berror: (?:unrecognized (?:command[- ]line )?(?:option|argument)s?|unknown (?:command[- ]line )?(?:option|flag)|unexpected argument)\b|Unable to find a destination matching|\binvalid destination specifier\b|\binvalid (?:target|source) release: |\brelease version \d+ not supported\b/i,
     score: 88,
     kind: 'error',
     category: 'config_yaml',
@@ -223,9 +224,10 @@ export const LINE_RULES: LineRule[] = [
   },
   // Transfers cut off (git over HTTP, curl), registries rate-limiting anonymous pulls, and package
   // managers' own "cannot find that package" codes: NuGet NU1101/NU1102/NU1103, Bundler, webpack
-  // resolving a bare package name, Gradle dependency coordinates.
+  // resolving a bare package name, Gradle dependency coordinates, Maven transfers, CocoaPods specs,
+  // R packages, Ant's <get>.
   {
-    re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|(?:^|> )\s*Could not (?:find|resolve) (?:[\w.-]+:[\w.-]+(?::[\w.-]+)?|project :[\w:.-]+)\.?\s*$|\bcannot load such file\b|\bcomputed checksums? did NOT match\b/,
+    re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|(?:^|> )\s*Could not (?:find|resolve) (?:[\w.-]+:[\w.-]+(?::[\w.-]+)?|project :[\w:.-]+)\.?\s*$|\bcannot load such file\b|\bcomputed checksums? did NOT match\b|\bCould not transfer artifact\b|None of your spec sources contain a spec satisfying|could not find compatible versions for pod|\bPackages? required but not available\b|\bthere is no package called\b|\bError (?:getting|downloading) https?:/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -259,9 +261,10 @@ export const LINE_RULES: LineRule[] = [
   },
   // Linters: ESLint's `12:5  error  message  rule` and its summary, TSLint's `ERROR: file:12:5 rule
   // message`, PHPStan's `[ERROR] Found 3 errors`, SwiftLint's `Found 1 violation`, and Gradle's lint and
-  // format tasks (Spotless, Checkstyle, ktlint, detekt, Android lint).
+  // format tasks (Spotless, Checkstyle, ktlint, detekt, Android lint), RuboCop's `3 offenses detected` and
+  // formatters in check mode (mix format, black, Prettier, rustfmt).
   {
-    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b|\bFound [1-9]\d* violations?\b|\bhad format violations\b|Execution failed for task '[^']*:(?:spotless\w*Check|checkstyle\w*|ktlint\w*|detekt\w*|lint\w*)'/,
+    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b|\bFound [1-9]\d* violations?\b|\bhad format violations\b|\b[1-9]\d* offenses? detected\b|\bmix format failed\b|--check-formatted\b|\bwould reformat\b|\bCode style issues found\b|^Diff in \S+ at line \d+|Execution failed for task '[^']*:(?:spotless\w*Check|checkstyle\w*|ktlint\w*|detekt\w*|lint\w*)'/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -276,6 +279,13 @@ export const LINE_RULES: LineRule[] = [
   {
     re: /^configure: error: |^CMake Error\b/,
     score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Erlang's compiler prints `src/x.erl:91: message` (warnings say `Warning:`).
+  {
+    re: /^\S+\.[he]rl:\d+(?::\d+)?: (?!Warning:)\S/,
+    score: 87,
     kind: 'error',
     category: 'compile_error',
   },
