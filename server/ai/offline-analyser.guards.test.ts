@@ -150,6 +150,27 @@ describe('offline analyser guards', () => {
     expect(diagnose(distillLog(log)).category).toBe('compile_error');
   });
 
+  it('calls a test that died on the network a network problem, and one that asserted a test failure', () => {
+    // Lines 560-580 of https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Perl/sjdy521%40Mojo-Webqq/failed/332708478.log: a Perl test that needs the network hits a connect timeout
+    const log = loadRealLogs('dev')
+      .find((l) => l.id === 'travis-mojo-webqq-connect-timeout')!
+      .text.split('\n')
+      .slice(559, 580)
+      .join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('dependency_network');
+    // The same network error, but the test compared what it got: the test's own verdict.
+    const asserted = [
+      'ok 1 - starts the client',
+      'Connection refused while fetching the fixture; using the cached copy',
+      'not ok 2 - parses the response',
+      "#   Failed test 'parses the response'",
+      "#          got: 'foo'",
+      "#     expected: 'bar'",
+      'Failed 1/2 subtests',
+    ].join('\n');
+    expect(diagnose(distillLog(asserted)).category).toBe('test_failure');
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const log = [

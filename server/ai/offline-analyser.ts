@@ -185,8 +185,38 @@ function pickCategory(distilled: DistilledLog, context: JobContext | undefined):
       bestVote = vote;
     }
   }
+  if (best === 'test_failure' && testFailedOnNetwork(voters)) return 'dependency_network';
   return best;
 }
+
+// How many lines before a failing test's verdict its own output runs.
+const TEST_OUTPUT_REACH = 15;
+
+/**
+ * Whether a failing test failed because it could not reach the network: a connection, DNS or TLS
+ * error in the test's own output, just before its verdict. Fixing the test will not help; the
+ * download or service it needs will.
+ */
+function testFailedOnNetwork(voters: DecisiveLine[]): boolean {
+  const verdicts = voters.filter((d) => d.category === 'test_failure');
+  return voters.some(
+    (d) =>
+      d.category === 'dependency_network' &&
+      NETWORK.test(d.message) &&
+      verdicts.some(
+        (t) =>
+          t.line > d.line &&
+          t.line - d.line <= TEST_OUTPUT_REACH &&
+          // An assertion that compared values is the test's own verdict on what it got.
+          !verdicts.some(
+            (a) =>
+              a.line >= d.line && a.line <= t.line + TEST_OUTPUT_REACH && ASSERTION.test(a.message),
+          ),
+      ),
+  );
+}
+
+const ASSERTION = /\bassert|AssertionError|\bExpected\b|\bexpected\b.*\b(?:but|got|to)\b/i;
 
 /**
  * The decisive lines to quote: first the block around the strongest line of the chosen category

@@ -311,9 +311,10 @@ export const LINE_RULES: LineRule[] = [
     category: 'permission_auth',
   },
   // Maven surefire's per-class and per-test verdict (`Tests run: 7, Failures: 1, … <<< FAILURE! - in
-  // x.FooTest`, `testBar(x.FooTest)  Time elapsed: 0.01 s  <<< ERROR!`) and Pester's failed `[-]`.
+  // x.FooTest`, `testBar(x.FooTest)  Time elapsed: 0.01 s  <<< ERROR!`), Pester's failed `[-]` and
+  // Perl Test::More's diagnostics (`#   Failed test 'x'`, `#          got: 'foo'`).
   {
-    re: /<<< (?:FAILURE|ERROR)!|^\s*\[-\] \S/,
+    re: /<<< (?:FAILURE|ERROR)!|^\s*\[-\] \S|^#\s+Failed test\b|^#\s+(?:got|expected): /,
     score: 89,
     kind: 'error',
     category: 'test_failure',
