@@ -6,6 +6,7 @@ import { failingJob } from '../contract.ts';
 import { GitLabClient } from '../gitlab/client.ts';
 import { systemClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
+import { graphqlSwitchedOff } from '../simulator/faults.ts';
 import { startSimulator, type GitLabSimulator } from '../simulator/index.ts';
 import { parseSince } from '../summary/since.ts';
 import { PipelinePoller } from '../summary/poller.ts';
@@ -131,15 +132,7 @@ describe('history recorder against the simulator', () => {
         () => sim.close(),
         () => rmSync(dir, { recursive: true, force: true }),
       );
-      if (api === 'rest')
-        sim.faults.add({
-          kind: 'rewrite',
-          match: /\/api\/graphql/,
-          rewrite: (reply) => {
-            reply.status = 404;
-            reply.body = { message: '404 Not Found' };
-          },
-        });
+      if (api === 'rest') sim.faults.add(graphqlSwitchedOff());
       const parts = open(sim, dir);
       cleanups.push(parts.close);
       /** Job-list requests per pipeline since the last stats reset. */

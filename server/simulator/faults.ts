@@ -22,6 +22,22 @@ export type Fault =
       match?: RegExp;
     };
 
+/**
+ * GitLab whose `/api/graphql` answers 404: older instances let admins switch GraphQL off with a
+ * feature flag (https://gitlab.com/gitlab-org/gitlab-foss/-/issues/59965) and proxies may block it;
+ * the service must fall back to REST.
+ */
+export function graphqlSwitchedOff(): Fault {
+  return {
+    kind: 'rewrite',
+    match: /\/api\/graphql/,
+    rewrite: (reply) => {
+      reply.status = 404;
+      reply.body = { message: '404 Not Found' };
+    },
+  };
+}
+
 /** A JSON answer a `rewrite` fault may change in place. */
 export interface RewritableReply {
   status: number;

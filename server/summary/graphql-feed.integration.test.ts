@@ -14,6 +14,7 @@ import {
 import { ManualClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { analyse } from '../simulator/graphql/execute.ts';
+import { graphqlSwitchedOff } from '../simulator/faults.ts';
 import { startSimulator, type GitLabSimulator } from '../simulator/index.ts';
 import { PipelinePoller, type PipelineChange } from './poller.ts';
 
@@ -108,15 +109,7 @@ describe('reading pipelines over GraphQL', () => {
     await viaGraphQL.detailsSettled();
     await viaGraphQL.stop();
 
-    // GitLab instances can turn GraphQL off; /api/graphql then answers 404.
-    sim.faults.add({
-      kind: 'rewrite',
-      match: /\/api\/graphql/,
-      rewrite: (reply) => {
-        reply.status = 404;
-        reply.body = { message: '404 Not Found' };
-      },
-    });
+    sim.faults.add(graphqlSwitchedOff());
     const viaRest = pollerFor(sim, clock);
     await viaRest.cycleOnce();
     await viaRest.detailsSettled();
