@@ -106,20 +106,22 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'timeout',
   },
-  // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Azure Pipelines,
-  // Taskcluster, Jenkins).
+  // Mozilla's harness verdicts and sanitizer reports: a test (or the code under it) failed, or hung
+  // until the harness killed it (`TEST-UNEXPECTED-TIMEOUT | … | application timed out after 370
+  // seconds with no output`: the harness's limit, not the task's).
   {
-    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|ran longer than the maximum time of \d+|Cancelling nested steps due to timeout|application timed out after \d+ seconds with no output|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
-    score: 95,
-    kind: 'error',
-    category: 'timeout',
-  },
-  // Mozilla's harness verdicts and sanitizer reports: a test (or the code under it) failed.
-  {
-    re: /\bTEST-UNEXPECTED-(?:FAIL|PASS|ERROR|CRASH|NOTRUN)\b|\bPROCESS-CRASH \||==\d+==ERROR: (?:Address|Leak|Memory|Thread)Sanitizer|\bERROR: (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer\b|^SUMMARY: (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:|\bruntime error: .*(?:overflow|misaligned|null pointer|out of bounds)/,
+    re: /\bTEST-UNEXPECTED-(?:FAIL|PASS|ERROR|CRASH|NOTRUN|TIMEOUT)\b|\bPROCESS-CRASH \||==\d+==ERROR: (?:Address|Leak|Memory|Thread)Sanitizer|\bERROR: (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer\b|^SUMMARY: (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:|\bruntime error: .*(?:overflow|misaligned|null pointer|out of bounds)/,
     score: 91,
     kind: 'error',
     category: 'test_failure',
+  },
+  // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Azure Pipelines,
+  // Taskcluster, Jenkins).
+  {
+    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|ran longer than the maximum time of \d+|Cancelling nested steps due to timeout|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
+    score: 95,
+    kind: 'error',
+    category: 'timeout',
   },
   // Package installs in build roots (dnf/mock, zypper/OBS, apt).
   {
