@@ -171,6 +171,25 @@ describe('offline analyser guards', () => {
     expect(diagnose(distillLog(asserted)).category).toBe('test_failure');
   });
 
+  it("keeps 'timeout' for the CI system stopping the job, not for a script's own wait", () => {
+    const waited = [
+      '$ ./scripts/wait-for-api.sh https://staging.example.com/health',
+      'Attempt 40/40: API not ready yet',
+      'ERROR: timed out after 40 attempts waiting for https://staging.example.com/health',
+      'ERROR: Job failed: exit code 1',
+    ].join('\n');
+    expect(diagnose(distillLog(waited)).category).not.toBe('timeout');
+    // The runner's words, from https://gitlab.com/gitlab-org/gitlab/-/merge_requests/153515 (limits:
+    // https://docs.gitlab.com/ci/pipelines/settings/#set-a-limit-for-how-long-jobs-can-run).
+    const stopped = [
+      '# [RSpecRunTime] RSpec elapsed time: 81 minutes 28.11 seconds. Current RSS: ~1373M.',
+      'Terminated',
+      'WARNING: step_script could not run to completion because the timeout was exceeded. For more control over job and script timeouts see: https://docs.gitlab.com/ee/ci/runners/configure_runners.html#set-script-and-after_script-timeouts',
+      'ERROR: Job failed: execution took longer than 1h30m0s seconds',
+    ].join('\n');
+    expect(diagnose(distillLog(stopped)).category).toBe('timeout');
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const log = [

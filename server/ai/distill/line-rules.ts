@@ -181,11 +181,13 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'test_failure',
   },
+  // Something else timed out: an error, but not the `timeout` category, which means the CI system
+  // stopped the job (the rules above); a harness's or a script's own limit is what it was waiting for.
   {
     re: /\b(?:timed out|time ?out (?:exceeded|reached|after)|deadline exceeded|exceeded timeout|took longer than)/i,
     score: 88,
     kind: 'error',
-    category: 'timeout',
+    category: 'script_error',
   },
   // Infrastructure-as-code configuration.
   {
