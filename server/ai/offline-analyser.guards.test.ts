@@ -190,6 +190,23 @@ describe('offline analyser guards', () => {
     expect(diagnose(distillLog(stopped)).category).toBe('timeout');
   });
 
+  it('quotes the first full-disk error, not the post-build steps that also hit it', () => {
+    // https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/nopol_1590/fail.log: the checkout fails on a full disk, then a Jenkins post-build step fails the same way
+    const log = loadRealLogs('dev').find(
+      (l) => l.id === 'jenkins-nopol-checkout-no-space-left',
+    )!.text;
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('script_error');
+    expect(
+      d.evidence
+        .slice(0, 3)
+        .map((e) => e.message)
+        .join('\n'),
+    ).toContain(
+      'unable to create file nopol/src/test/java/xxl/java/junit/TestSuiteExecutionTest.java: No space left on device',
+    );
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const log = [

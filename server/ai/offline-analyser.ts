@@ -45,6 +45,8 @@ const JOB_TIMEOUT =
 const LOCATION =
   /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
 const MAX_EVIDENCE = 12;
+// The generic error rule's score (line-rules.ts): a script error scored above it names a cause.
+const GENERIC_SCORE = 85;
 // A registry or mirror that could not be reached, as opposed to a version that cannot be resolved.
 const NETWORK =
   /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Could not resolve host|Temporary failure (?:in name|resolving)|Name or service not known|i\/o timeout|Connection (?:refused|reset)|Connect(?:ion)? timeout|\b50[234]\b|TLS handshake|SSL connect error|socket hang up|unreachable|Failed to connect|Read timed out/i;
@@ -55,7 +57,7 @@ export const RESOLUTION =
 // Lines that follow from the real error rather than explain it: build tools, shells and CI
 // systems reporting that a step failed.
 const WRAPPER =
-  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^ERROR: Step ‘.*’ failed|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
+  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^ERROR: Step \S.*\S (?:failed|aborted due to exception)|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
 // Lines printed by tests that passed, which may contain alarming words (a test "rejects invalid
 // credentials" that passed says nothing about this failure).
 const PASSING =
@@ -82,13 +84,16 @@ const CI_TIMEOUT =
 
 /**
  * Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. A
- * wrapper that names a specific cause (Maven's `Failed to execute goal …: Could not find artifact`)
- * is the cause, not only the verdict.
+ * wrapper that names a specific cause (Maven's `Failed to execute goal …: Could not find artifact`,
+ * `… (No space left on device)`) is the cause, not only the verdict.
  */
 function votes(d: DecisiveLine): boolean {
   const m = d.message;
   if (d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) return false;
-  const wrapper = WRAPPER.test(m) && (d.category === undefined || d.category === 'script_error');
+  const wrapper =
+    WRAPPER.test(m) &&
+    d.score <= GENERIC_SCORE &&
+    (d.category === undefined || d.category === 'script_error');
   return (
     !wrapper &&
     !PYTEST_DETAIL.test(m) &&
@@ -248,7 +253,9 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
   const from = ofCategory.length > 0 ? ofCategory : pool;
   const top = Math.max(...from.map((d) => d.score));
   const strongest = from.filter((d) => d.score === top);
-  const main = category === 'script_error' ? strongest.at(-1)! : strongest[0]!;
+  // (A specific script error such as a full disk is the first of its kind too.)
+  const main =
+    category === 'script_error' && top <= GENERIC_SCORE ? strongest.at(-1)! : strongest[0]!;
   // The block: the main line, then what follows it (details, causes), then what led up to it.
   const near = candidates.filter(
     (d) => d !== main && Math.abs(d.line - main.line) <= 8 && votes(d),

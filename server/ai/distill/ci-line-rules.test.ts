@@ -429,6 +429,42 @@ const EXCERPTS: RealExcerpt[] = [
     line: 'Package required but not available: ‘lubridate’',
     category: 'dependency_network',
   },
+  {
+    family: "a linter's `file:line: CODE message` (tldr-lint)",
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Shell/tldr-pages%40tldr/failed/563696877.log',
+    line: 'pages/common/mat2.md:3: TLDR004 Command descriptions should end in a period',
+    category: 'compile_error',
+  },
+  {
+    family: 'wget refusing a certificate for another host',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Lua/cmusatyalab%40openface/failed/199278645.log',
+    line: 'ERROR: no certificate subject alternative name matches',
+    category: 'dependency_network',
+  },
+  {
+    family: 'Travis running without a .travis.yml',
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/TeX/soulmachine%40leetcode/failed/172062089.log',
+    line: '\u001b[0K\u001b[31;1mCould not find .travis.yml, using standard configuration.\u001b[0m',
+    category: 'config_yaml',
+  },
+  {
+    family: "a GitHub Action's required input not given",
+    from: 'https://github.com/sawayamakouji/slide202507/blob/ea5a75a0ed8d2283905098c84e91675dc47b8d29/error.md',
+    line: '2025-07-06T20:58:48.2213810Z Error: Input required and not supplied: parent_folder_id',
+    category: 'config_yaml',
+  },
+  {
+    family: "Elixir's uncaught `** (throw)`",
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Elixir/h4cc%40awesome-elixir/failed/504854205.log',
+    line: '** (throw) "Words not in order \\"exos\\" and \\"ex_lttb\\""',
+    category: 'script_error',
+  },
+  {
+    family: 'a plugin built for a newer Java runtime, loaded at run time',
+    from: 'https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/jodatime_1837/fail.log',
+    line: 'java.lang.UnsupportedClassVersionError: spoon/processing/ProcessorProperties has been compiled by a more recent version of the Java Runtime (class file version 55.0), this version of the Java Runtime only recognizes class file versions up to 52.0',
+    category: 'dependency_network',
+  },
 ];
 
 describe('rule families on real CI lines', () => {

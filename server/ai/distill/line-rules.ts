@@ -28,7 +28,7 @@ export interface LineRule {
 
 // Lower-case words, tested against the lower-cased line: cheaper than a case-insensitive regex.
 const HINT_WORDS =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply|denied|early eof|hung up|empty reply|toomanyrequests|rate limit|too many requests|gemnotfound|could not find gem|can't resolve|could not resolve|cannot load such file|bad_alloc|test failed|\d+ failures?\b|ran longer than|no rule to make target|violation|: [cwef]: |offenses? detected|formatted|format failed|reformat|code style issues|diff in |invalid target|invalid source|not available|spec satisfying|compatible versions|could not transfer|error getting/;
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [ewfc]\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply|denied|early eof|hung up|empty reply|toomanyrequests|rate limit|too many requests|gemnotfound|could not find gem|can't resolve|could not resolve|cannot load such file|bad_alloc|test failed|\d+ failures?\b|ran longer than|no rule to make target|violation|: [cwef]: |offenses? detected|formatted|format failed|reformat|code style issues|diff in |invalid target|invalid source|not available|spec satisfying|compatible versions|could not transfer|error getting|subject alternative name|issuer certificate|certificate has expired|travis\.yml|input required|unsupportedclassversion|more recent version|^\*\* \(|: [a-z]{1,5}\d{3,4} /;
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/)/;
 
@@ -199,7 +199,7 @@ export const LINE_RULES: LineRule[] = [
   // A tool invoked with options it does not accept, or a JDK older than the release the build
   // targets (javac's `invalid target release: 17`): the job's own configuration is wrong.
   {
-    re: /\berror: (?:unrecognized (?:command[- ]line )?(?:option|argument)s?|unknown (?:command[- ]line )?(?:option|flag)|unexpected argument)\b|Unable to find a destination matching|\binvalid destination specifier\b|\binvalid (?:target|source) release: |\brelease version \d+ not supported\b/i,
+    re: /\berror: (?:unrecognized (?:command[- ]line )?(?:option|argument)s?|unknown (?:command[- ]line )?(?:option|flag)|unexpected argument)\b|Unable to find a destination matching|\binvalid destination specifier\b|\bCould not find \.travis\.yml\b|\bInput required and not supplied: |\binvalid (?:target|source) release: |\brelease version \d+ not supported\b/i,
     score: 88,
     kind: 'error',
     category: 'config_yaml',
@@ -231,14 +231,14 @@ export const LINE_RULES: LineRule[] = [
   // resolving a bare package name, Gradle dependency coordinates, Maven transfers, CocoaPods specs,
   // R packages, Ant's <get>.
   {
-    re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|(?:^|> )\s*Could not (?:find|resolve) (?:[\w.-]+:[\w.-]+(?::[\w.-]+)?|project :[\w:.-]+)\.?\s*$|\bcannot load such file\b|\bcomputed checksums? did NOT match\b|\bCould not transfer artifact\b|None of your spec sources contain a spec satisfying|could not find compatible versions for pod|\bPackages? required but not available\b|\bthere is no package called\b|\bError (?:getting|downloading) https?:/,
+    re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|(?:^|> )\s*Could not (?:find|resolve) (?:[\w.-]+:[\w.-]+(?::[\w.-]+)?|project :[\w:.-]+)\.?\s*$|\bcannot load such file\b|\bcomputed checksums? did NOT match\b|\bCould not transfer artifact\b|None of your spec sources contain a spec satisfying|could not find compatible versions for pod|\bPackages? required but not available\b|\bthere is no package called\b|\bError (?:getting|downloading) https?:|\bUnsupportedClassVersionError\b|compiled by a more recent version of the Java Runtime/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
   },
   // Network and dependency resolution.
   {
-    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|(?:Failed|Unable) to connect to|Could(?: not|n't) (?:connect|create (?:a )?connection) to|Unable to establish (?:a )?connection|connection timed out|no such host|SSL certificate problem|certificate verify failed|Read timed out|Max retries exceeded|Connect(?:ion)? timeout|SSL connect error|handshake failure)/i,
+    re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|(?:Failed|Unable) to connect to|Could(?: not|n't) (?:connect|create (?:a )?connection) to|Unable to establish (?:a )?connection|connection timed out|no such host|SSL certificate problem|certificate verify failed|no certificate subject alternative name matches|unable to get local issuer certificate|certificate has expired|Read timed out|Max retries exceeded|Connect(?:ion)? timeout|SSL connect error|handshake failure)/i,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -351,7 +351,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Linters that print `file:line:col: CODE message` (flake8/pycodestyle, RuboCop, shellcheck -f gcc).
   {
-    re: /^\S+:\d+:\d+: (?:[EWFC]\d{3,4}\b|[CWEF]: \S|(?:error|warning): .*\[SC\d{4}\]|warning: .* Violation: )|^\S+\.\w+: ?\d+(?::\d+)?:? (?:MD\d{3}\/|[A-Z]{1,3}\d{3,4} \S)/,
+    re: /^\S+:\d+:\d+: (?:[EWFC]\d{3,4}\b|[CWEF]: \S|(?:error|warning): .*\[SC\d{4}\]|warning: .* Violation: )|^\S+\.\w+: ?\d+(?::\d+)?:? (?:MD\d{3}\/|[A-Z]{1,5}\d{3,4} \S)/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -379,7 +379,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Generic errors.
   {
-    re: /^[\w.+-]+: (?:error|fatal|ERROR|FATAL)\b:? |^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|\[ +(?:ERROR|CRITICAL) +\]:|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^\s*(?:[\w$]+\.)*[A-Z][a-z]\w*(?:Failed|Failure): |\((?:ERROR|CRITICAL)\): |^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
+    re: /^[\w.+-]+: (?:error|fatal|ERROR|FATAL)\b:? |^\*\* \(\w[\w.]*\) |^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|\[ +(?:ERROR|CRITICAL) +\]:|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^\s*(?:[\w$]+\.)*[A-Z][a-z]\w*(?:Failed|Failure): |\((?:ERROR|CRITICAL)\): |^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
     score: 85,
     kind: 'error',
     category: 'script_error',
