@@ -3,7 +3,8 @@ import { evaluateCorpus, excerptHas, names } from './real-corpus-eval.ts';
 import { loadRealLogs } from './real-logs/index.ts';
 
 // The issue 11 targets on the real-log corpus, as a regression guard (figures: `npm run bench`).
-// The analyser's held-out figures are reported by the bench, not asserted: they miss the target.
+// The analyser's held-out figures are reported by the bench, not asserted: the category misses its
+// target, and asserting held-out figures would invite tuning to them.
 describe('distiller and offline analyser on real CI logs', () => {
   it('keep the decisive lines of the development and held-out logs, and diagnose the development logs', () => {
     const dev = evaluateCorpus(loadRealLogs('dev'));
@@ -13,7 +14,7 @@ describe('distiller and offline analyser on real CI logs', () => {
     expect(dev.distilledChars).toBeLessThanOrEqual(24_000 * dev.logs);
     expect(dev.categoryRight / dev.logs).toBeGreaterThanOrEqual(0.75);
     expect(dev.rootCauseNamed / dev.logs).toBeGreaterThanOrEqual(0.7);
-    // 110 logs, 25 MB: seconds on a loaded 2-core box.
+    // 231 logs, 29 MB: seconds on a loaded 2-core box.
   }, 60_000);
 
   it('counts a decisive line as kept or named only when its text is there', () => {
