@@ -465,6 +465,12 @@ const EXCERPTS: RealExcerpt[] = [
     line: 'java.lang.UnsupportedClassVersionError: spoon/processing/ProcessorProperties has been compiled by a more recent version of the Java Runtime (class file version 55.0), this version of the Java Runtime only recognizes class file versions up to 52.0',
     category: 'dependency_network',
   },
+  {
+    family: "Travis's default Ruby build finding no Rakefile",
+    from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/CSS/google%40material-design-icons/failed/92806560.log',
+    line: 'No Rakefile found (looking for: rakefile, Rakefile, rakefile.rb, Rakefile.rb)',
+    category: 'config_yaml',
+  },
 ];
 
 describe('rule families on real CI lines', () => {
