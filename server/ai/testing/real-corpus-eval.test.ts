@@ -14,7 +14,7 @@ describe('distiller and offline analyser on real CI logs', () => {
     expect(dev.distilledChars).toBeLessThanOrEqual(24_000 * dev.logs);
     expect(dev.categoryRight / dev.logs).toBeGreaterThanOrEqual(0.75);
     expect(dev.rootCauseNamed / dev.logs).toBeGreaterThanOrEqual(0.7);
-    // 231 logs, 29 MB: seconds on a loaded 2-core box.
+    // 250 logs, 28.5 MB: seconds on a loaded 2-core box.
   }, 60_000);
 
   it('counts a decisive line as kept or named only when its text is there', () => {
