@@ -202,6 +202,39 @@ describe('offline analyser guards', () => {
     expect(d.evidence[0]?.line).toBeLessThan(40);
   });
 
+  it.each([
+    [
+      'travis-vis-libtermkey-checksum',
+      'dependency_network',
+      /update the pinned version and checksum/,
+    ],
+    ['travis-openface-models-tls-cert-mismatch', 'dependency_network', /CA bundle/],
+    [
+      'gha-spring-boot-admin-invalid-target-release-17',
+      'config_yaml',
+      /JDK in the job’s image is older/,
+    ],
+    ['jenkins-nopol-checkout-no-space-left', 'script_error', /disk is full/],
+  ])('gives advice that fits the cause on a real log: %s', (id, category, advice) => {
+    const log = loadRealLogs('dev').find((l) => l.id === id)!;
+    const d = diagnose(distillLog(log.text));
+    expect(d.category).toBe(category);
+    expect(d.nextSteps.join('\n')).toMatch(advice);
+    expect(d.nextSteps.join('\n')).not.toMatch(/Retry the job: network errors/);
+  });
+
+  it("says a registry's pull rate limit is not a transient network error", () => {
+    // The message as Docker Hub sends it: https://docs.docker.com/docker-hub/usage/pulls/
+    const log = [
+      '$ docker pull node:22',
+      'Error response from daemon: toomanyrequests: You have reached your pull rate limit. You may increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit',
+      'ERROR: Job failed: exit code 1',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('dependency_network');
+    expect(d.nextSteps[0]).toMatch(/rate-limiting/);
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const log = [

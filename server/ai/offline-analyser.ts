@@ -349,7 +349,29 @@ function nextStepsFor(
       );
       break;
     case 'dependency_network':
-      if (NETWORK.test(text) && !RESOLUTION.test(text)) {
+      if (/toomanyrequests|pull rate limit|429 Too Many Requests/i.test(text)) {
+        steps.push(
+          'The registry is rate-limiting this runner’s pulls, not failing: retrying at once usually hits the same limit.',
+          'Authenticate the pulls (a `docker login` with a token kept in a masked CI/CD variable), or pull through GitLab’s Dependency Proxy or a registry mirror so the limit counts against your group, not the runner’s IP.',
+        );
+      } else if (
+        /checksums? did NOT match|checksum mismatch|verifying .*: checksum mismatch/i.test(text)
+      ) {
+        steps.push(
+          'A download no longer matches its pinned checksum: the upstream file changed (a re-tagged release, a moved tarball) or the download was corrupted.',
+          'Check the file upstream, then update the pinned version and checksum together; do not turn verification off.',
+        );
+      } else if (
+        /certificate verify failed|SSL certificate problem|subject alternative name|issuer certificate|certificate has expired/i.test(
+          text,
+        )
+      ) {
+        steps.push(
+          'The TLS certificate of the host was refused: it names another host, has expired, or is signed by a CA the image does not trust (a company proxy, an outdated `ca-certificates`).',
+          'Update the image’s CA bundle (`apt-get install ca-certificates`, `update-ca-certificates`) or add the proxy’s CA; fix the URL if the certificate is for another host. Do not disable verification.',
+          runIt,
+        );
+      } else if (NETWORK.test(text) && !RESOLUTION.test(text)) {
         steps.push(
           'Retry the job: network errors to registries are often transient.',
           'If it keeps failing, check the registry or mirror status and the runner’s DNS, proxy (HTTP_PROXY/NO_PROXY) and firewall settings.',
@@ -416,6 +438,11 @@ function nextStepsFor(
       }
       break;
     case 'config_yaml':
+      if (/invalid (?:target|source) release|release version \d+ not supported/i.test(text)) {
+        steps.push(
+          'The JDK in the job’s image is older than the Java release the build compiles for: use an image with that JDK (for example `eclipse-temurin:17`, or `setup-java`’s `java-version`), or lower `maven.compiler.release` / Gradle’s toolchain version to match.',
+        );
+      }
       steps.push(
         `Fix the file and line named above.${first}`,
         'Validate it locally before pushing (`yamllint`, `helm lint`, `terraform validate`, `docker compose config`, or GitLab’s CI Lint for .gitlab-ci.yml).',
@@ -427,6 +454,9 @@ function nextStepsFor(
         runIt,
         /command not found|exit code 127/.test(text) || distilled.exitCode === 127
           ? 'A command is missing from the image: install it in the image or in `before_script`, or use an image that has it.'
+          : undefined,
+        /No space left on device|ENOSPC|[Dd]isk quota exceeded/.test(text)
+          ? 'The runner’s disk is full: the first “No space left” is where it ran out. Free space in the job (remove build outputs and caches you do not need, `docker system prune` on a shell runner), keep fewer artifacts, or use a runner with a larger disk.'
           : undefined,
         /Segmentation fault|core dumped|Error 139/.test(text)
           ? 'A segmentation fault is a crash in native code: run the test binary under a debugger or with sanitizers (`-fsanitize=address`).'
