@@ -5,28 +5,39 @@ import { minimalContext, type JobContext } from './job-context.ts';
 import { analyseOffline, diagnose } from './offline-analyser.ts';
 import { answerOffline } from './offline-followup.ts';
 
+/** The offline diagnosis of a log given as lines. */
+function diagnoseLines(lines: string[]) {
+  return diagnose(distillLog(lines.join('\n')));
+}
+
+/** A development log of the real corpus, or lines [from, to) of it. */
+function realDevLog(id: string, from?: number, to?: number): string {
+  const log = loadRealLogs('dev').find((l) => l.id === id);
+  if (!log) throw new Error(`no development log ${id}`);
+  return from === undefined ? log.text : log.text.split('\n').slice(from, to).join('\n');
+}
+
 // Each guard is shown on the incidental lines that used to fool the analyser, quoted from real
 // public CI logs (sources next to each case) and cut to the lines that matter.
 
 describe('offline analyser guards', () => {
   it('does not let a passing test named after a permission error vote', () => {
     // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Python/nvbn%40thefuck/failed/545320732.log
-    const log = [
+    const d = diagnoseLines([
       'tests/rules/test_chmod_x.py::test_match[./gradlew build-gradlew: Permission denied] \x1b[32mPASSED\x1b[0m\x1b[36m [ 18%]\x1b[0m',
       'tests/rules/test_chmod_x.py::test_not_match[./gradlew build-gradlew: Permission denied-True-True] \x1b[32mPASSED\x1b[0m\x1b[36m [ 18%]\x1b[0m',
       '$ flake8',
       './thefuck/rules/terraform_init.py:8:9: E128 continuation line under-indented for visual indent',
       'The command "flake8" exited with 1.',
       'Done. Your build exited with 1.',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ]);
     expect(d.category).toBe('compile_error');
     expect(d.evidence[0]!.text).toContain('E128 continuation line');
   });
 
   it("does not call a build OOM because a package creates the 'systemd-oom' user", () => {
     // https://github.com/fedora-copr/logdetective-sample/blob/6bd8dbdf5b9c5e977a7e6202226960809109394b/data/bd0afcc7-1395-4275-a906-84df79a84452/builder-live.log
-    const log = [
+    const d = diagnoseLines([
       ">>> Creating user 'systemd-oom' (systemd Userspace OOM Killer) with UID 999 and GID 999.",
       '+ bin/test',
       'ActionText::JobRenderTest#test_uses_app_default_url_options:',
@@ -34,8 +45,7 @@ describe('offline analyser guards', () => {
       "    app/jobs/broadcast_job.rb:5:in 'BroadcastJob#perform'",
       '116 runs, 259 assertions, 0 failures, 1 errors, 0 skips',
       'error: Bad exit status from /var/tmp/rpm-tmp.H6YM9X (%check)',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ]);
     expect(d.category).toBe('test_failure');
     expect(d.evidence.map((e) => e.text).join('\n')).toContain(
       "ActionView::Template::Error: Can't resolve image into URL",
@@ -43,45 +53,46 @@ describe('offline analyser guards', () => {
   });
 
   it('calls it OOM when the kill is there', () => {
-    const log = [
-      '$ make -j8',
-      'g++ -c big.cc',
-      'Killed',
-      'make: *** [Makefile:12: big.o] Error 137',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('oom_killed');
+    expect(
+      diagnoseLines([
+        '$ make -j8',
+        'g++ -c big.cc',
+        'Killed',
+        'make: *** [Makefile:12: big.o] Error 137',
+      ]).category,
+    ).toBe('oom_killed');
   });
 
   it("quotes the shell's report of a SIGKILLed child as the kill", () => {
     // bash names the signal with strsignal(SIGKILL) = "Killed", then the pid and the command.
-    const log = [
+    const d = diagnoseLines([
       '$ npm ci && npm run build',
       'npm warn deprecated inflight@1.0.6: This module is not supported',
       '/usr/bin/bash: line 1: 1008290 Killed                  npm run build 2>&1',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ]);
     expect(d.category).toBe('oom_killed');
     expect(d.evidence[0]?.text).toContain('Killed                  npm run build');
   });
 
   it('does not call it OOM when a test kills its own child early in the log', () => {
-    const log = [
-      '$ make check',
-      'PASS: t/signals.sh 1 - child exits on TERM',
-      't/signals.sh: line 41: 31337 Killed                  sleep 100',
-      'PASS: t/signals.sh 2 - child dies on KILL',
-      ...Array.from({ length: 40 }, (_, i) => `PASS: t/io.sh ${i + 1}`),
-      'FAIL: t/parse.sh 3 - expected 2 fields, got 3',
-      '# FAIL:  1',
-      'make: *** [Makefile:880: check] Error 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('test_failure');
+    expect(
+      diagnoseLines([
+        '$ make check',
+        'PASS: t/signals.sh 1 - child exits on TERM',
+        't/signals.sh: line 41: 31337 Killed                  sleep 100',
+        'PASS: t/signals.sh 2 - child dies on KILL',
+        ...Array.from({ length: 40 }, (_, i) => `PASS: t/io.sh ${i + 1}`),
+        'FAIL: t/parse.sh 3 - expected 2 fields, got 3',
+        '# FAIL:  1',
+        'make: *** [Makefile:880: check] Error 1',
+      ]).category,
+    ).toBe('test_failure');
   });
 
   it('reads the first failed command as the cause when a CI system runs more after it', () => {
     // Shaped on https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Scala/scala%40scala/failed/567103817.log
-    const log = [
+    const d = diagnoseLines([
       '$ sbt -warn setupPublishCore publishLocal',
       '[error] /home/travis/build/scala/scala/src/reflect/scala/reflect/internal/util/Collections.scala:78: type mismatch;',
       '[error] (reflect/compile:compileIncremental) Compilation failed',
@@ -90,30 +101,26 @@ describe('offline analyser guards', () => {
       'sbt.ResolveException: unresolved dependency: org.scala-lang#scala-compiler;2.12.9-bin-5d0a905-SNAPSHOT: not found',
       '[error] (root/*:update) sbt.ResolveException: unresolved dependency: org.scala-lang#scala-compiler;2.12.9-bin-5d0a905-SNAPSHOT: not found',
       'The command "sbt -Dstarr.version=$STARR testAll" exited with 1.',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ]);
     expect(d.category).toBe('compile_error');
     expect(d.evidence[0]?.text).toContain('Collections.scala:78: type mismatch');
   });
 
   it("lets Maven's 'Failed to execute goal' vote when it names the cause", () => {
     // https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/spooncontrolflow_805/fail.log
-    const log = [
-      '[INFO] BUILD FAILURE',
-      '[ERROR] Failed to execute goal on project spoon-control-flow: Could not resolve dependencies for project fr.inria.gforge.spoon:spoon-control-flow:jar:0.0.2-SNAPSHOT: Could not find artifact fr.inria.gforge.spoon:spoon-core:jar:9.2.0-SNAPSHOT -> [Help 1]',
-      '[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/DependencyResolutionException',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('dependency_network');
+    expect(
+      diagnoseLines([
+        '[INFO] BUILD FAILURE',
+        '[ERROR] Failed to execute goal on project spoon-control-flow: Could not resolve dependencies for project fr.inria.gforge.spoon:spoon-control-flow:jar:0.0.2-SNAPSHOT: Could not find artifact fr.inria.gforge.spoon:spoon-core:jar:9.2.0-SNAPSHOT -> [Help 1]',
+        '[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/DependencyResolutionException',
+      ]).category,
+    ).toBe('dependency_network');
   });
 
   it('quotes what follows the main error (its cause) before what led up to it', () => {
     // Lines 100-116 of a real GitLab runner trace (Gradle behind fastlane's prefix); the release
     // notes' "Java compilation errors" highlight sits just before the failure.
-    const log = loadRealLogs('dev')
-      .find((l) => l.id === 'gitlab-ionic-appflow-capacitor-no-variant')!
-      .text.split('\n')
-      .slice(99, 116)
-      .join('\n');
+    const log = realDevLog('gitlab-ionic-appflow-capacitor-no-variant', 99, 116);
     const d = diagnose(distillLog(log));
     expect(d.category).toBe('dependency_network');
     const [first, second] = d.evidence.map((e) => e.message);
@@ -124,39 +131,32 @@ describe('offline analyser guards', () => {
   it('weighs lines by closeness to the failed step, not to the end of the log', () => {
     // Shaped on https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/python/2505733928-orig.log: setup trouble the job survived, the failing test step, then many lines of
     // `if: always()` steps.
-    const log = [
-      '2022-06-15T23:51:06.6554440Z Error from server: error when creating "/tmp/k8s.yaml": Post "https://apiext.svc:443/": dial tcp 10.43.3.6:443: connect: connection refused',
-      '2022-06-15T23:51:06.6556135Z Error from server: error when creating "/tmp/k8s.yaml": Post "https://apiext.svc:443/convert": net/http: TLS handshake timeout',
-      '2022-06-15T23:51:06.6569331Z Error from server: error when creating "/tmp/hosts.yaml": Post "https://apiext.svc:443/hosts": dial tcp 10.43.3.6:443: i/o timeout',
-      ...Array.from({ length: 60 }, (_, i) => `2022-06-15T23:52:0${i % 10}.1Z PASSED test_${i}`),
-      '2022-06-15T23:52:28.8Z E   AssertionError: expected status code 200, got 503 instead',
-      '2022-06-15T23:52:28.9026813Z ===== 3 failed, 40 passed, 224 deselected in 255.21s ======',
-      '2022-06-15T23:52:29.2615379Z ##[error]Process completed with exit code 2.',
-      ...Array.from(
-        { length: 400 },
-        (_, i) => `2022-06-15T23:53:0${i % 10}.1Z collecting logs ${i}`,
-      ),
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('test_failure');
+    expect(
+      diagnoseLines([
+        '2022-06-15T23:51:06.6554440Z Error from server: error when creating "/tmp/k8s.yaml": Post "https://apiext.svc:443/": dial tcp 10.43.3.6:443: connect: connection refused',
+        '2022-06-15T23:51:06.6556135Z Error from server: error when creating "/tmp/k8s.yaml": Post "https://apiext.svc:443/convert": net/http: TLS handshake timeout',
+        '2022-06-15T23:51:06.6569331Z Error from server: error when creating "/tmp/hosts.yaml": Post "https://apiext.svc:443/hosts": dial tcp 10.43.3.6:443: i/o timeout',
+        ...Array.from({ length: 60 }, (_, i) => `2022-06-15T23:52:0${i % 10}.1Z PASSED test_${i}`),
+        '2022-06-15T23:52:28.8Z E   AssertionError: expected status code 200, got 503 instead',
+        '2022-06-15T23:52:28.9026813Z ===== 3 failed, 40 passed, 224 deselected in 255.21s ======',
+        '2022-06-15T23:52:29.2615379Z ##[error]Process completed with exit code 2.',
+        ...Array.from(
+          { length: 400 },
+          (_, i) => `2022-06-15T23:53:0${i % 10}.1Z collecting logs ${i}`,
+        ),
+      ]).category,
+    ).toBe('test_failure');
   });
 
   it("lets only the exception in pytest's E block vote, not the source line and caret under it", () => {
     // Lines 320-340 of https://github.com/BugSwarm/bugswarm/blob/e6a77177e9725ee46f83f17c7989028116772bd1/tests/analyzer/github_data/python/2512030835-orig.log: a collection error whose E block quotes the source
-    const log = loadRealLogs('dev')
-      .find((l) => l.id === 'gha-kubernetes-python-client-syntax-error')!
-      .text.split('\n')
-      .slice(319, 340)
-      .join('\n');
+    const log = realDevLog('gha-kubernetes-python-client-syntax-error', 319, 340);
     expect(diagnose(distillLog(log)).category).toBe('compile_error');
   });
 
   it('calls a test that died on the network a network problem, and one that asserted a test failure', () => {
     // Lines 560-580 of https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Perl/sjdy521%40Mojo-Webqq/failed/332708478.log: a Perl test that needs the network hits a connect timeout
-    const log = loadRealLogs('dev')
-      .find((l) => l.id === 'travis-mojo-webqq-connect-timeout')!
-      .text.split('\n')
-      .slice(559, 580)
-      .join('\n');
+    const log = realDevLog('travis-mojo-webqq-connect-timeout', 559, 580);
     expect(diagnose(distillLog(log)).category).toBe('dependency_network');
     // The same network error, but the test compared what it got: the test's own verdict.
     const asserted = [
@@ -192,9 +192,7 @@ describe('offline analyser guards', () => {
 
   it('quotes the first full-disk error, not the post-build steps that also hit it', () => {
     // https://github.com/labri-progress/cidiff/blob/3cad9e8e4278e0eea38551b4f71cc1cf08bd9d14/data/breakages/nopol_1590/fail.log: the checkout fails on a full disk, then a Jenkins post-build step fails the same way
-    const log = loadRealLogs('dev').find(
-      (l) => l.id === 'jenkins-nopol-checkout-no-space-left',
-    )!.text;
+    const log = realDevLog('jenkins-nopol-checkout-no-space-left');
     const d = diagnose(distillLog(log));
     expect(d.category).toBe('script_error');
     // The checkout (line 26) is where the disk ran out; the post-build IOException (line 66) follows.
@@ -216,8 +214,7 @@ describe('offline analyser guards', () => {
     ],
     ['jenkins-nopol-checkout-no-space-left', 'script_error', /disk is full/],
   ])('gives advice that fits the cause on a real log: %s', (id, category, advice) => {
-    const log = loadRealLogs('dev').find((l) => l.id === id)!;
-    const d = diagnose(distillLog(log.text));
+    const d = diagnose(distillLog(realDevLog(id)));
     expect(d.category).toBe(category);
     expect(d.nextSteps.join('\n')).toMatch(advice);
     expect(d.nextSteps.join('\n')).not.toMatch(/Retry the job: network errors/);
@@ -225,19 +222,18 @@ describe('offline analyser guards', () => {
 
   it("says a registry's pull rate limit is not a transient network error", () => {
     // The message as Docker Hub sends it: https://docs.docker.com/docker-hub/usage/pulls/
-    const log = [
+    const d = diagnoseLines([
       '$ docker pull node:22',
       'Error response from daemon: toomanyrequests: You have reached your pull rate limit. You may increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ]);
     expect(d.category).toBe('dependency_network');
     expect(d.nextSteps[0]).toMatch(/rate-limiting/);
   });
 
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
-    const log = [
+    const lines = [
       '$ npm ci',
       'npm ERR! code ERESOLVE',
       'npm ERR! ERESOLVE unable to resolve dependency tree',
@@ -255,14 +251,14 @@ describe('offline analyser guards', () => {
       'npm ERR! Fix the upstream dependency conflict, or retry',
       'npm ERR! this command with --force, or --legacy-peer-deps',
       'npm ERR! to accept an incorrect (and potentially broken) dependency resolution.',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ];
+    const d = diagnoseLines(lines);
     expect(d.category).toBe('dependency_network');
     expect(d.nextSteps[0]).toMatch(/peer-dependency conflict, not a network problem/);
     expect(d.nextSteps.join('\n')).not.toMatch(/^Retry the job/m);
     const flaky = answerOffline({
       question: 'Is this flaky? Should I retry?',
-      distilled: distillLog(log),
+      distilled: distillLog(lines.join('\n')),
       context: undefined,
       analysis: '',
     });
@@ -278,26 +274,22 @@ describe('offline analyser guards', () => {
     // https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/taskcluster-only.log.gz
     ['Taskcluster', '[taskcluster:error] Task aborted - max run time exceeded'],
   ])("recognises %s's own timeout", (_system, line) => {
-    const log = [
-      '$ ./run-tests.sh',
-      'test_a ... ok',
-      'error: retrying connection to db',
-      line,
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('timeout');
+    expect(
+      diagnoseLines(['$ ./run-tests.sh', 'test_a ... ok', 'error: retrying connection to db', line])
+        .category,
+    ).toBe('timeout');
   });
 
   it('quotes the failing test first, not an earlier incidental error', () => {
     // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/C%23/NancyFx%40Nancy/failed/375800180.log
-    const log = [
+    const d = diagnoseLines([
       '/Users/travis/.travis/job_stages: line 476: yarn: command not found',
       '$ ./build.sh',
       '\x1b[m\x1b[31;1m    Nancy.Testing.Tests.BrowserFixture.Should_return_JSON_serialized_form [FAIL]',
       '',
       '\x1b[m\x1b[37m      Assert.Equal() Failure',
       'Done. Your build exited with 1.',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ]);
     expect(d.category).toBe('test_failure');
     expect(d.evidence[0]!.text).toContain('Should_return_JSON_serialized_form [FAIL]');
   });
@@ -306,13 +298,12 @@ describe('offline analyser guards', () => {
     // https://github.com/mozilla/treeherder/blob/dc3080dd746d4732d5e06c0272471834d4639da0/tests/sample_data/logs/mochitest-fail.log.gz
     const noise =
       "[task 2025-02-13T10:54:06.706Z] 10:54:06     INFO - GECKO(7098) | JavaScript error: , line 0: NotFoundError: No such JSProcessActor 'DevToolsProcess'";
-    const log = [
+    const d = diagnoseLines([
       noise,
       noise.replace('10:54:06', '10:54:07'),
       '[task 2025-02-13T11:00:27.837Z] 11:00:27     INFO - TEST-UNEXPECTED-FAIL | devtools/client/webconsole/test/browser/browser_console_enable_network_monitoring.js | A promise chain failed to handle a rejection',
       noise.replace('10:54:06', '11:00:28'),
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ]);
     expect(d.category).toBe('test_failure');
     expect(d.evidence[0]!.text).toContain('TEST-UNEXPECTED-FAIL');
   });
