@@ -231,6 +231,30 @@ describe('offline analyser guards', () => {
     expect(d.nextSteps[0]).toMatch(/rate-limiting/);
   });
 
+  it('says what to do about a native build of a dependency and an artifacts archive over the limit', () => {
+    // https://doc.rust-lang.org/cargo/reference/build-scripts.html
+    const native = diagnoseLines([
+      '$ cargo build --release',
+      '   Compiling openssl-sys v0.9.80',
+      'error: failed to run custom build command for `openssl-sys v0.9.80`',
+      '  Could not find directory of OpenSSL installation, and this `-sys` crate cannot proceed without this knowledge.',
+      'ERROR: Job failed: exit code 101',
+    ]);
+    expect(native.category).toBe('dependency_network');
+    expect(native.nextSteps.join('\n')).toMatch(/system library or tool the image lacks/);
+    // The runner's words: https://gitlab.com/gitlab-org/gitlab/-/issues/472984
+    const artifacts = diagnoseLines([
+      'Uploading artifacts for successful job',
+      'Uploading artifacts...',
+      'dist/: found 48213 matching artifact files and directories',
+      'ERROR: Uploading artifacts as "archive" to coordinator... 413 Request Entity Too Large  id=4242 responseStatus=413 Request Entity Too Large status=413',
+      'FATAL: too large',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(artifacts.category).toBe('config_yaml');
+    expect(artifacts.nextSteps[0]).toMatch(/maximum artifacts size/);
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const lines = [

@@ -73,7 +73,7 @@ const SETUP_NOISE =
   /^(?:>>> |Creating (?:user|group)\b|(?:Installing|Upgrading|Updating|Setting up|Unpacking|Preparing to unpack|Selecting previously|Processing triggers|Downloading|Downloaded|Collecting|Requirement already|Running scriptlet|Cleanup|Cleaning up|Post job cleanup|Removing)\b|Get:\d|\[WARNING\]|WARNING:|warning:|\s*warning\b)|\bscriptlet failed\b/i;
 // An out-of-memory verdict needs the kill itself (or the runtime dying of memory), not the word.
 const OOM_PROOF =
-  /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bsignal: killed\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded|Killed signal terminated program|std::bad_alloc/;
+  /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bsignal: killed\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded|Killed signal terminated program|std::bad_alloc|Could not reserve enough space for (?:object heap|\d+KB object heap)/;
 // The shell reporting a child killed by SIGKILL. Test suites kill their own children on purpose, so
 // this proves an OOM only when it is how the job ended.
 const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
@@ -371,6 +371,16 @@ function nextStepsFor(
           'Update the image’s CA bundle (`apt-get install ca-certificates`, `update-ca-certificates`) or add the proxy’s CA; fix the URL if the certificate is for another host. Do not disable verification.',
           runIt,
         );
+      } else if (
+        /failed to run custom build command for `|Failed to build installable wheels|Could not build wheels for|subprocess-exited-with-error|metadata-generation-failed/.test(
+          text,
+        )
+      ) {
+        steps.push(
+          'A dependency is built from source here and its native build failed, usually for a system library or tool the image lacks (the lines above name it: `openssl`, `pkg-config`, `libpq`, a C compiler).',
+          'Install it in the image or in `before_script` (for example `apt-get install -y pkg-config libssl-dev`), or use a version of the package that ships a prebuilt wheel or binary for this platform.',
+          runIt,
+        );
       } else if (NETWORK.test(text) && !RESOLUTION.test(text)) {
         steps.push(
           'Retry the job: network errors to registries are often transient.',
@@ -438,6 +448,11 @@ function nextStepsFor(
       }
       break;
     case 'config_yaml':
+      if (/413 Request Entity Too Large|too large archive/.test(text)) {
+        steps.push(
+          'GitLab refused the artifacts archive: it is over the instance’s or project’s maximum artifacts size. Narrow `artifacts:paths` (or add `artifacts:exclude`) to what later jobs and people need, or ask an administrator to raise the limit.',
+        );
+      }
       if (/invalid (?:target|source) release|release version \d+ not supported/i.test(text)) {
         steps.push(
           'The JDK in the job’s image is older than the Java release the build compiles for: use an image with that JDK (for example `eclipse-temurin:17`, or `setup-java`’s `java-version`), or lower `maven.compiler.release` / Gradle’s toolchain version to match.',
@@ -457,6 +472,9 @@ function nextStepsFor(
           : undefined,
         /No space left on device|ENOSPC|[Dd]isk quota exceeded/.test(text)
           ? 'The runner’s disk is full: the first “No space left” is where it ran out. Free space in the job (remove build outputs and caches you do not need, `docker system prune` on a shell runner), keep fewer artifacts, or use a runner with a larger disk.'
+          : undefined,
+        /Gradle build daemon disappeared unexpectedly/.test(text)
+          ? 'The Gradle daemon died mid-build, most often killed for memory (https://github.com/gradle/gradle/issues/9371): keep `org.gradle.jvmargs` -Xmx well below the container’s limit, run fewer workers (`--max-workers`), or give the job more memory.'
           : undefined,
         /Segmentation fault|core dumped|Error 139/.test(text)
           ? 'A segmentation fault is a crash in native code: run the test binary under a debugger or with sanitizers (`-fsanitize=address`).'

@@ -471,6 +471,78 @@ const EXCERPTS: RealExcerpt[] = [
     line: 'No Rakefile found (looking for: rakefile, Rakefile, rakefile.rb, Rakefile.rb)',
     category: 'config_yaml',
   },
+  {
+    family: 'Kotlin compiler error (K1 format)',
+    from: 'https://kotlinlang.org/docs/compiler-reference.html',
+    line: 'e: /builds/app/src/main/kotlin/Main.kt: (12, 5): Unresolved reference: foo',
+    category: 'compile_error',
+  },
+  {
+    family: 'Kotlin compiler error (K2 format)',
+    from: 'https://kotlinlang.org/docs/k2-compiler-migration-guide.html',
+    line: 'e: file:///builds/app/src/main/kotlin/Main.kt:12:5 Unresolved reference: foo',
+    category: 'compile_error',
+  },
+  {
+    family: 'a JVM that cannot reserve its heap',
+    from: 'https://docs.oracle.com/en/java/javase/21/troubleshoot/troubleshooting-memory-leaks.html',
+    line: 'Could not reserve enough space for object heap',
+    category: 'oom_killed',
+  },
+  {
+    family: "Gradle's daemon killed under the build",
+    from: 'https://github.com/gradle/gradle/issues/9371 (usually the OOM killer; quoted, but not proof of one)',
+    line: 'Gradle build daemon disappeared unexpectedly (it may have been killed or may have crashed)',
+    category: 'oom_killed',
+  },
+  {
+    family: "Composer's solver",
+    from: 'https://getcomposer.org/doc/articles/troubleshooting.md',
+    line: '  Your requirements could not be resolved to an installable set of packages.',
+    category: 'dependency_network',
+  },
+  {
+    family: 'pnpm lock file out of date',
+    from: 'https://github.com/ourongxing/chatgpt-vercel/issues/19 (the message as pnpm prints it)',
+    line: 'ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with "frozen-lockfile" because pnpm-lock.yaml is not up to date with package.json',
+    category: 'dependency_network',
+  },
+  {
+    family: 'yarn --frozen-lockfile',
+    from: 'https://classic.yarnpkg.com/lang/en/docs/cli/install/#toc-yarn-install-frozen-lockfile',
+    line: 'error Your lockfile needs to be updated, but yarn was run with `--frozen-lockfile`.',
+    category: 'dependency_network',
+  },
+  {
+    family: 'npm ci with a lock file out of sync',
+    from: 'https://manpages.ubuntu.com/manpages/noble/en/man1/npm-ci.1.html',
+    line: 'npm ERR! `npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.',
+    category: 'dependency_network',
+  },
+  {
+    family: 'go.mod needing updates',
+    from: 'https://go.dev/ref/mod#go-mod-file-updates',
+    line: 'go: updates to go.mod needed; to update it:',
+    category: 'dependency_network',
+  },
+  {
+    family: "a Rust crate's native build",
+    from: 'https://doc.rust-lang.org/cargo/reference/build-scripts.html',
+    line: 'error: failed to run custom build command for `openssl-sys v0.9.80`',
+    category: 'dependency_network',
+  },
+  {
+    family: 'pip building a package from source',
+    from: 'https://pip.pypa.io/en/stable/topics/dependency-resolution/',
+    line: '  × Failed to build installable wheels for some pyproject.toml based projects (psycopg2)',
+    category: 'dependency_network',
+  },
+  {
+    family: 'GitLab refusing an artifacts archive over the size limit',
+    from: 'https://gitlab.com/gitlab-org/gitlab/-/issues/472984 (the runner message)',
+    line: 'ERROR: Uploading artifacts as "archive" to coordinator... 413 Request Entity Too Large  id=4242 responseStatus=413 Request Entity Too Large status=413',
+    category: 'config_yaml',
+  },
 ];
 
 describe('rule families on real CI lines', () => {

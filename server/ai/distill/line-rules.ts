@@ -28,9 +28,9 @@ export interface LineRule {
 
 // Lower-case words, tested against the lower-cased line: cheaper than a case-insensitive regex.
 const HINT_WORDS =
-  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [a-z]{1,5}\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply|empty reply|toomanyrequests|rate limit|too many requests|bad_alloc|ran longer than|no rule to make target|violation|rakefile|gemfile|: [cwef]: |offense|formatted|reformat|code style issues|diff in |not available|spec satisfying/;
+  /err|fail|fatal|panic|traceback|caused by|exception|exit|killed|memory|oom|time[d ]?out|deadline|denied|forbidden|unauthori[sz]ed|eacces|econn|etimedout|enotfound|eai_again|refused|unreachable|not found|no such|cannot|can't|could not|couldn't|undefined|unable|invalid|yaml|mapping|expected|received|assert|warn|✕|✗|×|●|what went wrong|summary|tests? run|test result|failures|mismatched|unknown|missing|no matching|unsatisfiable|conflict|abort|segmentation|signal|core dumped|syntax|unexpected|not allowed|terminated|exceeded|unhealthy|manifest unknown|does not exist|nothing provides|no match for argument|cancel|crash|implicit declaration|no output|#test_|: [a-z]{1,5}\d{3}|unmet|resolv|does not apply|signaturedoesnotmatch|expiredtoken|dubious|not ok|\.go:\d|no space left|enospc|quota exceeded|unsafe repository|dubious ownership|shared|unable to access|requested url|credential|expired|signaturedoesnotmatch|not apply|empty reply|toomanyrequests|rate limit|too many requests|bad_alloc|ran longer than|no rule to make target|violation|rakefile|gemfile|lockfile|go\.mod needed|installable set|solverproblem|custom build command|wheels|subprocess-exited|metadata-generation|entity too large|too large archive|reserve enough space|daemon disappeared|: [cwef]: |offense|formatted|reformat|code style issues|diff in |not available|spec satisfying/;
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
-const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \()/;
+const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: )/;
 
 /**
  * Case-insensitive pre-filter: a line that matches none of these words cannot match a rule below.
@@ -151,6 +151,30 @@ export const LINE_RULES: LineRule[] = [
     score: 91,
     kind: 'error',
     category: 'permission_auth',
+  },
+  // Package managers that could not install what the lock file or manifest asks for: a lock file out
+  // of date (npm ci, yarn --frozen-lockfile, pnpm), go.mod needing updates, Composer's and Poetry's
+  // solvers, a Rust crate's or Python package's native build (usually a missing system library).
+  {
+    re: /\bERR_PNPM_OUTDATED_LOCKFILE\b|\blockfile needs to be updated\b|`npm ci` can only install packages when your package\.json and package-lock\.json|\bupdates to go\.mod needed\b|Your requirements could not be resolved to an installable set of packages|\bSolverProblemError\b|failed to run custom build command for `|Failed to build installable wheels|Could not build wheels for|\bsubprocess-exited-with-error\b|\bmetadata-generation-failed\b/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // GitLab refusing an artifacts archive over the instance's size limit: `artifacts:paths` or the
+  // limit need changing (the runner's message: https://gitlab.com/gitlab-org/gitlab/-/issues/472984).
+  {
+    re: /\b413 Request Entity Too Large\b|\btoo large archive\b/,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // A JVM that cannot get the heap it was told to use, and Gradle's daemon dying under it.
+  {
+    re: /Could not reserve enough space for (?:object heap|\d+KB object heap)|Gradle build daemon disappeared unexpectedly/,
+    score: 96,
+    kind: 'error',
+    category: 'oom_killed',
   },
   // Memory and kills: the compiler driver losing cc1plus to the kernel's OOM killer, C++ allocation
   // failure.
@@ -282,6 +306,13 @@ export const LINE_RULES: LineRule[] = [
   },
   {
     re: /^configure: error: |^CMake Error\b/,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // The Kotlin compiler prints `e: file.kt: (12, 5): message` (K1) or `e: file:///x.kt:12:5 message` (K2).
+  {
+    re: /^e: (?:file:\/\/)?\S+\.kts?(?::\d+:\d+|: \(\d+, \d+\):)\s/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
