@@ -103,15 +103,27 @@ function votes(d: DecisiveLine): boolean {
   );
 }
 
+// The lines of a log's failed-command reports, found once per log: strength() runs in sort
+// comparators, so scanning the decisive lines there would be quadratic.
+const verdictLinesOf = new WeakMap<DistilledLog, number[]>();
+
+function verdictLines(distilled: DistilledLog): number[] {
+  let lines = verdictLinesOf.get(distilled);
+  if (!lines) {
+    lines = distilled.decisive.filter((d) => COMMAND_VERDICT.test(d.message)).map((d) => d.line);
+    verdictLinesOf.set(distilled, lines);
+  }
+  return lines;
+}
+
 /**
- * How much a line's position says about the failure: lines near the end of the log, and in the
- * section that failed, are nearer the failing command than setup output at the start.
+ * How much a line's position says about the failure: lines near the step that failed (or the end
+ * of the log), and in the section that failed, are nearer the failing command than setup output.
  */
 function nearness(d: DecisiveLine, distilled: DistilledLog): number {
-  // Where the job failed: the CI system's first failed-command report, else the end of the log.
-  const end =
-    distilled.decisive.find((x) => COMMAND_VERDICT.test(x.message) && x.line >= d.line)?.line ??
-    distilled.totalLines;
+  // Where the job failed: the CI system's failed-command report that closes this line's command,
+  // else the end of the log.
+  const end = verdictLines(distilled).find((line) => line >= d.line) ?? distilled.totalLines;
   const pos = end > 0 ? Math.min(1, d.line / end) : 1;
   const fromEnd = Math.max(0, end - d.line);
   const s = distilled.failingSection;
