@@ -7,12 +7,10 @@ import path from 'node:path';
 import { GitLabClient } from '../server/gitlab/client.ts';
 import { RequestBudget } from '../server/gitlab/request-budget.ts';
 import { computeGroupHealth } from '../server/health/group-health.ts';
-import { openGroupHealth } from '../server/health/index.ts';
+import { openPollerWithHealth } from '../server/health/testing/poller-with-health.ts';
 import { FIXTURE_NOW, generateHistory } from '../server/history/testing/history-fixtures.ts';
-import { systemClock } from '../server/platform/clock.ts';
 import { silentLogger } from '../server/platform/logger.ts';
 import { startSimulator, type GitLabSimulator } from '../server/simulator/index.ts';
-import { PipelinePoller } from '../server/summary/poller.ts';
 import { median } from './measure.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
@@ -72,34 +70,7 @@ function openService(sim: GitLabSimulator, dir: string, budget: RequestBudget) {
     logger: silentLogger,
     budget,
   });
-  // The production wiring (server/health/index.ts), as the composition root uses it.
-  const group = openGroupHealth({
-    dataDir: dir,
-    gitlab,
-    clock: systemClock,
-    logger: silentLogger,
-    since: '7d',
-  });
-  const poller = new PipelinePoller({
-    gitlab,
-    clock: systemClock,
-    logger: silentLogger,
-    group: sim.groupPath,
-    since: '7d',
-    observer: group.observer,
-  });
-  group.warmStart(poller);
-  return {
-    poller,
-    settle: async () => {
-      await poller.detailsSettled();
-      await group.idle();
-    },
-    close: async () => {
-      await poller.stop();
-      group.close();
-    },
-  };
+  return openPollerWithHealth(gitlab, sim.groupPath, dir);
 }
 
 async function warmRestart(): Promise<BenchRow[]> {

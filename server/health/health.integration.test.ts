@@ -7,13 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitLabClient } from '../gitlab/client.ts';
-import { systemClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { startSimulator, type GitLabSimulator } from '../simulator/index.ts';
-import { PipelinePoller } from '../summary/poller.ts';
 import { parseSince } from '../summary/since.ts';
 import type { HealthService } from './health-service.ts';
-import { openGroupHealth } from './index.ts';
+import { openPollerWithHealth } from './testing/poller-with-health.ts';
 
 let sim: GitLabSimulator;
 let dir: string;
@@ -26,32 +24,15 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'health-int-'));
   gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
   // The production wiring (server/health/index.ts), as the composition root uses it.
-  const group = openGroupHealth({
-    dataDir: dir,
-    gitlab,
-    clock: systemClock,
-    logger: silentLogger,
-    since: '7d',
-  });
-  const poller = new PipelinePoller({
-    gitlab,
-    clock: systemClock,
-    logger: silentLogger,
-    group: sim.groupPath,
-    since: '7d',
-    observer: group.observer,
-  });
-  group.warmStart(poller);
+  const { poller, group, settle, close } = openPollerWithHealth(gitlab, sim.groupPath, dir);
   health = group.health;
   closers.push(
     () => sim.close(),
     () => rmSync(dir, { recursive: true, force: true }),
-    () => group.close(),
-    () => poller.stop(),
+    close,
   );
   await poller.cycleOnce();
-  await poller.detailsSettled();
-  await group.idle();
+  await settle();
 }, 120_000);
 
 afterAll(async () => {
