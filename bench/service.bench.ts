@@ -10,14 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { GitLabClient } from '../server/gitlab/client.ts';
 import { RequestBudget } from '../server/gitlab/request-budget.ts';
 import { silentLogger } from '../server/platform/logger.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { composeService } from '../server/compose.ts';
-import { gitlabConnection } from '../server/gitlab/connect.ts';
 import { PipelinePoller } from '../server/summary/poller.ts';
 import { startSimulator } from '../server/simulator/index.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { SseHub } from '../server/events/sse-hub.ts';
+import { startHarness } from '../server/testing/service-harness.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,28 +37,12 @@ async function load(url: string, connections = 32, ms = 3000): Promise<number> {
 }
 
 async function summaryThroughput(): Promise<BenchRow[]> {
-  const simulator = await startSimulator({ live: false, projects: 12 });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-bench-'));
-  const connection = gitlabConnection({
-    baseUrl: simulator.url,
-    token: simulator.token,
-    group: simulator.groupPath,
-    logger: silentLogger,
+  // The tests' harness (the production composition root on a simulator), with the service's own
+  // polling cadence so the summary is measured while the poller runs as it does for users.
+  const { service, close } = await startHarness({
+    simulator: { projects: 12 },
+    edges: { timing: undefined },
   });
-  const service = await composeService(
-    {
-      host: '127.0.0.1',
-      port: 0,
-      gitlabUrl: simulator.url,
-      group: simulator.groupPath,
-      since: '7d',
-      demo: false,
-      dataDir,
-    },
-    { logger: silentLogger, env: {}, connection },
-  );
-  while (!service.poller.isLoaded) await new Promise((r) => setTimeout(r, 50));
-  await service.poller.detailsSettled();
   const url = `${service.url}/api/pipelines/summary`;
   const bytes = Buffer.from(await (await fetch(url)).text());
   const bare = http.createServer((_req, res) => {
@@ -77,9 +58,7 @@ async function summaryThroughput(): Promise<BenchRow[]> {
   const ours = await load(url);
   const baseline = await load(bareUrl);
   bare.close();
-  await service.stop();
-  await simulator.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
   const ratio = ours / baseline;
   return [
     {
