@@ -144,18 +144,34 @@ async function route(
   }
   if (segments[0] !== 'uploads') {
     if (segments[0] !== 'api' || segments[1] !== 'v4') return json(404, { error: '404 Not Found' });
-    const user = authenticate(ctx, deps);
-    if (!user) return json(401, { message: '401 Unauthorized' });
-    if (window?.exceeded) {
-      return {
-        ...statusReply(429),
-        headers: { 'content-type': 'text/plain', 'retry-after': String(window.retryAfter) },
-      };
-    }
-    ctx.state.user = user;
+    const admitted = admit(ctx, deps, window);
+    if ('reply' in admitted) return admitted.reply;
+    ctx.state.user = admitted.user;
   }
   await next();
   return ctx.state.reply ?? json(404, { error: '404 Not Found' });
+}
+
+/**
+ * The token check and rate limit REST and GraphQL share: 401 without a valid token, 429 with
+ * `Retry-After` once the window is spent (doc/security/rate_limits.md).
+ */
+function admit(
+  ctx: Ctx,
+  deps: HandlerDeps,
+  window: ReturnType<RateWindow['count']> | null,
+): { user: SimUser } | { reply: Reply } {
+  const user = authenticate(ctx, deps);
+  if (!user) return { reply: json(401, { message: '401 Unauthorized' }) };
+  if (window?.exceeded) {
+    return {
+      reply: {
+        ...statusReply(429),
+        headers: { 'content-type': 'text/plain', 'retry-after': String(window.retryAfter) },
+      },
+    };
+  }
+  return { user };
 }
 
 const MAX_GRAPHQL_BODY = 256 * 1024;
@@ -184,14 +200,9 @@ async function graphql(
   window: ReturnType<RateWindow['count']> | null,
 ): Promise<Reply> {
   if (ctx.method !== 'POST') return json(405, { error: '405 Method Not Allowed' });
-  const user = authenticate(ctx, deps);
-  if (!user) return json(401, { message: '401 Unauthorized' });
-  if (window?.exceeded) {
-    return {
-      ...statusReply(429),
-      headers: { 'content-type': 'text/plain', 'retry-after': String(window.retryAfter) },
-    };
-  }
+  const admitted = admit(ctx, deps, window);
+  if ('reply' in admitted) return admitted.reply;
+  const user = admitted.user;
   const raw = await readBody(ctx);
   if (raw === null) return json(413, { message: '413 Request Entity Too Large' });
   let body: unknown;
