@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from '../platform/logger.ts';
-import { openStoreFile, schemaVersionOf } from '../platform/sqlite-store-file.ts';
+import { openStoreFile, schemaVersionOf, statementCache } from '../platform/sqlite-store-file.ts';
 import type {
   HistorySnapshot,
   JobHistoryRecord,
@@ -148,21 +148,13 @@ export interface HistoryStoreOptions {
 export class HistoryStore {
   /** Days kept by `prune`. */
   readonly retentionDays: number;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly stmt: (sql: string) => Database.Statement;
   private constructor(
     private readonly db: Database.Database,
     retentionDays: number,
   ) {
     this.retentionDays = retentionDays;
-  }
-
-  private stmt(sql: string): Database.Statement {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
-    return s;
+    this.stmt = statementCache(db);
   }
 
   /** Opens (creating and migrating as needed) the store at `file`; the file is private (0600). */

@@ -89,3 +89,19 @@ function migrate(db: Database.Database, file: string, options: StoreFileOptions)
     })();
   }
 }
+
+/**
+ * Prepares each SQL text once per database and reuses the statement: parsing SQL would otherwise
+ * dominate a store's hot reads (a history page, a health recompute).
+ */
+export function statementCache(db: Database.Database): (sql: string) => Database.Statement {
+  const statements = new Map<string, Database.Statement>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+}

@@ -1,7 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { ConversationEntry, HistoryEntry } from '../../contract.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { openStoreFile, schemaVersionOf } from '../../platform/sqlite-store-file.ts';
+import {
+  openStoreFile,
+  schemaVersionOf,
+  statementCache,
+} from '../../platform/sqlite-store-file.ts';
 
 /** What is stored for an analysed job. */
 export interface StoredAnalysis {
@@ -118,17 +122,9 @@ interface AnalysisRow {
  * single transaction, so nothing is ever half-written.
  */
 export class AnalysisStore {
-  private readonly statements = new Map<string, Database.Statement>();
-  private constructor(private readonly db: Database.Database) {}
-
-  // Prepared once, reused: parsing SQL would otherwise dominate a history page.
-  private stmt(sql: string): Database.Statement {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
-    return s;
+  private readonly stmt: (sql: string) => Database.Statement;
+  private constructor(private readonly db: Database.Database) {
+    this.stmt = statementCache(db);
   }
 
   /** Opens (creating and migrating as needed) the store at `file`. */
