@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitLabClient } from '../gitlab/client.ts';
+import { failedJob } from '../gitlab/testing/wire-fixtures.ts';
 import { JobLogReader, withCappedJobLogs } from '../gitlab/job-log-stream.ts';
 import { createApp } from '../http/app.ts';
 import { silentLogger } from '../platform/logger.ts';
@@ -12,22 +13,18 @@ const LOG_MIB = 40;
 const line = (n: number) => `${String(n).padStart(8, '0')} ${'é'.repeat(20)} step output\n`;
 
 /** A finished job as GET /projects/:id/jobs/:job_id returns it (docs.gitlab.com/api/jobs/#get-a-single-job). */
-const jobJson = (id: number) => ({
-  id,
-  name: 'test:unit',
-  stage: 'test',
-  status: 'failed',
-  ref: 'main',
-  tag: false,
-  allow_failure: false,
-  created_at: '2026-11-21T11:00:00.000Z',
-  started_at: '2026-11-21T11:00:05.000Z',
-  finished_at: '2026-11-21T11:02:05.000Z',
-  duration: 120.4,
-  queued_duration: 5.1,
-  web_url: `http://gitlab.example/acme/api/-/jobs/${id}`,
-  pipeline: { id: 300, project_id: 7, ref: 'main', sha: 'a'.repeat(40), status: 'failed' },
-});
+const jobJson = (id: number) =>
+  failedJob({
+    id,
+    created_at: '2026-11-21T11:00:00.000Z',
+    started_at: '2026-11-21T11:00:05.000Z',
+    finished_at: '2026-11-21T11:02:05.000Z',
+    duration: 120.4,
+    queued_duration: 5.1,
+    web_url: `http://gitlab.example/acme/api/-/jobs/${id}`,
+    commit: null,
+    pipeline: { id: 300, project_id: 7, ref: 'main', sha: 'a'.repeat(40), status: 'failed' },
+  });
 
 /**
  * A GitLab stand-in that streams a 40 MiB job log (GET /projects/:id/jobs/:job_id/trace,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationSettings, PipelineEvent } from '../contract.ts';
 import { FakeGitLab } from '../gitlab/testing/fake-gitlab.ts';
+import { failedJob } from '../gitlab/testing/wire-fixtures.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
@@ -32,37 +33,31 @@ function job(
   over: Partial<GitLabJob> = {},
 ) {
   const j: GitLabJob = {
-    id: pipelineId * 10 + gitlab.jobs.length,
-    name: 'test:unit',
-    stage: 'test',
-    status: 'failed',
-    ref: 'main',
-    tag: false,
-    allow_failure: false,
-    created_at: iso(NOW),
-    started_at: iso(NOW),
-    finished_at: iso(NOW),
-    duration: 10,
-    queued_duration: 1,
-    failure_reason: 'script_failure',
-    web_url: `https://gitlab.test/jobs/${pipelineId}`,
-    user: null,
-    commit: {
-      id: `sha${pipelineId}`,
-      short_id: 'sha',
-      title: `Commit of ${pipelineId}`,
-      message: '',
-      author_name: 'Someone',
-      author_email: 'someone@example.com',
+    ...failedJob({
+      id: pipelineId * 10 + gitlab.jobs.length,
       created_at: iso(NOW),
-    },
-    pipeline: {
-      id: pipelineId,
-      project_id: projectId,
-      ref: 'main',
-      sha: `sha${pipelineId}`,
-      status: 'failed',
-    },
+      started_at: iso(NOW),
+      finished_at: iso(NOW),
+      duration: 10,
+      queued_duration: 1,
+      web_url: `https://gitlab.test/jobs/${pipelineId}`,
+      commit: {
+        id: `sha${pipelineId}`,
+        short_id: 'sha',
+        title: `Commit of ${pipelineId}`,
+        message: '',
+        author_name: 'Someone',
+        author_email: 'someone@example.com',
+        created_at: iso(NOW),
+      },
+      pipeline: {
+        id: pipelineId,
+        project_id: projectId,
+        ref: 'main',
+        sha: `sha${pipelineId}`,
+        status: 'failed',
+      },
+    }),
     ...over,
   };
   gitlab.jobs.push(j);

@@ -1,4 +1,5 @@
 import { FakeGitLab } from '../../gitlab/testing/fake-gitlab.ts';
+import { failedJob } from '../../gitlab/testing/wire-fixtures.ts';
 import type { GitLabJob, GitLabPipeline } from '../../gitlab/wire.ts';
 import { loadCorpus } from './corpus/load-corpus.ts';
 
@@ -13,30 +14,26 @@ export function makeJob(over: Partial<GitLabJob> & { id: number; pipelineId: num
   const { pipelineId, ...rest } = over;
   const sha = pipelineId >= 300 ? SHA_NEW : SHA_OLD;
   return {
-    name: 'test:unit',
-    stage: 'test',
-    status: 'failed',
-    ref: 'main',
-    tag: false,
-    allow_failure: false,
-    created_at: '2026-11-21T11:00:00.000Z',
-    started_at: '2026-11-21T11:00:05.000Z',
-    finished_at: '2026-11-21T11:02:05.000Z',
-    duration: 120.4,
-    queued_duration: 1.2,
+    ...failedJob({
+      id: over.id,
+      created_at: '2026-11-21T11:00:00.000Z',
+      started_at: '2026-11-21T11:00:05.000Z',
+      finished_at: '2026-11-21T11:02:05.000Z',
+      duration: 120.4,
+      queued_duration: 1.2,
+      web_url: `https://gitlab.example.com/acme/shop-web/-/jobs/${over.id}`,
+      commit: {
+        id: sha,
+        short_id: sha.slice(0, 8),
+        title: pipelineId >= 300 ? 'Apply discounts before tax' : 'Bump dependencies',
+        message: '',
+        author_name: pipelineId >= 300 ? 'Ada' : 'Lin',
+        author_email: 'dev@example.com',
+        created_at: '2026-11-21T10:00:00.000Z',
+      },
+      pipeline: { id: pipelineId, project_id: FAKE_PROJECT.id, ref: 'main', sha, status: 'failed' },
+    }),
     failure_reason: over.status === 'success' ? undefined : 'script_failure',
-    web_url: `https://gitlab.example.com/acme/shop-web/-/jobs/${over.id}`,
-    user: null,
-    commit: {
-      id: sha,
-      short_id: sha.slice(0, 8),
-      title: pipelineId >= 300 ? 'Apply discounts before tax' : 'Bump dependencies',
-      message: '',
-      author_name: pipelineId >= 300 ? 'Ada' : 'Lin',
-      author_email: 'dev@example.com',
-      created_at: '2026-11-21T10:00:00.000Z',
-    },
-    pipeline: { id: pipelineId, project_id: FAKE_PROJECT.id, ref: 'main', sha, status: 'failed' },
     ...rest,
   };
 }

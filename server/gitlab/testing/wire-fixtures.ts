@@ -3,6 +3,8 @@
  * like the examples in doc/api/jobs.md, pipelines.md, groups.md and commits.md, so they pass the
  * client's wire validation.
  */
+import type { GitLabJob } from '../wire.ts';
+
 const BASE = 'https://gitlab.example.com';
 const AT = '2026-11-20T10:00:00.000Z';
 
@@ -81,5 +83,36 @@ export function wireCommit(sha: string): Record<string, unknown> {
     author_email: 'ada@example.com',
     created_at: '2026-11-20T11:00:00.000+01:00',
     web_url: `${BASE}/acme/app/-/commit/${sha}`,
+  };
+}
+
+/**
+ * A typed failed `test:unit` job on `main` (doc/api/jobs.md), for tests that build their own
+ * GitLab: the times, URL, commit and pipeline are the caller's.
+ */
+export function failedJob(
+  fields: Pick<
+    GitLabJob,
+    | 'id'
+    | 'created_at'
+    | 'started_at'
+    | 'finished_at'
+    | 'duration'
+    | 'queued_duration'
+    | 'web_url'
+    | 'commit'
+    | 'pipeline'
+  >,
+): GitLabJob {
+  return {
+    name: 'test:unit',
+    stage: 'test',
+    status: 'failed',
+    ref: 'main',
+    tag: false,
+    allow_failure: false,
+    failure_reason: 'script_failure',
+    user: null,
+    ...fields,
   };
 }
