@@ -208,6 +208,7 @@ function pickCategory(distilled: DistilledLog, context: JobContext | undefined):
 
 // How many lines before a failing test's verdict its own output runs.
 const TEST_OUTPUT_REACH = 15;
+const ASSERTION = /\bassert|AssertionError|\bExpected\b|\bexpected\b.*\b(?:but|got|to)\b/i;
 
 /**
  * Whether a failing test failed because it could not reach the network: a connection, DNS or TLS
@@ -216,6 +217,8 @@ const TEST_OUTPUT_REACH = 15;
  */
 function testFailedOnNetwork(voters: DecisiveLine[]): boolean {
   const verdicts = voters.filter((d) => d.category === 'test_failure');
+  // An assertion that compared values is the test's own verdict on what it got.
+  const asserted = verdicts.filter((d) => ASSERTION.test(d.message)).map((d) => d.line);
   return voters.some(
     (d) =>
       d.category === 'dependency_network' &&
@@ -224,16 +227,10 @@ function testFailedOnNetwork(voters: DecisiveLine[]): boolean {
         (t) =>
           t.line > d.line &&
           t.line - d.line <= TEST_OUTPUT_REACH &&
-          // An assertion that compared values is the test's own verdict on what it got.
-          !verdicts.some(
-            (a) =>
-              a.line >= d.line && a.line <= t.line + TEST_OUTPUT_REACH && ASSERTION.test(a.message),
-          ),
+          !asserted.some((line) => line >= d.line && line <= t.line + TEST_OUTPUT_REACH),
       ),
   );
 }
-
-const ASSERTION = /\bassert|AssertionError|\bExpected\b|\bexpected\b.*\b(?:but|got|to)\b/i;
 
 /**
  * The decisive lines to quote: first the block around the strongest line of the chosen category
