@@ -147,10 +147,9 @@ const COMMAND_VERDICT =
  */
 function votersOf(distilled: DistilledLog, lines = distilled.decisive): DecisiveLine[] {
   const voters = lines.filter(votes);
-  const verdicts = distilled.decisive.filter((d) => COMMAND_VERDICT.test(d.message));
-  const first = verdicts[0];
-  if (first === undefined || verdicts.length < 2) return voters;
-  const before = voters.filter((d) => d.line < first.line);
+  const [first, second] = verdictLines(distilled);
+  if (first === undefined || second === undefined) return voters;
+  const before = voters.filter((d) => d.line < first);
   return before.length > 0 ? before : voters;
 }
 
