@@ -4,11 +4,13 @@ import got from 'got';
 import { GitLabClient } from '../server/gitlab/client.ts';
 import { RequestBudget } from '../server/gitlab/request-budget.ts';
 import { ScriptedGitLabServer } from '../server/gitlab/testing/scripted-gitlab-server.ts';
+import { wireJob } from '../server/gitlab/testing/wire-fixtures.ts';
 import type { BenchSuite } from './types.ts';
 
 const REQUESTS = 3_000;
 const CONCURRENCY = 6;
-const JOB = { id: 1, name: 'test', stage: 'test', status: 'success', duration: 84.1 };
+// A whole job as GitLab sends it: the client validates every answer (wire-schemas.ts).
+const JOB = wireJob(1);
 
 async function timed(run: () => Promise<void>): Promise<number> {
   const started = performance.now();
