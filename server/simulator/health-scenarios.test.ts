@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../platform/clock.ts';
+import { Dataset } from './dataset.ts';
+
+// The dataset is drawn relative to "now" (pipelines per hour follow the hour and the weekday), and
+// the health integration tests take its scenarios as ground truth: they must be there whatever the
+// hour, quiet weekends included (a Sunday evening once lost the recovered branch).
+describe('health scenarios at any hour', () => {
+  it('are planted in every dataset of the default size over two weeks of start times', () => {
+    const missing: string[] = [];
+    const start = Date.parse('2026-11-16T00:00:00Z'); // a Monday
+    for (let hour = 0; hour < 14 * 24; hour += 5) {
+      const now = start + hour * 3_600_000;
+      const data = new Dataset(
+        { seed: 42, projects: 12, pipelinesPerDay: 6, days: 14, groupPath: 'acme', now },
+        new ManualClock(now),
+      );
+      for (const [name, scenario] of Object.entries(data.scenarios))
+        if (scenario === null) missing.push(`${name} at ${new Date(now).toISOString()}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
