@@ -543,13 +543,34 @@ const COMPILER_WARNING =
   /^W: |^\S+: note: |^\s*\S+:\d+(?::\d+)?: note: |^\s*\S+(?::\d+(?::\d+)?:|\(\d+(?:,\d+)?\)\s?:) warning(?::| [A-Z]+\d+)(?!.*(?:\[SC\d{4}\]| Violation: |implicit declaration|implicit-function-declaration|implicit-int|int-conversion|incompatible(?:-| )pointer|return-mismatch|-Werror))/;
 const WARNING: LineClass = { score: 30, kind: 'warning', category: undefined };
 
+// Most lines that pass the pre-filter match no error rule ("warning", "shared", "signal"). One
+// regex per flag set holding the alternatives of every other rule finds that in one scan of the
+// line instead of one scan per rule (it matches exactly when one of the rules does); only then do
+// all rules run, to learn which match.
+const OTHER_RULES = LINE_RULES.filter((r) => r.kind !== 'warning');
+const anyOf = (rules: LineRule[], flags: string) =>
+  new RegExp(
+    rules
+      .filter((r) => r.re.flags === flags)
+      .map((r) => `(?:${r.re.source})`)
+      .join('|') || '(?!)',
+    flags,
+  );
+const ANY_RULE = anyOf(OTHER_RULES, '');
+const ANY_RULE_I = anyOf(OTHER_RULES, 'i');
+if (OTHER_RULES.some((r) => r.re.flags !== '' && r.re.flags !== 'i')) {
+  throw new Error('ANY_RULE only combines rules without flags or with `i`');
+}
+const WARNING_RULES = LINE_RULES.filter((r) => r.kind === 'warning');
+
 /** Classifies one cleaned log line. */
 export function classifyLine(line: string): LineClass {
   if (!HINT.test(line)) return NONE;
   if (COMPILER_WARNING.test(line)) return WARNING;
   let best: LineRule | undefined;
   let category: FailureCategory | undefined;
-  for (const rule of LINE_RULES) {
+  const rules = ANY_RULE.test(line) || ANY_RULE_I.test(line) ? LINE_RULES : WARNING_RULES;
+  for (const rule of rules) {
     if (rule.re.test(line)) {
       if (!best || rule.score > best.score) best = rule;
       // The most specific category wins: rules are ordered most specific first.
