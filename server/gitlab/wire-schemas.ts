@@ -23,22 +23,42 @@ const id = z.number().int().positive();
 export const httpUrlSchema = z
   .string()
   .max(4096)
-  .refine((value) => {
-    if (!/^https?:\/\//i.test(value)) return false;
-    try {
-      new URL(value);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'not an http(s) URL');
+  // URL.canParse accepts exactly what `new URL` does, without building the URL object (a tenth
+  // of the cost; every answer carries links).
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'not an http(s) URL');
+
+// GitLab's REST timestamps are mostly UTC already (`2024-05-01T10:00:00.123Z`). Such a value with
+// in-range fields is its own `toISOString()`; telling that from the digits spares a Date.parse
+// and a toISOString (together most of a job's validation time). Anything else, including a
+// 24:00 or 30 February, takes the Date round trip.
+const ISO_UTC = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.\d{3}Z$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function isCanonicalUtc(value: string): boolean {
+  const m = ISO_UTC.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  const day = Number(m[3]);
+  return (
+    days !== undefined &&
+    day >= 1 &&
+    day <= days &&
+    Number(m[4]) <= 23 &&
+    Number(m[5]) <= 59 &&
+    Number(m[6]) <= 59
+  );
+}
 
 /** ISO 8601 with any offset in, UTC `…Z` out (API.md promises UTC). */
 export const utcTimeSchema = z
   .string()
   .max(64)
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'not a timestamp')
-  .transform((value) => new Date(Date.parse(value)).toISOString());
+  .refine((value) => isCanonicalUtc(value) || !Number.isNaN(Date.parse(value)), 'not a timestamp')
+  .transform((value) =>
+    isCanonicalUtc(value) ? value : new Date(Date.parse(value)).toISOString(),
+  );
 
 const status = z.string().regex(/^[a-z_]{1,40}$/, 'not a status');
 const text = (max = 10_000) => z.string().max(max);
