@@ -31,23 +31,51 @@ export const httpUrlSchema = z
 // in-range fields is its own `toISOString()`; telling that from the digits spares a Date.parse
 // and a toISOString (together most of a job's validation time). Anything else, including a
 // 24:00 or 30 February, takes the Date round trip.
-const ISO_UTC = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.\d{3}Z$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** The decimal number in `value[from, to)`, or -1 unless all of it is ASCII digits. */
+function digitsAt(value: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = value.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+/** `YYYY-MM-DDTHH:mm:ss.sssZ` with every field in range (read without a regex: it runs per field). */
 function isCanonicalUtc(value: string): boolean {
-  const m = ISO_UTC.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
+  if (
+    value.length !== 24 ||
+    value.charCodeAt(4) !== 45 || // -
+    value.charCodeAt(7) !== 45 ||
+    value.charCodeAt(10) !== 84 || // T
+    value.charCodeAt(13) !== 58 || // :
+    value.charCodeAt(16) !== 58 ||
+    value.charCodeAt(19) !== 46 || // .
+    value.charCodeAt(23) !== 90 || // Z
+    digitsAt(value, 20, 23) < 0
+  ) {
+    return false;
+  }
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 7);
+  const day = digitsAt(value, 8, 10);
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-  const day = Number(m[3]);
+  const hour = digitsAt(value, 11, 13);
+  const minute = digitsAt(value, 14, 16);
+  const second = digitsAt(value, 17, 19);
   return (
+    year >= 0 &&
     days !== undefined &&
     day >= 1 &&
     day <= days &&
-    Number(m[4]) <= 23 &&
-    Number(m[5]) <= 59 &&
-    Number(m[6]) <= 59
+    hour >= 0 &&
+    hour <= 23 &&
+    minute >= 0 &&
+    minute <= 59 &&
+    second >= 0 &&
+    second <= 59
   );
 }
 
