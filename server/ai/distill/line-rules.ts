@@ -56,12 +56,22 @@ const HINT_WORDS = [
 const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: )/;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
-const isLower = (c: number) => c >= 97 && c <= 122;
-/** `: [a-z]{1,5}\d{3}` at `i` (letters are never digits, so taking them greedily decides it). */
+/** The character code with ASCII upper case folded to lower case, as toLowerCase does. */
+const fold = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+const isLetter = (c: number) => fold(c) >= 97 && fold(c) <= 122;
+/** `word` (lower-case ASCII) at `at` in `line`, ignoring ASCII case. */
+function startsWithFolded(line: string, word: string, at: number): boolean {
+  if (at + word.length > line.length) return false;
+  for (let k = 0; k < word.length; k++) {
+    if (fold(line.charCodeAt(at + k)) !== word.charCodeAt(k)) return false;
+  }
+  return true;
+}
+/** `: [a-z]{1,5}\d{3}` at `i`, ignoring case (letters are never digits: taking them greedily decides it). */
 function errorCodeAt(s: string, i: number): boolean {
   if (s.charCodeAt(i) !== 58 || s.charCodeAt(i + 1) !== 32) return false;
   let j = i + 2;
-  while (j < s.length && j - i < 7 && isLower(s.charCodeAt(j))) j++;
+  while (j < s.length && j - i < 7 && isLetter(s.charCodeAt(j))) j++;
   return (
     j > i + 2 &&
     isDigit(s.charCodeAt(j)) &&
@@ -69,56 +79,68 @@ function errorCodeAt(s: string, i: number): boolean {
     isDigit(s.charCodeAt(j + 2))
   );
 }
-/** `\.go:\d` at `i`. */
+/** `\.go:\d` at `i`, ignoring case. */
 const goLocationAt = (s: string, i: number) =>
-  s.startsWith('.go:', i) && isDigit(s.charCodeAt(i + 4));
+  startsWithFolded(s, '.go:', i) && isDigit(s.charCodeAt(i + 4));
 
 // The pre-filter runs on every line of a log, and a regex alternation of ~120 words costs V8 about
-// 13 ns a character (it tries the alternatives at every position). Instead every three-character
-// window of the lower-cased line is hashed into a table of the words' first three characters; only
-// on a hit are the few words (or patterns) starting there compared: about 3 ns a character.
+// 13 ns a character (it tries the alternatives at every position) plus a lower-cased copy of the
+// line. Instead a rolling hash of the last three characters indexes a table holding every upper-
+// and lower-case spelling of the words' first three characters; only on a hit are the few words
+// (or patterns) starting there compared, ignoring case: about 3 ns a character, and no copy.
 type HintCheck = string | ((line: string, at: number) => boolean);
-const trigramHash = (a: number, b: number, c: number) => ((a << 10) ^ (b << 5) ^ c) & 0xffff;
-const HINT_TABLE = new Uint8Array(65536);
+const HASH_MASK = 0x7fff;
+const HINT_TABLE = new Uint16Array(HASH_MASK + 1);
 const HINT_BUCKETS: HintCheck[][] = [[]];
-function addHint(first3: string, check: HintCheck): void {
-  const h = trigramHash(first3.charCodeAt(0), first3.charCodeAt(1), first3.charCodeAt(2));
-  if (HINT_TABLE[h] === 0) {
-    HINT_TABLE[h] = HINT_BUCKETS.length;
-    HINT_BUCKETS.push([]);
+function addHint(word: string, check: HintCheck): void {
+  let spellings = [''];
+  for (const ch of word.slice(0, 3)) {
+    spellings = spellings.flatMap((p) => [...new Set([ch, ch.toUpperCase()])].map((c) => p + c));
   }
-  // Hash collisions only put unrelated words in one bucket: every check compares its own text.
-  HINT_BUCKETS[HINT_TABLE[h]!]!.push(check);
+  for (const t of spellings) {
+    const h = ((t.charCodeAt(0) << 10) ^ (t.charCodeAt(1) << 5) ^ t.charCodeAt(2)) & HASH_MASK;
+    if (HINT_TABLE[h] === 0) {
+      HINT_TABLE[h] = HINT_BUCKETS.length;
+      HINT_BUCKETS.push([]);
+    }
+    // Hash collisions only put unrelated words in one bucket: every check compares its own text.
+    const bucket = HINT_BUCKETS[HINT_TABLE[h]!]!;
+    if (!bucket.includes(check)) bucket.push(check);
+  }
 }
 for (const w of HINT_WORDS) {
   if (!HINT_WORDS.some((o) => o !== w && w.includes(o))) addHint(w, w);
 }
 for (let c = 97; c <= 122; c++) addHint(`: ${String.fromCharCode(c)}`, errorCodeAt);
 addHint('.go', goLocationAt);
-if (HINT_BUCKETS.length > 256) throw new Error('HINT_TABLE holds at most 255 buckets');
 
-/** Whether the lower-cased `line` holds a hint word, character or pattern. */
-function hasHintWord(line: string): boolean {
-  let a = 0;
-  let b = 0;
+/**
+ * Whether `line` holds a hint word, character or pattern, ignoring case. A line with characters
+ * above ASCII is read lower-cased (`lowered`), since toLowerCase turns some of them into ASCII
+ * letters (the Kelvin sign into `k`); matches found before such a character stand either way.
+ */
+function hasHintWord(line: string, lowered = false): boolean {
+  let h = 0;
   for (let i = 0; i < line.length; i++) {
     let c = line.charCodeAt(i);
     if (c >= 128) {
       if (c === 0x2715 || c === 0x2717 || c === 0xd7 || c === 0x25cf) return true; // ✕ ✗ × ●
+      if (!lowered) return hasHintWord(line.toLowerCase(), true);
       c = 127; // no word holds a character above ASCII
     }
+    h = ((h << 5) ^ c) & HASH_MASK;
     if (i >= 2) {
-      const bucket = HINT_TABLE[trigramHash(a, b, c)]!;
+      const bucket = HINT_TABLE[h]!;
       if (bucket !== 0) {
         for (const check of HINT_BUCKETS[bucket]!) {
-          if (typeof check === 'string' ? line.startsWith(check, i - 2) : check(line, i - 2)) {
+          if (
+            typeof check === 'string' ? startsWithFolded(line, check, i - 2) : check(line, i - 2)
+          ) {
             return true;
           }
         }
       }
     }
-    a = b;
-    b = c;
   }
   return false;
 }
@@ -128,7 +150,7 @@ function hasHintWord(line: string): boolean {
  * Keep it in step with the rules (the distiller test checks every corpus decisive line passes it).
  */
 export const HINT = {
-  test: (line: string): boolean => HINT_START.test(line) || hasHintWord(line.toLowerCase()),
+  test: (line: string): boolean => HINT_START.test(line) || hasHintWord(line),
 };
 
 /** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
