@@ -482,6 +482,20 @@ export function classifyLine(line: string): LineClass {
 export const FRAME =
   /^\s+at [\w$.<>[\]/ ]+[ (]|^\s+at \S+:\d+(?::\d+)?\)?$|^\s+File ".*", line \d+|^\s*\.\.\. \d+ (?:more|common frames omitted)|^\s+[\w./-]+\.(?:go|rs|py|java|kt|ts|js|c|cc|cpp|h):\d+|^\s+\d+: (?:0x[0-9a-f]+ - )?\S|^\s*--> \S+:\d+:\d+|^\s*\|\s|^\s*\d+\s*\|\s|^goroutine \d+ \[|^\s+\^+|^\s*[\w.]+\([\w./, *]*\)$|^\s*created by /;
 
+/**
+ * Lines that follow from the real error rather than explain it: build tools, shells and CI systems
+ * reporting that a step failed.
+ */
+export const WRAPPER =
+  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Test failed\.|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^ERROR: Step \S.*\S (?:failed|aborted due to exception)|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
+
+/**
+ * A CI system's verdict that one command (Travis) or step (GitHub Actions) failed; the job may run
+ * more commands after it, whose failures usually follow from the first.
+ */
+export const COMMAND_VERDICT =
+  /^The command ".*" exited with [1-9]\d*\.?$|Process completed with exit code [1-9]/;
+
 /** A shell command as GitLab echoes it (`$ npm test`). */
 export const COMMAND = /^\$ \S/;
 

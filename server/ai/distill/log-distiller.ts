@@ -3,10 +3,12 @@ import {
   CI_ERROR_ANNOTATION,
   classifyLine,
   COMMAND,
+  COMMAND_VERDICT,
   FRAME,
   LEAD_IN,
   lineSignature,
   stripCiPrefix,
+  WRAPPER,
   type FailureCategory,
   type LineKind,
 } from './line-rules.ts';
@@ -29,6 +31,62 @@ export interface DistillOptions {
    * by an error rule, commands and step lead-ins are always kept.
    */
   baseline?: string | undefined;
+}
+
+// Lines between a tool's error message and the CI system's verdict that say nothing of their own:
+// CI bookkeeping, traceback headers, rulers, npm's error dump.
+const AFTERWORD =
+  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|[=_*~#.+-]{3,}\s*$)/;
+// Trace frames in forms FRAME leaves to the rules' own languages: Lua (`[C]: in function`,
+// `[string "…"]:12: in function`), Elixir (`(elixir) lib/enum.ex:1755: Enum…`).
+const OTHER_FRAME = /^\s+(?:\[C\]:|\[string "|\S+:\d+: in \w|\(\w+\) \S+:\d+: )/;
+// Words of an error message in any tool's voice.
+const ERRORISH =
+  /\b(?:errors?|fail(?:ed|ure|s)?|fatal|exception|cannot|can't|could not|couldn't|unable|not found|no such|invalid|denied|missing|unexpected|refused|abort(?:ed|ing)?|panic)\b/i;
+// How far back from the verdict the failing command's last words are looked for.
+const LAST_WORDS_REACH = 80;
+
+/**
+ * The failing command's last output lines: walking back from the first failed-command verdict (or
+ * the end of the failing section, or of the log) past blank lines, frames, wrappers and CI
+ * bookkeeping, and never past the command's own start.
+ */
+function findLastWords(entries: Entry[], failingSection: LogSection | undefined): Entry[] {
+  let from = -1;
+  if (failingSection) {
+    for (let i = entries.length - 1; i >= 0; i--) {
+      if (entries[i]!.line <= failingSection.endLine) {
+        from = i;
+        break;
+      }
+    }
+  } else {
+    from = entries.findIndex((e) => COMMAND_VERDICT.test(e.bare));
+    if (from === -1) from = entries.length - 1;
+  }
+  const words: Entry[] = [];
+  // A source line a caret points at (`    ^`) belongs to the message under it.
+  const pointedAt = new Set<Entry>();
+  let caret = false;
+  for (let i = from, seen = 0; i >= 0 && seen < LAST_WORDS_REACH && words.length < 3; i--, seen++) {
+    const e = entries[i]!;
+    const t = e.bare.trim();
+    if (failingSection && e.line <= failingSection.startLine) break;
+    if (t === '' || AFTERWORD.test(t) || WRAPPER.test(t) || COMMAND_VERDICT.test(t)) continue;
+    if (/^[\^~]+$/.test(t)) {
+      caret = true;
+      continue;
+    }
+    if (FRAME.test(e.bare) || OTHER_FRAME.test(e.bare)) continue;
+    if (COMMAND.test(t) || LEAD_IN.test(t)) break;
+    if (words.some((w) => w.bare.trim() === t)) continue;
+    if (caret) pointedAt.add(e);
+    caret = false;
+    words.unshift(e);
+  }
+  // Progress lines before the message ("fetching: 1 object") are not what the reader needs.
+  const first = words.findIndex((w) => ERRORISH.test(w.bare) || pointedAt.has(w));
+  return first > 0 ? words.slice(first) : words;
 }
 
 /** A GitLab `section_start`/`section_end` pair (1-based cleaned line numbers, inclusive). */
@@ -81,6 +139,12 @@ export interface DistilledLog {
   exitCode: number | undefined;
   /** The last non-empty lines of the log. */
   tail: string[];
+  /**
+   * What the failing command itself printed last (up to three lines, in log order): the lines just
+   * before the CI system's verdict, past blank lines, stack frames and wrappers. When no rule knows
+   * the tool, this is usually its error message.
+   */
+  lastWords: DecisiveLine[];
   /** Lines left out because the last green run printed them too; undefined without a baseline. */
   sameAsGreen: number | undefined;
   /** The container image the job ran in, when the runner printed it. */
@@ -515,6 +579,15 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       });
     }
   }
+  const lastWords = findLastWords(entries, failingSection).map((e) => ({
+    line: e.line,
+    text: e.text.trim(),
+    message: e.bare.trim(),
+    score: e.score,
+    category: e.category,
+    occurrences: e.count,
+    section: sections[e.section]?.name,
+  }));
   let exitCode: number | undefined;
   for (let i = entries.length - 1; i >= 0 && exitCode === undefined; i--) {
     const m = /(?:exit code|exit status|exited with code|returned a non-zero code:) (\d+)/i.exec(
@@ -534,6 +607,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     decisive,
     exitCode,
     tail,
+    lastWords,
     sameAsGreen,
     image,
   };
