@@ -353,6 +353,25 @@ describe('offline analyser guards', () => {
     expect(d.evidence.map((e) => e.text)).not.toContain('fetching: 1 object');
   });
 
+  it("reads past yarn's own verdict to the message above it", () => {
+    // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/CoffeeScript/postcss%40autoprefixer/failed/462651213.log
+    const d = diagnoseLines([
+      '$ yarn test',
+      "[05:26:24] Finished 'default' after 2.65 μs",
+      '',
+      '  Package size limit has exceeded by 934 B',
+      '  Package size: 103.91 KB',
+      '  Size limit:   103 KB',
+      '  With all dependencies, minified and gzipped',
+      '',
+      'error Command failed with exit code 3.',
+      'info Visit https://yarnpkg.com/en/docs/cli/run for documentation about this command.',
+      'The command "yarn test" exited with 1.',
+    ]);
+    expect(d.category).toBe('script_error');
+    expect(d.evidence[0]!.text).toBe('Package size limit has exceeded by 934 B');
+  });
+
   it("counts npm's 'Test failed. See above' as a verdict, so what it points above is quoted", () => {
     // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Perl/jlord%40git-it-electron/failed/189032546.log
     const d = diagnoseLines([

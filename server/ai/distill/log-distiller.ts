@@ -34,15 +34,16 @@ export interface DistillOptions {
 }
 
 // Lines between a tool's error message and the CI system's verdict that say nothing of their own:
-// CI bookkeeping, traceback headers, rulers, npm's error dump.
+// CI bookkeeping (Travis, GitHub Actions, Jenkins post-build steps, OBS's VM shutdown and verdict),
+// traceback headers, rulers, npm's and yarn's error dumps.
 const AFTERWORD =
-  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|[=_*~#.+-]{3,}\s*$)/;
+  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|info Visit https:\/\/yarnpkg|[=_*~#.+-]{3,}\s*$|Build step '.*' marked build as|Sending e-mails to|Archiving artifacts|Recording test results|\[WS-CLEANUP\]|GitHub Issue Notifier|### VM INTERACTION (?:START|END) ###|\[\s*\d+\.\d+\]\[\s*T\d+\] |\S+ failed "build .*" at )/;
 // Trace frames in forms FRAME leaves to the rules' own languages: Lua (`[C]: in function`,
 // `[string "…"]:12: in function`), Elixir (`(elixir) lib/enum.ex:1755: Enum…`).
 const OTHER_FRAME = /^\s+(?:\[C\]:|\[string "|\S+:\d+: in \w|\(\w+\) \S+:\d+: )/;
 // Words of an error message in any tool's voice.
 const ERRORISH =
-  /\b(?:errors?|fail(?:ed|ure|s)?|fatal|exception|cannot|can't|could not|couldn't|unable|not found|no such|invalid|denied|missing|unexpected|refused|abort(?:ed|ing)?|panic)\b/i;
+  /\b(?:errors?|fail(?:ed|ure|s)?|fatal|exception|cannot|can't|could not|couldn't|unable|not found|no such|invalid|denied|missing|unexpected|refused|abort(?:ed|ing)?|panic|exceed(?:ed|s)?)\b/i;
 // How far back from the verdict the failing command's last words are looked for.
 const LAST_WORDS_REACH = 80;
 
@@ -68,7 +69,7 @@ function findLastWords(entries: Entry[], failingSection: LogSection | undefined)
   // A source line a caret points at (`    ^`) belongs to the message under it.
   const pointedAt = new Set<Entry>();
   let caret = false;
-  for (let i = from, seen = 0; i >= 0 && seen < LAST_WORDS_REACH && words.length < 3; i--, seen++) {
+  for (let i = from, seen = 0; i >= 0 && seen < LAST_WORDS_REACH && words.length < 5; i--, seen++) {
     const e = entries[i]!;
     const t = e.bare.trim();
     if (failingSection && e.line <= failingSection.startLine) break;
@@ -86,7 +87,7 @@ function findLastWords(entries: Entry[], failingSection: LogSection | undefined)
   }
   // Progress lines before the message ("fetching: 1 object") are not what the reader needs.
   const first = words.findIndex((w) => ERRORISH.test(w.bare) || pointedAt.has(w));
-  return first > 0 ? words.slice(first) : words;
+  return first >= 0 ? words.slice(first, first + 3) : words.slice(-3);
 }
 
 /** A GitLab `section_start`/`section_end` pair (1-based cleaned line numbers, inclusive). */
@@ -496,6 +497,9 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       bump(leadIn, e.score - 10);
     }
   }
+  // What the failing command printed last is its error message when no rule knows the tool.
+  const lastWordEntries = findLastWords(entries, failingSection);
+  for (const e of lastWordEntries) bump(entries.indexOf(e), 88);
   const tail: string[] = [];
   for (let i = entries.length - 1; i >= 0 && tail.length < tailCount; i--) {
     if (entries[i]!.text.trim() === '') continue;
@@ -579,7 +583,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       });
     }
   }
-  const lastWords = findLastWords(entries, failingSection).map((e) => ({
+  const lastWords = lastWordEntries.map((e) => ({
     line: e.line,
     text: e.text.trim(),
     message: e.bare.trim(),
