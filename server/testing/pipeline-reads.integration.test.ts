@@ -35,6 +35,41 @@ function readsOf(sim: GitLabSimulator, pipelineId: number): { pipeline: number; 
   return reads;
 }
 
+/** One `pipeline-failed` event for the pipeline, the same as one built from GitLab's own answers. */
+async function expectAnnouncedOnce(
+  sim: GitLabSimulator,
+  events: PipelineEvent[],
+  projectId: number,
+  pipelineId: number,
+): Promise<void> {
+  const gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
+  const pipeline = await gitlab.getPipeline(projectId, pipelineId);
+  const jobs = await gitlab.listPipelineJobs(projectId, pipelineId);
+  expect(events.map((e) => e.event)).toEqual(['pipeline-failed']);
+  expect(events[0]!.pipelines).toEqual([
+    expect.objectContaining({
+      pipeline_id: pipelineId,
+      reasons: ['mine'],
+      user: {
+        username: pipeline.user!.username,
+        name: pipeline.user!.name,
+        avatar_url: pipeline.user!.avatar_url ?? '',
+      },
+      commit_title: jobs[0]!.commit!.title,
+      failed_jobs: jobs
+        .filter((j) => j.status === 'failed')
+        .sort((a, b) => a.id - b.id)
+        .map((j) => ({
+          id: j.id,
+          name: j.name,
+          stage: j.stage,
+          failure_reason: j.failure_reason ?? null,
+        })),
+    }),
+  ]);
+  expect(events[0]!.pipelines[0]!.failed_jobs.length).toBeGreaterThan(0);
+}
+
 /** One poller cycle as the service runs it, and everything it sets off. */
 async function cycle(h: Harness): Promise<void> {
   await h.service.poller.cycleOnce();
@@ -69,33 +104,7 @@ describe.each(['graphql', 'rest'] as const)('GitLab reads per pipeline (%s)', (a
     // duration and user). Its jobs are read once, for the summary's failing job, the history and
     // the event alike.
     expect(readsOf(sim, pipelineId)).toEqual({ pipeline: api === 'rest' ? 1 : 0, jobs: 1 });
-    // Same event as one built from GitLab's own answers, exactly once.
-    const gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
-    const pipeline = await gitlab.getPipeline(projectId, pipelineId);
-    const jobs = await gitlab.listPipelineJobs(projectId, pipelineId);
-    expect(events).toHaveLength(1);
-    expect(events[0]!.pipelines).toEqual([
-      expect.objectContaining({
-        pipeline_id: pipelineId,
-        reasons: ['mine'],
-        user: {
-          username: pipeline.user!.username,
-          name: pipeline.user!.name,
-          avatar_url: pipeline.user!.avatar_url ?? '',
-        },
-        commit_title: jobs[0]!.commit!.title,
-        failed_jobs: jobs
-          .filter((j) => j.status === 'failed')
-          .sort((a, b) => a.id - b.id)
-          .map((j) => ({
-            id: j.id,
-            name: j.name,
-            stage: j.stage,
-            failure_reason: j.failure_reason ?? null,
-          })),
-      }),
-    ]);
-    expect(events[0]!.pipelines[0]!.failed_jobs.length).toBeGreaterThan(0);
+    await expectAnnouncedOnce(sim, events, projectId, pipelineId);
   });
 
   it('a retried failure lists the latest attempts, from the one read of every attempt', async () => {
@@ -177,6 +186,17 @@ describe.each(['graphql', 'rest'] as const)('GitLab reads per pipeline (%s)', (a
       .find((p) => p.project_id === projectId)!
       .recent_pipelines.find((r) => r.pipeline_id === pipelineId)!;
     expect(row.failing_job_id).not.toBeNull();
+
+    // A failure after the restart: nothing of it was read before, and it is announced as ever.
+    const events: PipelineEvent[] = [];
+    warm.service.failureEvents.onEvent((e) => events.push(e));
+    const next = sim.startPipeline(projectId, { byTokenUser: true, ref: 'feature/after' });
+    await cycle(warm);
+    sim.finishPipeline(projectId, next.pipelineId, 'failed');
+    sim.stats.reset();
+    await cycle(warm);
+    expect(readsOf(sim, next.pipelineId)).toEqual({ pipeline: api === 'rest' ? 1 : 0, jobs: 1 });
+    await expectAnnouncedOnce(sim, events, projectId, next.pipelineId);
   });
 
   it('a warm restart reads a pipeline left half-read once, for the summary and the history', async () => {
