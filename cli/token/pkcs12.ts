@@ -161,7 +161,7 @@ export async function readPkcs12(
     if (err instanceof LegacyPbeError && err.code === 'wrong_password') {
       throw new TokenError(
         'usage',
-        `${where}: wrong password (the file's integrity check fails); pass the password of the file on stdin with --certificate-password-stdin`,
+        `${where}: wrong password, or a damaged file (its integrity check fails); pass the password of the file on stdin with --certificate-password-stdin`,
         { cause: err },
       );
     }
