@@ -73,6 +73,12 @@ describe('readPkcs12', () => {
       ['-legacy', '-certpbe', 'PBE-SHA1-2DES', '-keypbe', 'PBE-SHA1-RC2-40'],
       /2-KeyTripleDES[\s\S]*40BitRC2/,
     ],
+    [
+      'AES certificates, 3DES key, SHA-256 MAC (OpenSSL 3 with -keypbe PBE-SHA1-3DES)',
+      'mixed.p12',
+      ['-keypbe', 'PBE-SHA1-3DES'],
+      /MAC: sha256[\s\S]*PBES2, PBKDF2, AES-256-CBC[\s\S]*3-KeyTripleDES/,
+    ],
   ])(
     'opens a legacy file: %s, with the certificate and key openssl reads',
     async (_, name, args, used) => {

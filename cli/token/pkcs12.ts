@@ -31,13 +31,21 @@ function pbeParams(params: unknown): { salt: Uint8Array; iterations: number } {
 }
 
 /**
+ * The EncryptedData in `info`, parsed from a copy: pkijs retags the ASN.1 it parses in place, and
+ * pkijs itself parses the original later.
+ */
+function encryptedDataOf(info: pkijs.ContentInfo): pkijs.EncryptedData {
+  return pkijs.EncryptedData.fromBER((info.content as asn1js.Sequence).toBER(false));
+}
+
+/**
  * Whether the file uses a legacy PBE scheme anywhere: an encryptedData safe or a shrouded key bag
  * under one of the RFC 7292 Appendix C OIDs. Looks only at what is readable without the password.
  */
 function usesLegacyPbe(safe: pkijs.AuthenticatedSafe): boolean {
   return safe.safeContents.some((info) => {
     if (info.contentType === ENCRYPTED_DATA) {
-      const encrypted = new pkijs.EncryptedData({ schema: info.content });
+      const encrypted = encryptedDataOf(info);
       return isLegacyPbe(encrypted.encryptedContentInfo.contentEncryptionAlgorithm.algorithmId);
     }
     if (info.contentType !== DATA || !(info.content instanceof asn1js.OctetString)) return false;
@@ -101,7 +109,7 @@ export async function readPkcs12(
       const pw = legacyPassword;
       safe.safeContents = safe.safeContents.map((info) => {
         if (info.contentType !== ENCRYPTED_DATA) return info;
-        const encrypted = new pkijs.EncryptedData({ schema: info.content });
+        const encrypted = encryptedDataOf(info);
         const algorithm = encrypted.encryptedContentInfo.contentEncryptionAlgorithm;
         if (!isLegacyPbe(algorithm.algorithmId)) return info;
         const plain = decryptLegacyPbe(
