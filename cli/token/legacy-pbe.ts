@@ -72,7 +72,7 @@ export function bmpPassword(password: string): Buffer {
 export function passwordCandidates(password: string): Buffer[] {
   const candidates = [bmpPassword(password)];
   if (password === '') candidates.push(Buffer.alloc(0));
-  if (/[^\x00-\x7f]/.test(password)) {
+  if ([...password].some((c) => c.charCodeAt(0) > 0x7f)) {
     candidates.push(bmpPassword(Buffer.from(password, 'utf8').toString('latin1')));
   }
   return candidates;
