@@ -40,21 +40,26 @@ function encryptedDataOf(info: pkijs.ContentInfo): pkijs.EncryptedData {
 
 /**
  * Whether the file uses a legacy PBE scheme anywhere: an encryptedData safe or a shrouded key bag
- * under one of the RFC 7292 Appendix C OIDs. Looks only at what is readable without the password.
+ * under one of the RFC 7292 Appendix C OIDs. Looks only at what is readable without the password;
+ * a structure it cannot read counts as not legacy, so pkijs reports it as it always did.
  */
-function usesLegacyPbe(safe: pkijs.AuthenticatedSafe): boolean {
-  return safe.safeContents.some((info) => {
-    if (info.contentType === ENCRYPTED_DATA) {
-      const encrypted = encryptedDataOf(info);
-      return isLegacyPbe(encrypted.encryptedContentInfo.contentEncryptionAlgorithm.algorithmId);
-    }
-    if (info.contentType !== DATA || !(info.content instanceof asn1js.OctetString)) return false;
-    return pkijs.SafeContents.fromBER(info.content.getValue()).safeBags.some(
-      (bag) =>
-        bag.bagId === SHROUDED_KEY_BAG &&
-        isLegacyPbe((bag.bagValue as pkijs.PKCS8ShroudedKeyBag).encryptionAlgorithm.algorithmId),
-    );
-  });
+function usesLegacyPbe(authSafe: asn1js.OctetString): boolean {
+  try {
+    return pkijs.AuthenticatedSafe.fromBER(authSafe.getValue()).safeContents.some((info) => {
+      if (info.contentType === ENCRYPTED_DATA) {
+        const encrypted = encryptedDataOf(info);
+        return isLegacyPbe(encrypted.encryptedContentInfo.contentEncryptionAlgorithm.algorithmId);
+      }
+      if (info.contentType !== DATA || !(info.content instanceof asn1js.OctetString)) return false;
+      return pkijs.SafeContents.fromBER(info.content.getValue()).safeBags.some(
+        (bag) =>
+          bag.bagId === SHROUDED_KEY_BAG &&
+          isLegacyPbe((bag.bagValue as pkijs.PKCS8ShroudedKeyBag).encryptionAlgorithm.algorithmId),
+      );
+    });
+  } catch {
+    return false;
+  }
 }
 
 /** The certificate (PEM) and private key (unencrypted PKCS#8 PEM) in a PKCS#12 file. */
@@ -83,7 +88,7 @@ export async function readPkcs12(
     if (
       pfx.authSafe.contentType === DATA &&
       pfx.authSafe.content instanceof asn1js.OctetString &&
-      usesLegacyPbe(pkijs.AuthenticatedSafe.fromBER(pfx.authSafe.content.getValue()))
+      usesLegacyPbe(pfx.authSafe.content)
     ) {
       const content = new Uint8Array(pfx.authSafe.content.getValue());
       if (!pfx.macData) return refuse('it has no MAC to check the password against');
