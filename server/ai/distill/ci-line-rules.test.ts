@@ -16,6 +16,13 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family:
+      'a CI system stopping the job after a limit in minutes (DataKit CI), not a test timeout',
+    from: 'https://github.com/avsm/mirage-ci-logs/blob/b59c3f627262adc40c6fc0409667287ffc62c301/log',
+    line: '[2016-09-07 23:36.51] Failed: Exceeded timeout of 60 minutes',
+    category: 'timeout',
+  },
+  {
     family: 'rustfmt check: a line over the maximum width',
     from: 'https://github.com/konard/uselessgoddess-dunes/blob/840afd290c2e670e087ea294a42286e6c23f00a6/ci-failure.log',
     line: 'Format\tCheck formatting\t2025-12-02T13:30:44.2897865Z error[internal]: line formatted, but exceeded maximum width (maximum: 80 (see `max_width` option), found: 87)',

@@ -51,11 +51,12 @@ const OPENS_WITH_ERROR = /^\s*(?:Error|ERROR|error|fatal|FATAL)\b:? /;
 /**
  * Prefixes CI systems put before every line, removed before rules look at it: GitHub Actions and
  * Taskcluster ISO timestamps (`2024-05-01T10:00:00.1234567Z`, `[task 2025-02-13T21:47:57.540Z]`),
+ * Zuul's job-output timestamps (`2017-11-10 01:38:51.393909 | `, with the node's name since Zuul v3),
  * openSUSE OBS build times (`[  146s]`), mozharness log levels (`21:47:57    ERROR -`, `PID 123 |`)
  * and mock's `DEBUG util.py:459:`.
  */
 const CI_PREFIX =
-  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\])[ \t]?)+/;
+  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} \|(?: [\w.-]+ \|)?|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\])[ \t]?)+/;
 // `gh run view --log` puts the job and step names, tab-separated, before the timestamp.
 const GH_RUN_LOG = /^[^\t]{1,200}\t[^\t]{0,300}\t(?=\d{4}-\d\d-\d\dT)/;
 
@@ -118,7 +119,7 @@ export const LINE_RULES: LineRule[] = [
   // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Azure Pipelines,
   // Taskcluster, Jenkins).
   {
-    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|ran longer than the maximum time of \d+|Cancelling nested steps due to timeout|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
+    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|\bExceeded timeout of \d+ (?:minutes?|hours?)\b|ran longer than the maximum time of \d+|Cancelling nested steps due to timeout|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
     score: 95,
     kind: 'error',
     category: 'timeout',
@@ -200,7 +201,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // A test's own timeout is a test failure, not a job timeout.
   {
-    re: /Timed out retrying|Exceeded timeout of \d+|Timeout of \d+\s?ms exceeded|Timeout \d+\s?ms exceeded|Test timed out|test timed out after/i,
+    re: /Timed out retrying|Exceeded timeout of \d+ ?(?:ms|s|seconds?)\b|Timeout of \d+\s?ms exceeded|Timeout \d+\s?ms exceeded|Test timed out|test timed out after/i,
     score: 88,
     kind: 'error',
     category: 'test_failure',

@@ -154,11 +154,13 @@ export interface DistilledLog {
   image: string | undefined;
 }
 
-// CSI (colours, erase-line), OSC (titles, hyperlinks), charset selection, two-byte escapes, and
-// other C0 controls except \t, \n and \r (carriage returns are resolved per line below).
+// CSI (colours, erase-line), OSC (titles, hyperlinks) and the other string controls of ECMA-48
+// §8.3 (APC, DCS, PM, SOS: Buildkite stamps every line with an APC `ESC _bk;t=<ms> BEL`), charset
+// selection, two-byte escapes, and other C0 controls except \t, \n and \r (carriage returns are
+// resolved per line below).
 const ANSI =
   // eslint-disable-next-line no-control-regex
-  /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+][0-9A-Za-z]|[@-Z\\-_])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]_P^X][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+][0-9A-Za-z]|[@-Z\\-_])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
 const SECTION_MARKER = /section_(start|end):(\d+):([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?/g;
 // FF_TIMESTAMPS runners prefix every line with `2024-05-01T10:00:00.123456Z 00O `.
 const RUNNER_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z [0-9a-f]{2}[OE]\+? ?/;
@@ -346,6 +348,20 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
           e.folded = true;
         }
       }
+    }
+  }
+
+  // An Ansible task whose failure the playbook ignores (`ignore_errors`) is followed by
+  // `...ignoring`: its `fatal: … FAILED!` did not fail the job.
+  for (let i = 1; i < entries.length; i++) {
+    if (entries[i]!.bare.trim() !== '...ignoring') continue;
+    let j = i - 1;
+    while (j > 0 && entries[j]!.bare.trim() === '') j--;
+    const failed = entries[j]!;
+    if (failed.kind === 'error' && /\bFAILED!/.test(failed.bare)) {
+      failed.kind = 'noise';
+      failed.score = 10;
+      failed.category = undefined;
     }
   }
 
