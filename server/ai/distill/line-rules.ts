@@ -228,6 +228,31 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'config_yaml',
   },
+  // A tool rejecting its own configuration file (golangci-lint's `Error: you are using a configuration
+  // file for golangci-lint v2 with golangci-lint v1`, `Error: invalid configuration file …`).
+  {
+    re: /^(?:Error|ERROR|error|Fatal|FATAL)\b:?.{0,200}\bconfig(?:uration)? file\b/,
+    score: 89,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Android's manifest merger refusing the app's manifests (AGP's `Manifest merger failed with
+  // multiple errors, see logs`, https://developer.android.com/build/manage-manifests).
+  {
+    re: /\bManifest merger failed\b/,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // An error diagnostic with a source position, in the forms analysers print besides the
+  // compilers' own (`error • Undefined name 'x' • lib/a.dart:85:10 • undefined_identifier` from
+  // `dart analyze` / `flutter analyze`, `error: … at src/a.kt:12:5`).
+  {
+    re: /^\s*error\b.{0,300}?[\w./-]+\.[a-z]{1,6}:\d+:\d+/,
+    score: 87,
+    kind: 'error',
+    category: 'compile_error',
+  },
   // Config / YAML.
   {
     re: /(?<![.\w])(?:yaml|yml)\b.*\b(?:error|invalid|cannot|could not|unexpected|failed)|mapping values are not allowed|did not find expected (?:key|node|-)|found character that cannot start any token|could not find expected ':'|jobs?:?\S* config (?:should|contains)|(?:unknown|invalid) (?:keys?|configuration)\b|is not defined in the configuration|Invalid configuration|\bconfig(?:uration)? error\b|ParserError|ScannerError/i,
@@ -290,9 +315,10 @@ export const LINE_RULES: LineRule[] = [
   // Linters: ESLint's `12:5  error  message  rule` and its summary, TSLint's `ERROR: file:12:5 rule
   // message`, PHPStan's `[ERROR] Found 3 errors`, SwiftLint's `Found 1 violation`, and Gradle's lint and
   // format tasks (Spotless, Checkstyle, ktlint, detekt, Android lint), RuboCop's `3 offenses detected` and
-  // formatters in check mode (mix format, black, Prettier, rustfmt).
+  // formatters in check mode (mix format, black, Prettier, rustfmt's `error[internal]: line formatted,
+  // but exceeded maximum width`).
   {
-    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b|\bFound [1-9]\d* violations?\b|\bhad format violations\b|\b[1-9]\d* offenses? detected\b|\bmix format failed\b|--check-formatted\b|\bwould reformat\b|\bCode style issues found\b|^Diff in \S+ at line \d+|Execution failed for task '[^']*:(?:spotless\w*Check|checkstyle\w*|ktlint\w*|detekt\w*|lint\w*)'/,
+    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b|\bFound [1-9]\d* violations?\b|\bhad format violations\b|\b[1-9]\d* offenses? detected\b|\bmix format failed\b|--check-formatted\b|^error\[internal\]: line formatted, but exceeded maximum width|\bwould reformat\b|\bCode style issues found\b|^Diff in \S+ at line \d+|Execution failed for task '[^']*:(?:spotless\w*Check|checkstyle\w*|ktlint\w*|detekt\w*|lint\w*)'/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -401,9 +427,17 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'test_failure',
   },
+  // Rust libtest's `test a::b ... FAILED` and Python unittest's `test_x (pkg.Case) ... FAIL` list
+  // the failing tests before their details (a panic, a traceback), which say more: scored below them.
+  {
+    re: /^test \S+(?: - should panic)? \.\.\. FAILED$|^\w+ \([\w.]+\) \.\.\. (?:FAIL|ERROR)$/,
+    score: 86,
+    kind: 'error',
+    category: 'test_failure',
+  },
   // Tests.
   {
-    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
+    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*'(?: \(\d+\))? panicked at|^\s*E\s{2,}\S/,
     score: 88,
     kind: 'error',
     category: 'test_failure',

@@ -35,9 +35,9 @@ export interface DistillOptions {
 
 // Lines between a tool's error message and the CI system's verdict that say nothing of their own:
 // CI bookkeeping (Travis, GitHub Actions, Jenkins post-build steps, OBS's VM shutdown and verdict),
-// traceback headers, rulers, npm's and yarn's error dumps.
+// Gradle's failure-report headings and help lines, traceback headers, rulers, npm's and yarn's error dumps.
 const AFTERWORD =
-  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|info Visit https:\/\/yarnpkg|[=_*~#.+-]{3,}\s*$|Build step '.*' marked build as|Sending e-mails to|Archiving artifacts|Recording test results|\[WS-CLEANUP\]|GitHub Issue Notifier|### VM INTERACTION (?:START|END) ###|\[\s*\d+\.\d+\]\[\s*T\d+\] |\S+ failed "build .*" at )/;
+  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|info Visit https:\/\/yarnpkg|[=_*~#.+-]{3,}\s*$|Build step '.*' marked build as|Sending e-mails to|Archiving artifacts|Recording test results|\[WS-CLEANUP\]|GitHub Issue Notifier|### VM INTERACTION (?:START|END) ###|\[\s*\d+\.\d+\]\[\s*T\d+\] |\S+ failed "build .*" at |\* (?:What went wrong|Try|Get more help at):|> (?:Run with --|Get more help at )|BUILD FAILED in )/;
 // Trace frames in forms FRAME leaves to the rules' own languages: Lua (`[C]: in function`,
 // `[string "…"]:12: in function`), Elixir (`(elixir) lib/enum.ex:1755: Enum…`).
 const OTHER_FRAME = /^\s+(?:\[C\]:|\[string "|\S+:\d+: in \w|\(\w+\) \S+:\d+: )/;
@@ -73,6 +73,8 @@ function findLastWords(entries: Entry[], failingSection: LogSection | undefined)
     const e = entries[i]!;
     const t = e.bare.trim();
     if (failingSection && e.line <= failingSection.startLine) break;
+    // The paragraph holding the message ends at a blank line.
+    if (t === '' && words.some((w) => ERRORISH.test(w.bare))) break;
     if (t === '' || AFTERWORD.test(t) || WRAPPER.test(t) || COMMAND_VERDICT.test(t)) continue;
     if (/^[\^~]+$/.test(t)) {
       caret = true;
