@@ -86,7 +86,12 @@ export async function composeService(
     // Data at rest (DESIGN §5): the dir 0700 and every file in it 0600.
     const settingsStore = new FileSettingsStore(config.dataDir, (m) => logger.warn(m));
     const exposure = await planExposure(
-      { host: config.host, publicUrls: config.publicUrls ?? [], tls: config.tls !== undefined },
+      {
+        host: config.host,
+        publicUrls: config.publicUrls ?? [],
+        tls: config.tls !== undefined,
+        trustedProxies: config.trustedProxies,
+      },
       edges.secretStore,
     );
     const connection = edges.connection ?? (await openGitLab(config, edges));

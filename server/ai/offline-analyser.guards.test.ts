@@ -353,6 +353,49 @@ describe('offline analyser guards', () => {
     expect(d.evidence.map((e) => e.text)).not.toContain('fetching: 1 object');
   });
 
+  it("reads past Gradle's help lines and task count to the paragraph that says what went wrong", () => {
+    // https://github.com/kingjjy-debug/my-android-app/blob/61e3684f1a644aeabe83111e68b83ae41522b7e2/ci.log
+    const d = diagnoseLines([
+      '##[group]Run ./gradlew assembleDebug',
+      'FAILURE: Build failed with an exception.',
+      '',
+      '* What went wrong:',
+      "Execution failed for task ':app:processDebugMainManifest'.",
+      '> Manifest merger failed with multiple errors, see logs',
+      '',
+      '13 actionable tasks: 13 executed',
+      '* Try:',
+      '> Run with --stacktrace option to get the stack trace.',
+      '> Run with --info or --debug option to get more log output.',
+      '> Get more help at https://help.gradle.org.',
+      '',
+      'BUILD FAILED in 12s',
+      '##[error]Process completed with exit code 1.',
+    ]);
+    expect(d.category).toBe('compile_error');
+    expect(d.evidence[0]!.text).toBe('> Manifest merger failed with multiple errors, see logs');
+    expect(
+      distillLog(
+        [
+          '$ ./gradlew test',
+          "Execution failed for task ':app:x'.",
+          '> Something odd',
+          '',
+          '13 actionable tasks: 13 executed',
+          '* Try:',
+          '> Get more help at https://help.gradle.org.',
+          '',
+          'BUILD FAILED in 12s',
+          'The command "./gradlew test" exited with 1.',
+        ].join('\n'),
+      ).lastWords.map((w) => w.text),
+    ).toEqual([
+      "Execution failed for task ':app:x'.",
+      '> Something odd',
+      '13 actionable tasks: 13 executed',
+    ]);
+  });
+
   it("reads past yarn's own verdict to the message above it", () => {
     // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/CoffeeScript/postcss%40autoprefixer/failed/462651213.log
     const d = diagnoseLines([

@@ -76,7 +76,7 @@ const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
 const SHELL_KILL_REACH = 20;
 // The CI system (GitLab, GitHub Actions, Travis, Taskcluster, Jenkins) stopped the job for time.
 const CI_TIMEOUT =
-  /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout|exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|exited with 124\b/i;
+  /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout|exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bExceeded timeout of \d+ (?:minutes?|hours?)\b|\bThe operation was canceled\b|exited with 124\b/i;
 
 /**
  * Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. A

@@ -35,9 +35,9 @@ export interface DistillOptions {
 
 // Lines between a tool's error message and the CI system's verdict that say nothing of their own:
 // CI bookkeeping (Travis, GitHub Actions, Jenkins post-build steps, OBS's VM shutdown and verdict),
-// traceback headers, rulers, npm's and yarn's error dumps.
+// Gradle's failure-report headings and help lines, traceback headers, rulers, npm's and yarn's error dumps.
 const AFTERWORD =
-  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|info Visit https:\/\/yarnpkg|[=_*~#.+-]{3,}\s*$|Build step '.*' marked build as|Sending e-mails to|Archiving artifacts|Recording test results|\[WS-CLEANUP\]|GitHub Issue Notifier|### VM INTERACTION (?:START|END) ###|\[\s*\d+\.\d+\]\[\s*T\d+\] |\S+ failed "build .*" at )/;
+  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|info Visit https:\/\/yarnpkg|[=_*~#.+-]{3,}\s*$|Build step '.*' marked build as|Sending e-mails to|Archiving artifacts|Recording test results|\[WS-CLEANUP\]|GitHub Issue Notifier|### VM INTERACTION (?:START|END) ###|\[\s*\d+\.\d+\]\[\s*T\d+\] |\S+ failed "build .*" at |\* (?:What went wrong|Try|Get more help at):|> (?:Run with --|Get more help at )|BUILD FAILED in )/;
 // Trace frames in forms FRAME leaves to the rules' own languages: Lua (`[C]: in function`,
 // `[string "…"]:12: in function`), Elixir (`(elixir) lib/enum.ex:1755: Enum…`).
 const OTHER_FRAME = /^\s+(?:\[C\]:|\[string "|\S+:\d+: in \w|\(\w+\) \S+:\d+: )/;
@@ -73,6 +73,8 @@ function findLastWords(entries: Entry[], failingSection: LogSection | undefined)
     const e = entries[i]!;
     const t = e.bare.trim();
     if (failingSection && e.line <= failingSection.startLine) break;
+    // The paragraph holding the message ends at a blank line.
+    if (t === '' && words.some((w) => ERRORISH.test(w.bare))) break;
     if (t === '' || AFTERWORD.test(t) || WRAPPER.test(t) || COMMAND_VERDICT.test(t)) continue;
     if (/^[\^~]+$/.test(t)) {
       caret = true;
@@ -152,11 +154,13 @@ export interface DistilledLog {
   image: string | undefined;
 }
 
-// CSI (colours, erase-line), OSC (titles, hyperlinks), charset selection, two-byte escapes, and
-// other C0 controls except \t, \n and \r (carriage returns are resolved per line below).
+// CSI (colours, erase-line), OSC (titles, hyperlinks) and the other string controls of ECMA-48
+// §8.3 (APC, DCS, PM, SOS: Buildkite stamps every line with an APC `ESC _bk;t=<ms> BEL`), charset
+// selection, two-byte escapes, and other C0 controls except \t, \n and \r (carriage returns are
+// resolved per line below).
 const ANSI =
   // eslint-disable-next-line no-control-regex
-  /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+][0-9A-Za-z]|[@-Z\\-_])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]_P^X][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+][0-9A-Za-z]|[@-Z\\-_])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
 const SECTION_MARKER = /section_(start|end):(\d+):([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?/g;
 // FF_TIMESTAMPS runners prefix every line with `2024-05-01T10:00:00.123456Z 00O `.
 const RUNNER_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z [0-9a-f]{2}[OE]\+? ?/;
@@ -344,6 +348,20 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
           e.folded = true;
         }
       }
+    }
+  }
+
+  // An Ansible task whose failure the playbook ignores (`ignore_errors`) is followed by
+  // `...ignoring`: its `fatal: … FAILED!` did not fail the job.
+  for (let i = 1; i < entries.length; i++) {
+    if (entries[i]!.bare.trim() !== '...ignoring') continue;
+    let j = i - 1;
+    while (j > 0 && entries[j]!.bare.trim() === '') j--;
+    const failed = entries[j]!;
+    if (failed.kind === 'error' && /\bFAILED!/.test(failed.bare)) {
+      failed.kind = 'noise';
+      failed.score = 10;
+      failed.category = undefined;
     }
   }
 
