@@ -613,6 +613,8 @@ export class PipelinePoller {
       // GraphQL already brought duration and user: only the failing job may be missing. Read for
       // the updated_at listed, so the failure event for this change shares the request.
       let detail: GitLabPipeline | null = null;
+      // Gone from the window meanwhile: no state to share a read for, but a 404 still tells the
+      // history it was deleted.
       if (!current) detail = await this.deps.gitlab.getPipeline(projectId, pipelineId, signal);
       else if (current.detailsFor !== current.updatedAt)
         detail = await this.reads.pipeline(projectId, pipelineId, current.updatedAt, signal);
