@@ -8,6 +8,7 @@ import type { VersionInfo } from './contract.ts';
 import { SseHub } from './events/sse-hub.ts';
 import { checkGitLab, type GitLabConnection } from './gitlab/connect.ts';
 import { withCappedJobLogs } from './gitlab/job-log-stream.ts';
+import { PipelineReads } from './gitlab/pipeline-reads.ts';
 import { openGitLab } from './gitlab-source.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { historyDaysFrom, openGroupHealth, type GroupHealth } from './health/index.ts';
@@ -85,18 +86,26 @@ export async function composeService(
     // Data at rest (DESIGN §5): the dir 0700 and every file in it 0600.
     const settingsStore = new FileSettingsStore(config.dataDir, (m) => logger.warn(m));
     const exposure = await planExposure(
-      { host: config.host, publicUrls: config.publicUrls ?? [], tls: config.tls !== undefined },
+      {
+        host: config.host,
+        publicUrls: config.publicUrls ?? [],
+        tls: config.tls !== undefined,
+        trustedProxies: config.trustedProxies,
+      },
       edges.secretStore,
     );
     const connection = edges.connection ?? (await openGitLab(config, edges));
     closers.push(() => connection.close());
     if (!edges.connection && !connection.demo) await checkGitLab(connection, logger);
     const { gitlab, group } = connection;
+    // One read per pipeline state for the poller, the failure events and the history alike.
+    const reads = new PipelineReads(gitlab);
 
     // Pipeline history (history.db) for group health and a warm start.
     const groupHealth = openGroupHealth({
       dataDir: config.dataDir,
       gitlab,
+      reads,
       clock,
       logger,
       since: config.since,
@@ -113,12 +122,14 @@ export async function composeService(
       group,
       since: config.since,
       timing: edges.timing ?? (connection.demo ? DEMO_TIMING : config.cadence),
+      reads,
       onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
       observer: groupHealth.observer,
     });
     groupHealth.warmStart(poller);
     const failureEvents = new FailureEvents({
       gitlab,
+      reads,
       clock,
       logger,
       settings: () => readNotificationSettings(settingsStore),

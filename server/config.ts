@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseTrustedProxies } from './http/client-address.ts';
 import { AppError } from './platform/errors.ts';
 import { appHome } from './platform/paths.ts';
 import { FileSettingsStore, type StoredSettings } from './settings/settings-store.ts';
@@ -23,6 +24,11 @@ export interface ServeConfig extends GitLabSettings {
   open: boolean;
   /** URLs others reach the service at (`--public-url`); their names pass the Host check. */
   publicUrls: string[];
+  /**
+   * Reverse proxies (`--trusted-proxy`: IP addresses or CIDR ranges) whose `X-Forwarded-For` names
+   * the client for the wrong-token limit; only used when the service is shared.
+   */
+  trustedProxies?: string[];
   /** PEM files to serve HTTPS directly (`--tls-cert`, `--tls-key`). */
   tls?: { certFile: string; keyFile: string };
   /** The poller's cadences (`--poll-interval`, `--idle-interval`); default 10 s / 60 s. */
@@ -40,6 +46,7 @@ export interface ConfigFlags {
   open?: boolean;
   dataDir?: string;
   publicUrl?: string[];
+  trustedProxy?: string[];
   tlsCert?: string;
   tlsKey?: string;
   pollInterval?: string;
@@ -97,6 +104,11 @@ export function resolveServeConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): 
       );
     }
   }
+  const trustedProxies = (flags.trustedProxy ?? [])
+    .flatMap((a) => a.split(','))
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  parseTrustedProxies(trustedProxies);
   if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
     throw new AppError('bad_request', 'Give both --tls-cert and --tls-key, or neither');
   }
@@ -114,6 +126,7 @@ export function resolveServeConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): 
     open: flags.open ?? false,
     dataDir,
     publicUrls,
+    trustedProxies,
     ...(flags.tlsCert && flags.tlsKey
       ? { tls: { certFile: path.resolve(flags.tlsCert), keyFile: path.resolve(flags.tlsKey) } }
       : {}),

@@ -50,6 +50,13 @@ describe('resolveServeConfig', () => {
     });
   });
 
+  it('takes trusted proxies repeated or comma-separated', () => {
+    const argv = ['--trusted-proxy', '127.0.0.1, ::1', '--trusted-proxy', '10.0.0.0/8'];
+    expect(resolveServeConfig(argv, { PIPELINE_SUMMARY_HOME: home() })).toMatchObject({
+      trustedProxies: ['127.0.0.1', '::1', '10.0.0.0/8'],
+    });
+  });
+
   it('keeps demo settings apart from a real setup', () => {
     const dir = home();
     expect(resolveServeConfig(['--demo'], { PIPELINE_SUMMARY_HOME: dir })).toMatchObject({
@@ -64,6 +71,9 @@ describe('resolveServeConfig', () => {
     [['--since', '7 days'], /Invalid since/],
     [['--gitlab-url', 'gitlab.example.com'], /Invalid GitLab URL/],
     [['--frobnicate'], /Unknown option '--frobnicate'/],
+    [['--trusted-proxy', 'nginx.internal'], /Invalid trusted proxy 'nginx.internal'/],
+    [['--trusted-proxy', '127.0.0.1,10.0.0.0/33'], /Invalid trusted proxy '10.0.0.0\/33'/],
+    [['--trusted-proxy', '127.0.0.1:8080'], /Invalid trusted proxy '127.0.0.1:8080'/],
   ])('rejects %j with a clear message', (argv, message) => {
     expect(() => resolveServeConfig(argv, { PIPELINE_SUMMARY_HOME: home() })).toThrow(message);
   });
@@ -141,6 +151,21 @@ describe('pipeline-summary serve (process)', () => {
     } finally {
       await sim.close();
     }
+  });
+
+  it('hints at --trusted-proxy when a public URL has none', async () => {
+    const env = { PIPELINE_SUMMARY_HOME: home(), PIPELINE_SUMMARY_SECRET_STORE: 'file' };
+    const args = ['serve', '--demo', '--port', '0', '--public-url', 'https://ci.example.test'];
+    const hint = /all clients share one wrong-token budget .* --trusted-proxy/;
+    const bare = await cli(args, env, (s) => hint.test(s));
+    expect(bare.stderr).toMatch(hint);
+    expect(bare.code).toBe(0);
+    const trusted = await cli([...args, '--trusted-proxy', '127.0.0.1'], env, (s) =>
+      s.includes('Shared on the network'),
+    );
+    expect(trusted.stderr).toMatch(/Shared on the network/);
+    expect(trusted.stderr).not.toMatch(hint);
+    expect(trusted.code).toBe(0);
   });
 
   it('starts the demo and shuts down cleanly on SIGTERM', async () => {

@@ -18,6 +18,11 @@ Flags:
                      network and asks every client for an access token)
   --public-url URL   a URL others open the service at (repeatable); its name passes the Host check
                      and, like a non-loopback --host, turns on the access token
+  --trusted-proxy ADDR
+                     a reverse proxy's address as the service sees it, or a range (10.0.0.0/8;
+                     repeatable or comma-separated): from it, X-Forwarded-For names the client, so
+                     each client behind the proxy gets its own wrong-token budget. Trust only
+                     addresses nothing but the proxy connects from. Ignored unless shared
   --tls-cert FILE    PEM certificate to serve HTTPS directly (with --tls-key)
   --tls-key FILE     PEM private key for --tls-cert
   --gitlab-url URL   GitLab base URL (env GITLAB_URL; default https://gitlab.com)
@@ -53,6 +58,7 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
         open: { type: 'boolean' },
         'data-dir': { type: 'string' },
         'public-url': { type: 'string', multiple: true },
+        'trusted-proxy': { type: 'string', multiple: true },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -64,6 +70,7 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
     'gitlab-url': gitlabUrl,
     'data-dir': dataDir,
     'public-url': publicUrl,
+    'trusted-proxy': trustedProxy,
     'tls-cert': tlsCert,
     'tls-key': tlsKey,
     'poll-interval': pollInterval,
@@ -73,7 +80,17 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
   } = parsed.values;
   if (help) return 'help';
   return resolveConfig(
-    { ...flags, gitlabUrl, dataDir, publicUrl, tlsCert, tlsKey, pollInterval, idleInterval },
+    {
+      ...flags,
+      gitlabUrl,
+      dataDir,
+      publicUrl,
+      trustedProxy,
+      tlsCert,
+      tlsKey,
+      pollInterval,
+      idleInterval,
+    },
     env,
   );
 }
@@ -139,6 +156,11 @@ async function runServe(config: ServeConfig): Promise<number> {
           ? `Shared on the network: every client needs this access token (shown once; kept in ${secretStore!.backend}):\n${accessToken.token}\n`
           : `Shared on the network: every client needs the access token shown when it was created (kept in ${secretStore!.backend}).\n`,
       );
+      if (config.publicUrls.length > 0 && !config.tls && !config.trustedProxies?.length) {
+        process.stderr.write(
+          "Behind a reverse proxy all clients share one wrong-token budget (5 a minute); give the proxy's address with --trusted-proxy to count each client apart.\n",
+        );
+      }
     }
     if (config.open) {
       const { default: open } = await import('open');

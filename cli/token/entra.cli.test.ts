@@ -203,7 +203,7 @@ describe('client credentials (v2.0 client-creds doc)', () => {
 });
 
 describe('certificate credentials (x5t#S256) and workload identity federation', () => {
-  it('profile add --certificate (PEM, encrypted PEM, PKCS#12) signs assertions Entra validates by x5t#S256', async () => {
+  it('profile add --certificate (PEM, encrypted PEM, PKCS#12, legacy PKCS#12) signs assertions Entra validates by x5t#S256', async () => {
     const plain = makeAppCertificate(pkiDir, 'daemon-cert');
     idp.registerCertificate(plain.certPem);
     const base = [
@@ -257,6 +257,19 @@ describe('certificate credentials (x5t#S256) and workload identity federation', 
     );
     const viaPfx = await getToken(['-p', 'pfx']);
     expect(viaPfx.code, viaPfx.stderr).toBe(0);
+
+    // A legacy .pfx (`openssl pkcs12 -export -legacy`: RC2-40 certificates, 3DES key, SHA-1 MAC,
+    // as OpenSSL 1.x and older Windows exports write them) with a non-ASCII password.
+    const legacyCert = makeAppCertificate(pkiDir, 'daemon-legacy');
+    const legacyPfx = makeAppPkcs12(pkiDir, 'daemon-legacy', 'pfx päss', ['-legacy']);
+    const legacyArgs = [...base, '--certificate', legacyPfx, '--certificate-password-stdin'];
+    const wrongLegacy = await cli(['profile', 'add', 'legacy', ...legacyArgs], 'pfx pass');
+    expect(wrongLegacy.code).toBe(1);
+    expect(wrongLegacy.stderr).toMatch(/wrong password, or a damaged file/);
+    idp.registerCertificate(legacyCert.certPem);
+    await addProfile('legacy', legacyArgs, 'pfx päss');
+    const viaLegacy = await getToken(['-p', 'legacy']);
+    expect(viaLegacy.code, viaLegacy.stderr).toBe(0);
     // The earlier certificates are no longer registered: Entra refuses them by their thumbprint.
     const refused = await getToken(['-p', 'cert', '--force']);
     expect(refused.code).toBe(3);

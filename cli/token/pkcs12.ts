@@ -2,17 +2,65 @@
  * Reads a PKCS#12 (.pfx/.p12) file — what Azure Key Vault, Windows and `openssl pkcs12 -export`
  * hand out — into the PEM certificate + PKCS#8 key the secret store keeps. pkijs walks the
  * structure (RFC 7292) and decrypts PBES2-protected certificate bags with WebCrypto; Node opens the
- * shrouded key bag itself. Loaded only by `profile add --certificate`.
+ * shrouded key bag itself. Files that use the legacy PKCS#12 schemes (RC2/3DES, `openssl pkcs12
+ * -legacy`, OpenSSL 1.x, older Windows exports) have their MAC checked and those parts decrypted by
+ * ./legacy-pbe.ts instead; files without them take the pkijs path unchanged. Loaded only by
+ * `profile add --certificate`.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { TokenError } from './errors.ts';
+import { decryptLegacyPbe, isLegacyPbe, LegacyPbeError, verifyPkcs12Mac } from './legacy-pbe.ts';
 
 const KEY_BAG = '1.2.840.113549.1.12.10.1.1';
 const SHROUDED_KEY_BAG = '1.2.840.113549.1.12.10.1.2';
 const CERT_BAG = '1.2.840.113549.1.12.10.1.3';
 const X509_CERT = '1.2.840.113549.1.9.22.1';
+const DATA = '1.2.840.113549.1.7.1';
+const ENCRYPTED_DATA = '1.2.840.113549.1.7.6';
+
+/** The pkcs-12PbeParams of a legacy scheme (RFC 7292 Appendix C): salt and iteration count. */
+function pbeParams(params: unknown): { salt: Uint8Array; iterations: number } {
+  const seq = params instanceof asn1js.Sequence ? params.valueBlock.value : [];
+  const [salt, iterations] = seq;
+  if (!(salt instanceof asn1js.OctetString) || !(iterations instanceof asn1js.Integer)) {
+    throw new LegacyPbeError('corrupt', 'malformed pkcs-12PbeParams');
+  }
+  return { salt: new Uint8Array(salt.getValue()), iterations: iterations.valueBlock.valueDec };
+}
+
+/**
+ * The EncryptedData in `info`, parsed from a copy: pkijs retags the ASN.1 it parses in place, and
+ * pkijs itself parses the original later.
+ */
+function encryptedDataOf(info: pkijs.ContentInfo): pkijs.EncryptedData {
+  return pkijs.EncryptedData.fromBER((info.content as asn1js.Sequence).toBER(false));
+}
+
+/**
+ * Whether the file uses a legacy PBE scheme anywhere: an encryptedData safe or a shrouded key bag
+ * under one of the RFC 7292 Appendix C OIDs. Looks only at what is readable without the password;
+ * a structure it cannot read counts as not legacy, so pkijs reports it as it always did.
+ */
+function usesLegacyPbe(authSafe: asn1js.OctetString): boolean {
+  try {
+    return pkijs.AuthenticatedSafe.fromBER(authSafe.getValue()).safeContents.some((info) => {
+      if (info.contentType === ENCRYPTED_DATA) {
+        const encrypted = encryptedDataOf(info);
+        return isLegacyPbe(encrypted.encryptedContentInfo.contentEncryptionAlgorithm.algorithmId);
+      }
+      if (info.contentType !== DATA || !(info.content instanceof asn1js.OctetString)) return false;
+      return pkijs.SafeContents.fromBER(info.content.getValue()).safeBags.some(
+        (bag) =>
+          bag.bagId === SHROUDED_KEY_BAG &&
+          isLegacyPbe((bag.bagValue as pkijs.PKCS8ShroudedKeyBag).encryptionAlgorithm.algorithmId),
+      );
+    });
+  } catch {
+    return false;
+  }
+}
 
 /** The certificate (PEM) and private key (unencrypted PKCS#8 PEM) in a PKCS#12 file. */
 export async function readPkcs12(
@@ -34,9 +82,53 @@ export async function readPkcs12(
     const asn1 = asn1js.fromBER(new Uint8Array(data));
     if (asn1.offset === -1) refuse('not a PKCS#12 file');
     const pfx = new pkijs.PFX({ schema: asn1.result });
-    await pfx.parseInternalValues({ password: passwordBuffer, checkIntegrity: true });
+    // The password encoding a legacy file's MAC accepted, which also decrypts its legacy parts;
+    // undefined for a file without them (pkijs checks its MAC and decrypts it as it always did).
+    let legacyPassword: Uint8Array | undefined;
+    if (
+      pfx.authSafe.contentType === DATA &&
+      pfx.authSafe.content instanceof asn1js.OctetString &&
+      usesLegacyPbe(pfx.authSafe.content)
+    ) {
+      const content = new Uint8Array(pfx.authSafe.content.getValue());
+      if (!pfx.macData) return refuse('it has no MAC to check the password against');
+      legacyPassword = verifyPkcs12Mac(
+        {
+          digestOid: pfx.macData.mac.digestAlgorithm.algorithmId,
+          digest: new Uint8Array(pfx.macData.mac.digest.getValue()),
+          salt: new Uint8Array(pfx.macData.macSalt.getValue()),
+          iterations: pfx.macData.iterations ?? 1,
+        },
+        content,
+        password,
+      );
+    }
+    await pfx.parseInternalValues({
+      password: passwordBuffer,
+      checkIntegrity: legacyPassword === undefined,
+    });
     const safe = pfx.parsedValue?.authenticatedSafe;
     if (!safe) return refuse('no authenticated safe inside');
+    if (legacyPassword) {
+      // Legacy-encrypted safes become plain data safes for pkijs to walk as before.
+      const pw = legacyPassword;
+      safe.safeContents = safe.safeContents.map((info) => {
+        if (info.contentType !== ENCRYPTED_DATA) return info;
+        const encrypted = encryptedDataOf(info);
+        const algorithm = encrypted.encryptedContentInfo.contentEncryptionAlgorithm;
+        if (!isLegacyPbe(algorithm.algorithmId)) return info;
+        const plain = decryptLegacyPbe(
+          algorithm.algorithmId,
+          pbeParams(algorithm.algorithmParams),
+          pw,
+          new Uint8Array(encrypted.encryptedContentInfo.getEncryptedContent()),
+        );
+        return new pkijs.ContentInfo({
+          contentType: DATA,
+          content: new asn1js.OctetString({ valueHex: plain }),
+        });
+      });
+    }
     await safe.parseInternalValues({
       safeContents: safe.safeContents.map(() => ({ password: passwordBuffer })),
     });
@@ -48,6 +140,21 @@ export async function readPkcs12(
           if (certBag.certId === X509_CERT) {
             certificates.push(Buffer.from(certBag.parsedValue.toSchema().toBER(false)));
           }
+        } else if (
+          bag.bagId === SHROUDED_KEY_BAG &&
+          legacyPassword &&
+          isLegacyPbe((bag.bagValue as pkijs.PKCS8ShroudedKeyBag).encryptionAlgorithm.algorithmId)
+        ) {
+          // EncryptedPrivateKeyInfo under a legacy scheme: the plaintext is the PKCS#8 key.
+          const shrouded = bag.bagValue as pkijs.PKCS8ShroudedKeyBag;
+          keys.push(
+            decryptLegacyPbe(
+              shrouded.encryptionAlgorithm.algorithmId,
+              pbeParams(shrouded.encryptionAlgorithm.algorithmParams),
+              legacyPassword,
+              new Uint8Array(shrouded.encryptedData.getValue()),
+            ),
+          );
         } else if (bag.bagId === SHROUDED_KEY_BAG) {
           keys.push(
             createPrivateKey({
@@ -64,8 +171,16 @@ export async function readPkcs12(
     }
   } catch (err) {
     if (err instanceof TokenError) throw err;
+    if (err instanceof LegacyPbeError && err.code === 'wrong_password') {
+      throw new TokenError(
+        'usage',
+        `${where}: wrong password, or a damaged file (its integrity check fails); pass the password of the file on stdin with --certificate-password-stdin`,
+        { cause: err },
+      );
+    }
+    if (err instanceof LegacyPbeError) return refuse(`cannot open it (${err.message})`, err);
     return refuse(
-      `cannot open it (${err instanceof Error ? err.message : String(err)}: a wrong password, or legacy 3DES/RC2 encryption?)`,
+      `cannot open it (${err instanceof Error ? err.message : String(err)}: a wrong password, or an encryption it does not support?)`,
       err,
     );
   }

@@ -331,6 +331,105 @@ describe('offline analyser guards', () => {
     expect(d.category).toBe('test_failure');
     expect(d.evidence[0]!.text).toContain('TEST-UNEXPECTED-FAIL');
   });
+
+  it("quotes the failing tool's own last words, not the CI system's verdict, when no rule knows the tool", () => {
+    // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Lua/luvit%40luvit/failed/232600361.log
+    const d = diagnoseLines([
+      '$ make',
+      'using luvi from: /home/travis/build/luvit/luvit/luvi',
+      'fetching: 1 object',
+      'fail: [string "bundle:libs/codec.lua"]:123: No such hash: 31b8c996c762b151bedbd7f0e5ad12c2ababf3cd',
+      'stack traceback:',
+      "\t[C]: in function 'assert'",
+      '\t[string "bundle:libs/codec.lua"]:123: in function \'read\'',
+      '',
+      'make: *** [lit] Error 255',
+      '',
+      'travis_time:end:20208a80:start=1494884029718450140,finish=1494884033034515162,duration=3316065022',
+      'The command "make" exited with 2.',
+    ]);
+    // The progress lines before the message and the frames after it are left out.
+    expect(d.evidence[0]!.text).toContain('No such hash: 31b8c996');
+    expect(d.evidence.map((e) => e.text)).not.toContain('fetching: 1 object');
+  });
+
+  it("reads past Gradle's help lines and task count to the paragraph that says what went wrong", () => {
+    // https://github.com/kingjjy-debug/my-android-app/blob/61e3684f1a644aeabe83111e68b83ae41522b7e2/ci.log
+    const d = diagnoseLines([
+      '##[group]Run ./gradlew assembleDebug',
+      'FAILURE: Build failed with an exception.',
+      '',
+      '* What went wrong:',
+      "Execution failed for task ':app:processDebugMainManifest'.",
+      '> Manifest merger failed with multiple errors, see logs',
+      '',
+      '13 actionable tasks: 13 executed',
+      '* Try:',
+      '> Run with --stacktrace option to get the stack trace.',
+      '> Run with --info or --debug option to get more log output.',
+      '> Get more help at https://help.gradle.org.',
+      '',
+      'BUILD FAILED in 12s',
+      '##[error]Process completed with exit code 1.',
+    ]);
+    expect(d.category).toBe('compile_error');
+    expect(d.evidence[0]!.text).toBe('> Manifest merger failed with multiple errors, see logs');
+    expect(
+      distillLog(
+        [
+          '$ ./gradlew test',
+          "Execution failed for task ':app:x'.",
+          '> Something odd',
+          '',
+          '13 actionable tasks: 13 executed',
+          '* Try:',
+          '> Get more help at https://help.gradle.org.',
+          '',
+          'BUILD FAILED in 12s',
+          'The command "./gradlew test" exited with 1.',
+        ].join('\n'),
+      ).lastWords.map((w) => w.text),
+    ).toEqual([
+      "Execution failed for task ':app:x'.",
+      '> Something odd',
+      '13 actionable tasks: 13 executed',
+    ]);
+  });
+
+  it("reads past yarn's own verdict to the message above it", () => {
+    // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/CoffeeScript/postcss%40autoprefixer/failed/462651213.log
+    const d = diagnoseLines([
+      '$ yarn test',
+      "[05:26:24] Finished 'default' after 2.65 μs",
+      '',
+      '  Package size limit has exceeded by 934 B',
+      '  Package size: 103.91 KB',
+      '  Size limit:   103 KB',
+      '  With all dependencies, minified and gzipped',
+      '',
+      'error Command failed with exit code 3.',
+      'info Visit https://yarnpkg.com/en/docs/cli/run for documentation about this command.',
+      'The command "yarn test" exited with 1.',
+    ]);
+    expect(d.category).toBe('script_error');
+    expect(d.evidence[0]!.text).toBe('Package size limit has exceeded by 934 B');
+  });
+
+  it("counts npm's 'Test failed. See above' as a verdict, so what it points above is quoted", () => {
+    // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Perl/jlord%40git-it-electron/failed/189032546.log
+    const d = diagnoseLines([
+      '$ npm test',
+      '  /home/travis/build/jlord/git-it-electron/menus/darwin-menu.js:0:0: /home/travis/build/jlord/git-it-electron/node_modules/babel-eslint/babylon-to-esprima/toToken.js:44',
+      '    token.value = `/${value.pattern}/${value.flags}`;',
+      '                  ^',
+      'Unexpected token ILLEGAL',
+      'npm ERR! Test failed.  See above for more details.',
+      'The command "npm test" exited with 1.',
+    ]);
+    const quoted = d.evidence.slice(0, 3).map((e) => e.text);
+    expect(quoted).toContain('Unexpected token ILLEGAL');
+    expect(quoted).toContain('token.value = `/${value.pattern}/${value.flags}`;');
+  });
 });
 
 describe('offline follow-ups', () => {

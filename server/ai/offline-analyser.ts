@@ -1,5 +1,5 @@
 import type { DecisiveLine, DistilledLog } from './distill/log-distiller.ts';
-import type { FailureCategory } from './distill/line-rules.ts';
+import { COMMAND_VERDICT, WRAPPER, type FailureCategory } from './distill/line-rules.ts';
 import type { JobContext } from './job-context.ts';
 
 /** Words a reader sees for each root-cause category. */
@@ -54,10 +54,6 @@ const NETWORK =
 export const RESOLUTION =
   /\bERESOLVE\b|peer dep|nothing provides|No match for argument|version solving failed|No matching (?:version|distribution)|could not find a version|ResolutionImpossible|unsatisfiable|conflicting (?:peer )?dependenc|unresolvable/i;
 
-// Lines that follow from the real error rather than explain it: build tools, shells and CI
-// systems reporting that a step failed.
-const WRAPPER =
-  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^ERROR: Step \S.*\S (?:failed|aborted due to exception)|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
 // Lines printed by tests that passed, which may contain alarming words (a test "rejects invalid
 // credentials" that passed says nothing about this failure).
 const PASSING =
@@ -80,7 +76,7 @@ const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
 const SHELL_KILL_REACH = 20;
 // The CI system (GitLab, GitHub Actions, Travis, Taskcluster, Jenkins) stopped the job for time.
 const CI_TIMEOUT =
-  /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout|exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|exited with 124\b/i;
+  /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout|exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bExceeded timeout of \d+ (?:minutes?|hours?)\b|\bThe operation was canceled\b|exited with 124\b/i;
 
 /**
  * Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. A
@@ -134,11 +130,6 @@ function nearness(d: DecisiveLine, distilled: DistilledLog): number {
 function strength(d: DecisiveLine, distilled: DistilledLog): number {
   return d.category ? d.score * WEIGHT[d.category] * nearness(d, distilled) : 0;
 }
-
-// A CI system's verdict that one command (Travis) or step (GitHub Actions) failed; the job may run
-// more commands after it, whose failures usually follow from the first.
-const COMMAND_VERDICT =
-  /^The command ".*" exited with [1-9]\d*\.?$|Process completed with exit code [1-9]/;
 
 /**
  * The lines that may vote: not wrappers, passing tests or setup; and when a CI system reports
@@ -242,7 +233,9 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
       !/^ERROR: Job failed: exit code \d+$/.test(d.message),
   );
   if (candidates.length === 0) {
-    // No rule fired: the last lines are the best evidence there is.
+    // No rule fired: what the failing command said last, else the last lines, is the best
+    // evidence there is.
+    if (distilled.lastWords.length > 0) return distilled.lastWords;
     return distilled.tail.slice(-5).map((text, i) => ({
       line: distilled.totalLines - 4 + i,
       text,
@@ -268,7 +261,12 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
   const near = candidates.filter(
     (d) => d !== main && Math.abs(d.line - main.line) <= 8 && votes(d),
   );
+  // No rule knows this failure: the failing command's own last words say more than the CI
+  // system's verdict on it.
+  const verdictOnly = main.score <= GENERIC_SCORE && WRAPPER.test(main.message);
+  const words = verdictOnly ? distilled.lastWords.filter((w) => !candidates.includes(w)) : [];
   const block = [
+    ...words,
     main,
     ...near.filter((d) => d.line > main.line),
     ...near.filter((d) => d.line < main.line),

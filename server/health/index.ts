@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { GitLabApi } from '../gitlab/api.ts';
+import type { PipelineReads } from '../gitlab/pipeline-reads.ts';
 import { HistoryRecorder } from '../history/history-recorder.ts';
 import { DEFAULT_RETENTION_DAYS, HistoryStore } from '../history/history-store.ts';
 import { PipelineHistory } from '../history/pipeline-history.ts';
@@ -19,6 +20,8 @@ export interface GroupHealthDeps {
   /** `history.db` goes here. */
   dataDir: string;
   gitlab: GitLabApi;
+  /** Pipeline and job reads shared with the poller and the failure events. */
+  reads?: PipelineReads;
   clock: Clock;
   logger: Logger;
   /** The summary's window at start (the warm start reads its pipelines first). */
@@ -74,6 +77,7 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
   const recorder = new HistoryRecorder({
     history,
     gitlab: deps.gitlab,
+    reads: deps.reads,
     clock: deps.clock,
     logger: deps.logger,
     group: () => poller?.target.group ?? '',

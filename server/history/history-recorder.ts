@@ -1,5 +1,6 @@
 import { failingJob } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
+import { PipelineReads } from '../gitlab/pipeline-reads.ts';
 import { toJobHistory, toPipelineHistory, toProjectHistory } from './from-gitlab.ts';
 import type {
   GitLabJob,
@@ -24,6 +25,12 @@ import type { PipelineHistory } from './pipeline-history.ts';
 export interface HistoryRecorderDeps {
   history: PipelineHistory;
   gitlab: GitLabApi;
+  /**
+   * The poller's pipeline and job reads: after a warm restart the poller wants the jobs of the same
+   * recent failures the history still owes, and a failure event reads the jobs of its pipeline as
+   * well; shared, each is one request. Default: own reads.
+   */
+  reads?: PipelineReads;
   clock: Clock;
   logger: Logger;
   /** The group being watched (a warm start only reuses history of the same group). */
@@ -50,6 +57,7 @@ const MAX_ATTEMPTS = 3;
  */
 export class HistoryRecorder implements PollerObserver {
   private readonly concurrency: number;
+  private readonly reads: PipelineReads;
   private readonly queue = new Map<number, JobFetch>();
   private readonly attempts = new Map<number, number>();
   private readonly mrQueue = new Set<string>();
@@ -60,6 +68,7 @@ export class HistoryRecorder implements PollerObserver {
 
   constructor(private readonly deps: HistoryRecorderDeps) {
     this.concurrency = deps.concurrency ?? 2;
+    this.reads = deps.reads ?? new PipelineReads(deps.gitlab);
   }
 
   /**
@@ -214,11 +223,9 @@ export class HistoryRecorder implements PollerObserver {
   }
 
   private async fetchJobs(task: JobFetch, signal: AbortSignal): Promise<void> {
-    const { history, gitlab } = this.deps;
+    const { history } = this.deps;
     try {
-      const wire = await gitlab.listPipelineJobs(task.projectId, task.pipelineId, signal, {
-        includeRetried: true,
-      });
+      const wire = await this.reads.jobs(task.projectId, task.pipelineId, task.updatedAt, signal);
       if (signal.aborted) return;
       const current = history.pipeline(task.pipelineId);
       // Changed again meanwhile: the newer details queue a fresh fetch.

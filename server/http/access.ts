@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../platform/errors.ts';
 import { SECRET_ACCOUNTS, type SecretStore } from '../platform/secret-store.ts';
+import { clientAddress, parseTrustedProxies } from './client-address.ts';
 import { isApiPath } from './security.ts';
 
 /** What a LAN-mode service checks every request against. */
@@ -15,6 +16,11 @@ export interface AccessOptions {
   maxFailures?: number;
   failureWindowMs?: number;
   sessionTtlMs?: number;
+  /**
+   * Reverse proxies (`--trusted-proxy`: addresses or CIDR ranges) whose `X-Forwarded-For` names the
+   * client, so each client behind them has its own wrong-token budget.
+   */
+  trustedProxies?: string[];
 }
 
 /** The session cookie's name. */
@@ -40,7 +46,8 @@ export async function ensureAccessToken(
  * LAN mode (DESIGN §5): every request except `/api/health` and the sign-in page needs the access
  * token, as `Authorization: Bearer` (tools) or the session cookie the sign-in page sets (the
  * dashboard: HttpOnly, SameSite=Strict, Secure behind TLS). A client sending wrong tokens is
- * refused with 429 once it reaches `maxFailures` within `failureWindowMs`. Unauthenticated
+ * refused with 429 once it reaches `maxFailures` within `failureWindowMs`; a client is its address,
+ * read through `trustedProxies` (see client-address.ts). Unauthenticated
  * navigations are sent to the sign-in page; API calls get a 401 in the error shape.
  */
 export function accessMiddleware(options: AccessOptions): Middleware {
@@ -49,6 +56,9 @@ export function accessMiddleware(options: AccessOptions): Middleware {
   const windowMs = options.failureWindowMs ?? 60_000;
   const ttlMs = options.sessionTtlMs ?? 12 * 3_600_000;
   const expected = digest(options.token);
+  const trusted = options.trustedProxies?.length
+    ? parseTrustedProxies(options.trustedProxies)
+    : undefined;
   const sessions = new Map<string, number>();
   const failures = new Map<string, { count: number; since: number }>();
 
@@ -90,7 +100,12 @@ export function accessMiddleware(options: AccessOptions): Middleware {
 
   return async (ctx, next) => {
     if (ctx.path === '/api/health') return next();
-    const client = ctx.ip;
+    // Koa's app.proxy stays off: only this limit believes X-Forwarded-For, and only from a proxy.
+    const client = clientAddress(
+      ctx.socket.remoteAddress ?? ctx.ip,
+      ctx.get('x-forwarded-for') || undefined,
+      trusted,
+    );
     if (ctx.path === '/signin') {
       if (ctx.method === 'POST') {
         const token = new URLSearchParams(await readFormBody(ctx)).get('token') ?? '';

@@ -12,6 +12,8 @@ export interface ExposureConfig {
   host: string;
   publicUrls: string[];
   tls: boolean;
+  /** Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`). */
+  trustedProxies?: string[];
 }
 
 /** The checks that fit an exposure, and the access token when one is needed. */
@@ -60,6 +62,7 @@ export async function planExposure(
     access: {
       token: accessToken.token,
       secureCookies: config.tls || config.publicUrls.some((u) => u.startsWith('https:')),
+      ...(config.trustedProxies?.length ? { trustedProxies: config.trustedProxies } : {}),
     },
     accessToken,
   };

@@ -6,9 +6,11 @@ import type {
   PipelineEventItem,
 } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
+import { PipelineReads } from '../gitlab/pipeline-reads.ts';
 import type { GitLabCurrentUser, GitLabJob } from '../gitlab/wire.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
+import { latestAttempts } from '../summary/from-gitlab.ts';
 import type { Project } from '../summary/model.ts';
 import type { PipelineChange } from '../summary/poller.ts';
 import { inQuietHours } from './notification-settings.ts';
@@ -16,6 +18,11 @@ import { inQuietHours } from './notification-settings.ts';
 /** What the failure detector needs. */
 export interface FailureEventsDeps {
   gitlab: GitLabApi;
+  /**
+   * The poller's pipeline and job reads: a failure's pipeline and jobs were read (or are being read)
+   * by the poller in the same cycle, so the event costs no request of its own. Default: own reads.
+   */
+  reads?: PipelineReads;
   clock: Clock;
   logger: Logger;
   /** The current notification settings (read on every decision, so edits apply at once). */
@@ -76,6 +83,7 @@ export class FailureEvents {
   private readonly coalesceMs: number;
   private readonly burstThreshold: number;
   private readonly timers: NonNullable<FailureEventsDeps['timers']>;
+  private readonly reads: PipelineReads;
   /** Pipelines a failure event was decided for (announced or not): never twice. */
   private readonly decided = new Set<string>();
   private readonly refs = new Map<string, RefState>();
@@ -94,6 +102,7 @@ export class FailureEvents {
     this.coalesceMs = deps.coalesceMs ?? 5_000;
     this.burstThreshold = deps.burstThreshold ?? 4;
     this.timers = deps.timers ?? DEFAULT_TIMERS;
+    this.reads = deps.reads ?? new PipelineReads(deps.gitlab);
   }
 
   /** Subscribes to every event (the desktop tray); returns the unsubscribe function. */
@@ -205,10 +214,14 @@ export class FailureEvents {
   /** Looks up who and what (user, commit, failed jobs), decides the reasons, queues the event. */
   private async enrich(change: PipelineChange, kind: 'failed' | 'fixed'): Promise<void> {
     const { project, record } = change;
+    // For the updated_at of this change: the poller reads the same pipeline state, and its reads
+    // (every job attempt, narrowed to the latest as GitLab's default list would give) are shared.
     const [me, pipeline, jobs] = await Promise.all([
       this.currentUser(),
-      this.deps.gitlab.getPipeline(project.id, record.id).catch(() => null),
-      this.deps.gitlab.listPipelineJobs(project.id, record.id).catch(() => [] as GitLabJob[]),
+      this.reads.pipeline(project.id, record.id, record.updatedAt).catch(() => null),
+      this.reads
+        .jobs(project.id, record.id, record.updatedAt)
+        .then(latestAttempts, () => [] as GitLabJob[]),
     ]);
     if (this.stopped) return;
     const user = pipeline?.user ?? null;

@@ -7,6 +7,7 @@ import {
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
+import { PipelineReads } from '../gitlab/pipeline-reads.ts';
 import { latestAttempts, toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
 import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
@@ -57,6 +58,11 @@ export interface PollerDeps {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Hears what each cycle learns (the pipeline history records it). */
   observer?: PollerObserver;
+  /**
+   * Single-pipeline and job reads shared with the failure events and the history, which want the
+   * same pipelines at the same moment (default: the poller's own).
+   */
+  reads?: PipelineReads;
 }
 
 interface ProjectState {
@@ -126,6 +132,7 @@ export class PipelinePoller {
   /** Projects whose last read hit a list cap, with the message for `status.last_error`. */
   private capped = new Map<number, string>();
   private readonly feed: PipelineFeed;
+  private readonly reads: PipelineReads;
   private loaded = false;
   private failures = 0;
   private lastError: string | null = null;
@@ -162,6 +169,7 @@ export class PipelinePoller {
     this.since = deps.since;
     this.windowMs = parseSince(deps.since);
     this.feed = new PipelineFeed(deps.gitlab, deps.clock, deps.logger, this.timing.listConcurrency);
+    this.reads = deps.reads ?? new PipelineReads(deps.gitlab);
   }
 
   /** The group and window being watched. */
@@ -510,7 +518,11 @@ export class PipelinePoller {
             baseline,
           });
         changed.push(details ?? item);
-        if (details) detailed.push(details);
+        if (details) {
+          detailed.push(details);
+          // Told before the changes: a failure event then needs no single-pipeline read of its own.
+          this.reads.remember(details);
+        }
       }
       if (changed.length > 0) this.tell((o) => o.pipelinesListed?.(state.project.id, changed));
       // Over GraphQL the list carried the details too: observers hear them as if fetched. A recent
@@ -598,11 +610,14 @@ export class PipelinePoller {
   ): Promise<void> {
     try {
       const current = this.states.get(projectId)?.pipelines.get(pipelineId);
-      // GraphQL already brought duration and user: only the failing job may be missing.
-      const detail =
-        current && current.detailsFor === current.updatedAt
-          ? null
-          : await this.deps.gitlab.getPipeline(projectId, pipelineId, signal);
+      // GraphQL already brought duration and user: only the failing job may be missing. Read for
+      // the updated_at listed, so the failure event for this change shares the request.
+      let detail: GitLabPipeline | null = null;
+      // Gone from the window meanwhile: no state to share a read for, but a 404 still tells the
+      // history it was deleted.
+      if (!current) detail = await this.deps.gitlab.getPipeline(projectId, pipelineId, signal);
+      else if (current.detailsFor !== current.updatedAt)
+        detail = await this.reads.pipeline(projectId, pipelineId, current.updatedAt, signal);
       if (signal.aborted) return;
       const state = this.states.get(projectId);
       const record = state?.pipelines.get(pipelineId);
@@ -610,7 +625,7 @@ export class PipelinePoller {
       const { failure: _stale, ...updated } = detail ? withPipelineDetails(record, detail) : record;
       const read =
         updated.status === 'failed' && this.isRecent(state, updated)
-          ? await this.readFailure(projectId, pipelineId, signal)
+          ? await this.readFailure(projectId, pipelineId, updated.updatedAt, signal)
           : undefined;
       if (signal.aborted) return;
       const failure = read?.failure;
@@ -679,12 +694,12 @@ export class PipelinePoller {
   private async readFailure(
     projectId: number,
     pipelineId: number,
+    updatedAt: string,
     signal: AbortSignal,
   ): Promise<{ failure: NonNullable<PipelineRecord['failure']>; jobs: GitLabJob[] } | undefined> {
     try {
-      const jobs = await this.deps.gitlab.listPipelineJobs(projectId, pipelineId, signal, {
-        includeRetried: true,
-      });
+      // Shared: the failure event and the history read these very jobs too.
+      const jobs = await this.reads.jobs(projectId, pipelineId, updatedAt, signal);
       return {
         failure: {
           jobId: failingJob(latestAttempts(jobs))?.id ?? null,

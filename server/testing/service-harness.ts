@@ -17,20 +17,34 @@ export interface Harness {
     init?: RequestInit,
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests index into arbitrary JSON
   ): Promise<{ status: number; body: any; headers: Headers }>;
+  /**
+   * Stops the service and starts it again on the same data dir and simulator (a warm start from the
+   * stored history); resolves once its first cycle and the fetches it started are done.
+   */
+  restart(): Promise<Harness>;
   close(): Promise<void>;
 }
 
+/** How a harness is started. */
+export interface HarnessOptions {
+  simulator?: SimulatorOptions;
+  /** Edges to replace (clock, timing, version, env). */
+  edges?: Partial<ServiceEdges>;
+  token?: string;
+}
+
 /** Starts simulator + service; the poller runs one full load before this resolves. */
-export async function startHarness(
-  options: {
-    simulator?: SimulatorOptions;
-    /** Edges to replace (clock, timing, version, env). */
-    edges?: Partial<ServiceEdges>;
-    token?: string;
-  } = {},
-): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const simulator = await startSimulator({ live: false, ...options.simulator });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-test-'));
+  return composeOn(simulator, dataDir, options);
+}
+
+async function composeOn(
+  simulator: GitLabSimulator,
+  dataDir: string,
+  options: HarnessOptions,
+): Promise<Harness> {
   const connection = gitlabConnection({
     baseUrl: simulator.url,
     token: options.token ?? simulator.token,
@@ -58,9 +72,12 @@ export async function startHarness(
       ...options.edges,
     },
   );
+  // Until the first cycle ended: a warm start is loaded from disk before it asked GitLab anything.
   for (
     let i = 0;
-    i < 200 && !service.poller.isLoaded && service.poller.status.state !== 'degraded';
+    i < 200 &&
+    (!service.poller.isLoaded || service.poller.status.last_updated === null) &&
+    service.poller.status.state !== 'degraded';
     i++
   ) {
     await new Promise((r) => setTimeout(r, 25));
@@ -83,6 +100,10 @@ export async function startHarness(
         // Not JSON (images): keep the text.
       }
       return { status: res.status, body, headers: res.headers };
+    },
+    async restart() {
+      await service.stop();
+      return composeOn(simulator, dataDir, options);
     },
     async close() {
       await service.stop();

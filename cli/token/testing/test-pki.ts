@@ -117,14 +117,23 @@ export function makeAppCertificate(
   return { certFile, keyFile, bundleFile, certPem };
 }
 
-/** The same certificate and key as a PKCS#12 file (OpenSSL 3 defaults: PBES2, AES-256-CBC). */
-export function makeAppPkcs12(dir: string, name: string, password: string): string {
-  const file = path.join(dir, `${name}.pfx`);
+/**
+ * The same certificate and key as a PKCS#12 file (OpenSSL 3 defaults: PBES2, AES-256-CBC; `args`
+ * such as `-legacy` or `-certpbe PBE-SHA1-RC2-128` choose other schemes), named `file` in `dir`.
+ */
+export function makeAppPkcs12(
+  dir: string,
+  name: string,
+  password: string,
+  args: string[] = [],
+  file = path.join(dir, `${name}.pfx`),
+): string {
   execFileSync(
     'openssl',
     [
       'pkcs12',
       '-export',
+      ...args,
       '-in',
       `${name}.pem`,
       '-inkey',

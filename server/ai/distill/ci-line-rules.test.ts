@@ -16,6 +16,49 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family:
+      'a CI system stopping the job after a limit in minutes (DataKit CI), not a test timeout',
+    from: 'https://github.com/avsm/mirage-ci-logs/blob/b59c3f627262adc40c6fc0409667287ffc62c301/log',
+    line: '[2016-09-07 23:36.51] Failed: Exceeded timeout of 60 minutes',
+    category: 'timeout',
+  },
+  {
+    family: 'rustfmt check: a line over the maximum width',
+    from: 'https://github.com/konard/uselessgoddess-dunes/blob/840afd290c2e670e087ea294a42286e6c23f00a6/ci-failure.log',
+    line: 'Format\tCheck formatting\t2025-12-02T13:30:44.2897865Z error[internal]: line formatted, but exceeded maximum width (maximum: 80 (see `max_width` option), found: 87)',
+    category: 'compile_error',
+  },
+  {
+    family: 'a tool rejecting its configuration file (golangci-lint v2 config, v1 binary)',
+    from: 'https://github.com/rtcdance/streamgate/blob/b9ccf74d4d44819a9bfe276b683f64fa47be1443/ci.log',
+    line: '2026-01-29T07:54:11.5648845Z Error: you are using a configuration file for golangci-lint v2 with golangci-lint v1: please use golangci-lint v2',
+    category: 'config_yaml',
+  },
+  {
+    family: 'an analyser error with a source position (flutter analyze)',
+    from: 'https://github.com/h223492759/jizhang-android/blob/99462d8d255f1e0bd3b6c90d020471c34b2b431f/ci_log.txt',
+    line: "2026-08-16T10:38:32.3023561Z   error • A value of type 'String' can't be assigned to a variable of type 'double' • lib/core/api.dart:202:38 • invalid_assignment",
+    category: 'compile_error',
+  },
+  {
+    family: "Rust libtest's failing-test list",
+    from: 'https://github.com/ThanhNguyxn/vietflux-ime/blob/2a2bc30be5bab9b6f88315a3a615f06cc40e1ace/ci_failure.log',
+    line: '📊 Coverage\tRun coverage\t2025-12-21T13:06:32.8391523Z test chars::tests::test_with_tone ... FAILED',
+    category: 'test_failure',
+  },
+  {
+    family: 'a Rust panic with the thread id and the message on the next line (Rust 1.8x+)',
+    from: 'https://github.com/ThanhNguyxn/vietflux-ime/blob/2a2bc30be5bab9b6f88315a3a615f06cc40e1ace/ci_failure.log',
+    line: "📊 Coverage\tRun coverage\t2025-12-21T13:06:32.8574658Z thread 'chars::tests::test_with_tone' (6182) panicked at src/chars.rs:217:9:",
+    category: 'test_failure',
+  },
+  {
+    family: "Android's manifest merger",
+    from: 'https://github.com/kingjjy-debug/my-android-app/blob/61e3684f1a644aeabe83111e68b83ae41522b7e2/ci.log',
+    line: 'build\tBuild with Gradle\t2025-09-15T00:25:09.7602616Z > Manifest merger failed with multiple errors, see logs',
+    category: 'compile_error',
+  },
+  {
     family: 'MSVC error C#### behind a GitHub Actions timestamp',
     from: 'https://github.com/gbionics/whole-body-estimators/issues/6',
     line: "2020-03-13T19:16:35.9373979Z D:\\a\\whole-body-estimators\\whole-body-estimators\\devices\\baseEstimatorV1\\include\\baseEstimatorV1.h(46,23): error C2065: 'M_PI': undeclared identifier [D:\\a\\whole-body-estimators\\whole-body-estimators\\build\\devices\\baseEstimatorV1\\baseEstimatorV1.vcxproj]",

@@ -164,11 +164,12 @@ const OPENS_WITH_ERROR = /^\s*(?:Error|ERROR|error|fatal|FATAL)\b:? /;
 /**
  * Prefixes CI systems put before every line, removed before rules look at it: GitHub Actions and
  * Taskcluster ISO timestamps (`2024-05-01T10:00:00.1234567Z`, `[task 2025-02-13T21:47:57.540Z]`),
+ * Zuul's job-output timestamps (`2017-11-10 01:38:51.393909 | `, with the node's name since Zuul v3),
  * openSUSE OBS build times (`[  146s]`), mozharness log levels (`21:47:57    ERROR -`, `PID 123 |`)
  * and mock's `DEBUG util.py:459:`.
  */
 const CI_PREFIX =
-  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\])[ \t]?)+/;
+  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} \|(?: [\w.-]+ \|)?|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\])[ \t]?)+/;
 // `gh run view --log` puts the job and step names, tab-separated, before the timestamp.
 const GH_RUN_LOG = /^[^\t]{1,200}\t[^\t]{0,300}\t(?=\d{4}-\d\d-\d\dT)/;
 
@@ -231,7 +232,7 @@ export const LINE_RULES: LineRule[] = [
   // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Azure Pipelines,
   // Taskcluster, Jenkins).
   {
-    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|ran longer than the maximum time of \d+|Cancelling nested steps due to timeout|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
+    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|\bExceeded timeout of \d+ (?:minutes?|hours?)\b|ran longer than the maximum time of \d+|Cancelling nested steps due to timeout|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
     score: 95,
     kind: 'error',
     category: 'timeout',
@@ -313,7 +314,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // A test's own timeout is a test failure, not a job timeout.
   {
-    re: /Timed out retrying|Exceeded timeout of \d+|Timeout of \d+\s?ms exceeded|Timeout \d+\s?ms exceeded|Test timed out|test timed out after/i,
+    re: /Timed out retrying|Exceeded timeout of \d+ ?(?:ms|s|seconds?)\b|Timeout of \d+\s?ms exceeded|Timeout \d+\s?ms exceeded|Test timed out|test timed out after/i,
     score: 88,
     kind: 'error',
     category: 'test_failure',
@@ -340,6 +341,31 @@ export const LINE_RULES: LineRule[] = [
     score: 88,
     kind: 'error',
     category: 'config_yaml',
+  },
+  // A tool rejecting its own configuration file (golangci-lint's `Error: you are using a configuration
+  // file for golangci-lint v2 with golangci-lint v1`, `Error: invalid configuration file …`).
+  {
+    re: /^(?:Error|ERROR|error|Fatal|FATAL)\b:?.{0,200}\bconfig(?:uration)? file\b/,
+    score: 89,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Android's manifest merger refusing the app's manifests (AGP's `Manifest merger failed with
+  // multiple errors, see logs`, https://developer.android.com/build/manage-manifests).
+  {
+    re: /\bManifest merger failed\b/,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // An error diagnostic with a source position, in the forms analysers print besides the
+  // compilers' own (`error • Undefined name 'x' • lib/a.dart:85:10 • undefined_identifier` from
+  // `dart analyze` / `flutter analyze`, `error: … at src/a.kt:12:5`).
+  {
+    re: /^\s*error\b.{0,300}?[\w./-]+\.[a-z]{1,6}:\d+:\d+/,
+    score: 87,
+    kind: 'error',
+    category: 'compile_error',
   },
   // Config / YAML.
   {
@@ -403,9 +429,10 @@ export const LINE_RULES: LineRule[] = [
   // Linters: ESLint's `12:5  error  message  rule` and its summary, TSLint's `ERROR: file:12:5 rule
   // message`, PHPStan's `[ERROR] Found 3 errors`, SwiftLint's `Found 1 violation`, and Gradle's lint and
   // format tasks (Spotless, Checkstyle, ktlint, detekt, Android lint), RuboCop's `3 offenses detected` and
-  // formatters in check mode (mix format, black, Prettier, rustfmt).
+  // formatters in check mode (mix format, black, Prettier, rustfmt's `error[internal]: line formatted,
+  // but exceeded maximum width`).
   {
-    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b|\bFound [1-9]\d* violations?\b|\bhad format violations\b|\b[1-9]\d* offenses? detected\b|\bmix format failed\b|--check-formatted\b|\bwould reformat\b|\bCode style issues found\b|^Diff in \S+ at line \d+|Execution failed for task '[^']*:(?:spotless\w*Check|checkstyle\w*|ktlint\w*|detekt\w*|lint\w*)'/,
+    re: /^\s*\d+:\d+\s+error\s|✖ \d+ problems? \(\d+ errors?|^ERROR: \S+\.\w+[:[(]\d+[:,]\d+\)?:? |^\s*\[ERROR\] Found \d+ errors?\b|\bFound [1-9]\d* violations?\b|\bhad format violations\b|\b[1-9]\d* offenses? detected\b|\bmix format failed\b|--check-formatted\b|^error\[internal\]: line formatted, but exceeded maximum width|\bwould reformat\b|\bCode style issues found\b|^Diff in \S+ at line \d+|Execution failed for task '[^']*:(?:spotless\w*Check|checkstyle\w*|ktlint\w*|detekt\w*|lint\w*)'/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -514,9 +541,17 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'test_failure',
   },
+  // Rust libtest's `test a::b ... FAILED` and Python unittest's `test_x (pkg.Case) ... FAIL` list
+  // the failing tests before their details (a panic, a traceback), which say more: scored below them.
+  {
+    re: /^test \S+(?: - should panic)? \.\.\. FAILED$|^\w+ \([\w.]+\) \.\.\. (?:FAIL|ERROR)$/,
+    score: 86,
+    kind: 'error',
+    category: 'test_failure',
+  },
   // Tests.
   {
-    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*' panicked at|^\s*E\s{2,}\S/,
+    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*'(?: \(\d+\))? panicked at|^\s*E\s{2,}\S/,
     score: 88,
     kind: 'error',
     category: 'test_failure',
@@ -615,6 +650,20 @@ export function classifyLine(line: string): LineClass {
 /** A stack-trace frame or trace continuation (JS, JVM, Python, Go, Rust, .NET). */
 export const FRAME =
   /^\s+at [\w$.<>[\]/ ]+[ (]|^\s+at \S+:\d+(?::\d+)?\)?$|^\s+File ".*", line \d+|^\s*\.\.\. \d+ (?:more|common frames omitted)|^\s+[\w./-]+\.(?:go|rs|py|java|kt|ts|js|c|cc|cpp|h):\d+|^\s+\d+: (?:0x[0-9a-f]+ - )?\S|^\s*--> \S+:\d+:\d+|^\s*\|\s|^\s*\d+\s*\|\s|^goroutine \d+ \[|^\s+\^+|^\s*[\w.]+\([\w./, *]*\)$|^\s*created by /;
+
+/**
+ * Lines that follow from the real error rather than explain it: build tools, shells and CI systems
+ * reporting that a step failed.
+ */
+export const WRAPPER =
+  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Test failed\.|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|^error Command failed with exit code \d+\.$|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^ERROR: Step \S.*\S (?:failed|aborted due to exception)|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
+
+/**
+ * A CI system's verdict that one command (Travis) or step (GitHub Actions) failed; the job may run
+ * more commands after it, whose failures usually follow from the first.
+ */
+export const COMMAND_VERDICT =
+  /^The command ".*" exited with [1-9]\d*\.?$|Process completed with exit code [1-9]/;
 
 /** A shell command as GitLab echoes it (`$ npm test`). */
 export const COMMAND = /^\$ \S/;

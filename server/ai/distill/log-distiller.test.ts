@@ -99,6 +99,34 @@ describe('distillLog', () => {
     expect(stripAnsi(`${ESC}[0K${ESC}[1mx${ESC}(B`)).toBe('x');
   });
 
+  it("removes Buildkite's per-line timestamp (an APC string, ECMA-48 §8.3.2)", () => {
+    // https://github.com/buildkite/terminal-to-html/blob/043d4720427018219d57f926a81d3dce85e8e83d/fixtures/buildah-build.sh.raw
+    const line = `${ESC}_bk;t=1729032360325\x07${ESC}[33mWARN${ESC}[0m[0000] Found no UID ranges set aside for user "josh" in /etc/subuid. `;
+    expect(stripAnsi(line)).toBe(
+      'WARN[0000] Found no UID ranges set aside for user "josh" in /etc/subuid. ',
+    );
+    const d = distillLog(
+      `${ESC}_bk;t=1729032357206\x07${ESC}[90m$${ESC}[0m git clone -v -- https://github.com/buildkite/buildkite-agent-metrics .`,
+    );
+    expect(d.text).toBe('$ git clone -v -- https://github.com/buildkite/buildkite-agent-metrics .');
+  });
+
+  it("does not count an Ansible task whose failure the playbook ignores ('...ignoring'), behind Zuul's timestamps", () => {
+    // https://github.com/logjuicer/logjuicer-tests/blob/b03025147d967f868c0629c8484f868f79ab65d7/datasets/zuul-console-01/console.fail
+    const d = distillLog(
+      [
+        '2017-11-10 01:38:50.889781 | TASK [Patch zuul2 ansiblelauncher for ansible 2.4] *****************************',
+        '2017-11-10 01:38:51.163514 | fatal: [localhost]: FAILED! => {"changed": true, "cmd": "patch /usr/lib/python2.7/site-packages/zuul/launcher/ansiblelaunchserver.py", "rc": 1}',
+        '2017-11-10 01:38:51.163601 | ...ignoring',
+        '2017-11-10 02:43:05.887718 | fatal: [localhost]: FAILED! => {"changed": true, "cmd": ["ansible-playbook", "/var/lib/software-factory/ansible/sf_erase.yml"], "rc": 2}',
+        '2017-11-10 02:43:45.537231 | localhost                  : ok=47   changed=30   unreachable=0    failed=1   ',
+      ].join('\n'),
+    );
+    expect(d.decisive.map((x) => x.message)).toEqual([
+      'fatal: [localhost]: FAILED! => {"changed": true, "cmd": ["ansible-playbook", "/var/lib/software-factory/ansible/sf_erase.yml"], "rc": 2}',
+    ]);
+  });
+
   it('parses section markers with headers, durations and nesting', () => {
     const raw = [
       start(100, 'prepare_executor', 'Preparing the "docker" executor'),

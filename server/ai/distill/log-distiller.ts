@@ -3,10 +3,12 @@ import {
   CI_ERROR_ANNOTATION,
   classifyLine,
   COMMAND,
+  COMMAND_VERDICT,
   FRAME,
   LEAD_IN,
   lineSignature,
   stripCiPrefix,
+  WRAPPER,
   type FailureCategory,
   type LineKind,
 } from './line-rules.ts';
@@ -29,6 +31,65 @@ export interface DistillOptions {
    * by an error rule, commands and step lead-ins are always kept.
    */
   baseline?: string | undefined;
+}
+
+// Lines between a tool's error message and the CI system's verdict that say nothing of their own:
+// CI bookkeeping (Travis, GitHub Actions, Jenkins post-build steps, OBS's VM shutdown and verdict),
+// Gradle's failure-report headings and help lines, traceback headers, rulers, npm's and yarn's error dumps.
+const AFTERWORD =
+  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|info Visit https:\/\/yarnpkg|[=_*~#.+-]{3,}\s*$|Build step '.*' marked build as|Sending e-mails to|Archiving artifacts|Recording test results|\[WS-CLEANUP\]|GitHub Issue Notifier|### VM INTERACTION (?:START|END) ###|\[\s*\d+\.\d+\]\[\s*T\d+\] |\S+ failed "build .*" at |\* (?:What went wrong|Try|Get more help at):|> (?:Run with --|Get more help at )|BUILD FAILED in )/;
+// Trace frames in forms FRAME leaves to the rules' own languages: Lua (`[C]: in function`,
+// `[string "…"]:12: in function`), Elixir (`(elixir) lib/enum.ex:1755: Enum…`).
+const OTHER_FRAME = /^\s+(?:\[C\]:|\[string "|\S+:\d+: in \w|\(\w+\) \S+:\d+: )/;
+// Words of an error message in any tool's voice.
+const ERRORISH =
+  /\b(?:errors?|fail(?:ed|ure|s)?|fatal|exception|cannot|can't|could not|couldn't|unable|not found|no such|invalid|denied|missing|unexpected|refused|abort(?:ed|ing)?|panic|exceed(?:ed|s)?)\b/i;
+// How far back from the verdict the failing command's last words are looked for.
+const LAST_WORDS_REACH = 80;
+
+/**
+ * The failing command's last output lines: walking back from the first failed-command verdict (or
+ * the end of the failing section, or of the log) past blank lines, frames, wrappers and CI
+ * bookkeeping, and never past the command's own start.
+ */
+function findLastWords(entries: Entry[], failingSection: LogSection | undefined): Entry[] {
+  let from = -1;
+  if (failingSection) {
+    for (let i = entries.length - 1; i >= 0; i--) {
+      if (entries[i]!.line <= failingSection.endLine) {
+        from = i;
+        break;
+      }
+    }
+  } else {
+    from = entries.findIndex((e) => COMMAND_VERDICT.test(e.bare));
+    if (from === -1) from = entries.length - 1;
+  }
+  const words: Entry[] = [];
+  // A source line a caret points at (`    ^`) belongs to the message under it.
+  const pointedAt = new Set<Entry>();
+  let caret = false;
+  for (let i = from, seen = 0; i >= 0 && seen < LAST_WORDS_REACH && words.length < 5; i--, seen++) {
+    const e = entries[i]!;
+    const t = e.bare.trim();
+    if (failingSection && e.line <= failingSection.startLine) break;
+    // The paragraph holding the message ends at a blank line.
+    if (t === '' && words.some((w) => ERRORISH.test(w.bare))) break;
+    if (t === '' || AFTERWORD.test(t) || WRAPPER.test(t) || COMMAND_VERDICT.test(t)) continue;
+    if (/^[\^~]+$/.test(t)) {
+      caret = true;
+      continue;
+    }
+    if (FRAME.test(e.bare) || OTHER_FRAME.test(e.bare)) continue;
+    if (COMMAND.test(t) || LEAD_IN.test(t)) break;
+    if (words.some((w) => w.bare.trim() === t)) continue;
+    if (caret) pointedAt.add(e);
+    caret = false;
+    words.unshift(e);
+  }
+  // Progress lines before the message ("fetching: 1 object") are not what the reader needs.
+  const first = words.findIndex((w) => ERRORISH.test(w.bare) || pointedAt.has(w));
+  return first >= 0 ? words.slice(first, first + 3) : words.slice(-3);
 }
 
 /** A GitLab `section_start`/`section_end` pair (1-based cleaned line numbers, inclusive). */
@@ -81,17 +142,25 @@ export interface DistilledLog {
   exitCode: number | undefined;
   /** The last non-empty lines of the log. */
   tail: string[];
+  /**
+   * What the failing command itself printed last (up to three lines, in log order): the lines just
+   * before the CI system's verdict, past blank lines, stack frames and wrappers. When no rule knows
+   * the tool, this is usually its error message.
+   */
+  lastWords: DecisiveLine[];
   /** Lines left out because the last green run printed them too; undefined without a baseline. */
   sameAsGreen: number | undefined;
   /** The container image the job ran in, when the runner printed it. */
   image: string | undefined;
 }
 
-// CSI (colours, erase-line), OSC (titles, hyperlinks), charset selection, two-byte escapes, and
-// other C0 controls except \t, \n and \r (carriage returns are resolved per line below).
+// CSI (colours, erase-line), OSC (titles, hyperlinks) and the other string controls of ECMA-48
+// §8.3 (APC, DCS, PM, SOS: Buildkite stamps every line with an APC `ESC _bk;t=<ms> BEL`), charset
+// selection, two-byte escapes, and other C0 controls except \t, \n and \r (carriage returns are
+// resolved per line below).
 const ANSI =
   // eslint-disable-next-line no-control-regex
-  /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+][0-9A-Za-z]|[@-Z\\-_])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
+  /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]_P^X][^\x07\x1b]*(?:\x07|\x1b\\)|[()*+][0-9A-Za-z]|[@-Z\\-_])|[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f]/g;
 const SECTION_MARKER = /section_(start|end):(\d+):([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?/g;
 // FF_TIMESTAMPS runners prefix every line with `2024-05-01T10:00:00.123456Z 00O `.
 const RUNNER_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z [0-9a-f]{2}[OE]\+? ?/;
@@ -282,6 +351,20 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     }
   }
 
+  // An Ansible task whose failure the playbook ignores (`ignore_errors`) is followed by
+  // `...ignoring`: its `fatal: … FAILED!` did not fail the job.
+  for (let i = 1; i < entries.length; i++) {
+    if (entries[i]!.bare.trim() !== '...ignoring') continue;
+    let j = i - 1;
+    while (j > 0 && entries[j]!.bare.trim() === '') j--;
+    const failed = entries[j]!;
+    if (failed.kind === 'error' && /\bFAILED!/.test(failed.bare)) {
+      failed.kind = 'noise';
+      failed.score = 10;
+      failed.category = undefined;
+    }
+  }
+
   // 2b. "What changed": lines the last green run printed too say nothing about this failure.
   let sameAsGreen: number | undefined;
   if (options.baseline !== undefined) {
@@ -432,6 +515,9 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       bump(leadIn, e.score - 10);
     }
   }
+  // What the failing command printed last is its error message when no rule knows the tool.
+  const lastWordEntries = findLastWords(entries, failingSection);
+  for (const e of lastWordEntries) bump(entries.indexOf(e), 88);
   const tail: string[] = [];
   for (let i = entries.length - 1; i >= 0 && tail.length < tailCount; i--) {
     if (entries[i]!.text.trim() === '') continue;
@@ -515,6 +601,15 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       });
     }
   }
+  const lastWords = lastWordEntries.map((e) => ({
+    line: e.line,
+    text: e.text.trim(),
+    message: e.bare.trim(),
+    score: e.score,
+    category: e.category,
+    occurrences: e.count,
+    section: sections[e.section]?.name,
+  }));
   let exitCode: number | undefined;
   for (let i = entries.length - 1; i >= 0 && exitCode === undefined; i--) {
     const m = /(?:exit code|exit status|exited with code|returned a non-zero code:) (\d+)/i.exec(
@@ -534,6 +629,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     decisive,
     exitCode,
     tail,
+    lastWords,
     sameAsGreen,
     image,
   };

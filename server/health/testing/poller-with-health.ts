@@ -1,4 +1,5 @@
 import type { GitLabApi } from '../../gitlab/api.ts';
+import { PipelineReads } from '../../gitlab/pipeline-reads.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { silentLogger } from '../../platform/logger.ts';
 import { PipelinePoller } from '../../summary/poller.ts';
@@ -22,9 +23,11 @@ export function openPollerWithHealth(
   groupPath: string,
   dataDir: string,
 ): PollerWithHealth {
+  const reads = new PipelineReads(gitlab);
   const group = openGroupHealth({
     dataDir,
     gitlab,
+    reads,
     clock: systemClock,
     logger: silentLogger,
     since: '7d',
@@ -36,6 +39,7 @@ export function openPollerWithHealth(
     group: groupPath,
     since: '7d',
     observer: group.observer,
+    reads,
   });
   group.warmStart(poller);
   return {

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeService, type RunningService } from '../compose.ts';
+import { silentLogger } from '../platform/logger.ts';
+import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
+
+// A reverse proxy appends the address it was reached from, so only the right end of
+// X-Forwarded-For is its own; entries to the left come from the client and may be forged
+// (RFC 7239 §4 and §8.1, https://www.rfc-editor.org/rfc/rfc7239).
+const PUBLIC_URL = 'https://ci-summary.example.test';
+const dirs: string[] = [];
+
+/** `serve --demo --public-url …` on loopback, as behind nginx on the same machine. */
+function composeBehindProxy(trustedProxies: string[] | undefined): Promise<RunningService> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-proxy-'));
+  dirs.push(dataDir);
+  return composeService(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      gitlabUrl: 'https://gitlab.com',
+      group: undefined,
+      since: '7d',
+      demo: true,
+      dataDir,
+      publicUrls: [PUBLIC_URL],
+      ...(trustedProxies ? { trustedProxies } : {}),
+    },
+    { logger: silentLogger, env: {}, secretStore: new MemorySecretStore() },
+  );
+}
+
+/** One request to `url`; `from` is the TCP peer address the service sees (a loopback alias). */
+function request(
+  url: string,
+  options: { from?: string; headers?: Record<string, string>; method?: string; body?: string },
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        localAddress: options.from ?? '127.0.0.1',
+        headers: { host: new URL(PUBLIC_URL).host, ...options.headers },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('wrong-token limit behind a trusted reverse proxy (--trusted-proxy)', () => {
+  let service: RunningService;
+  let token: string;
+  const bearer = (forwardedFor: string | undefined, value: string, from?: string) =>
+    request(`${service.url}/api/settings`, {
+      from,
+      headers: {
+        authorization: `Bearer ${value}`,
+        ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+      },
+    });
+  const wrongTimes = async (n: number, send: (i: number) => Promise<number>) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push(await send(i));
+    return statuses;
+  };
+
+  beforeAll(async () => {
+    service = await composeBehindProxy(['127.0.0.1']);
+    token = service.exposure.accessToken!.token;
+  });
+  afterAll(async () => {
+    await service.stop();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("one client's wrong tokens lock out that client only, even when it forges X-Forwarded-For", async () => {
+    expect(await wrongTimes(6, (i) => bearer('203.0.113.5', `wrong-${i}`))).toEqual([
+      401, 401, 401, 401, 401, 429,
+    ]);
+    expect(await bearer('203.0.113.5', token)).toBe(429);
+    // The client wrote the left-most entry itself; nginx appended its real address.
+    expect(await bearer('1.2.3.4, 203.0.113.5', token)).toBe(429);
+    expect(await bearer('203.0.113.6', token)).toBe(200);
+    expect(await bearer('203.0.113.6', 'wrong')).toBe(401);
+  });
+
+  it('counts wrong tokens on the sign-in page per client too', async () => {
+    const signIn = (forwardedFor: string, value: string) =>
+      request(`${service.url}/signin`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: PUBLIC_URL,
+          'x-forwarded-for': forwardedFor,
+        },
+        body: new URLSearchParams({ token: value }).toString(),
+      });
+    expect(await wrongTimes(5, (i) => signIn('203.0.113.7', `wrong-${i}`))).toEqual([
+      401, 401, 401, 401, 401,
+    ]);
+    expect(await signIn('203.0.113.7', token)).toBe(429);
+    expect(await bearer('203.0.113.7', token)).toBe(429);
+    expect(await signIn('203.0.113.8', token)).toBe(303);
+  });
+
+  it('keys a peer that is no trusted proxy by its own address, whatever it forwards', async () => {
+    const statuses = await wrongTimes(6, (i) => bearer(`198.51.100.${i}`, 'wrong', '127.0.0.3'));
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(await bearer('198.51.100.99', token, '127.0.0.3')).toBe(429);
+    expect(await bearer('203.0.113.9', token)).toBe(200);
+  });
+
+  it("counts a trusted proxy's request without a usable header against the proxy", async () => {
+    expect(await wrongTimes(5, (i) => bearer('unknown', `wrong-${i}`))).toEqual([
+      401, 401, 401, 401, 401,
+    ]);
+    expect(await bearer(undefined, token)).toBe(429);
+    expect(await bearer('203.0.113.10', token)).toBe(200);
+  });
+});
+
+describe('wrong-token limit behind a proxy nobody said to trust', () => {
+  it('ignores X-Forwarded-For, so every client behind the proxy shares one budget', async () => {
+    const service = await composeBehindProxy(undefined);
+    try {
+      const token = service.exposure.accessToken!.token;
+      const send = (forwardedFor: string, value: string) =>
+        request(`${service.url}/api/settings`, {
+          headers: { authorization: `Bearer ${value}`, 'x-forwarded-for': forwardedFor },
+        });
+      for (let i = 0; i < 5; i++) expect(await send('203.0.113.5', `wrong-${i}`)).toBe(401);
+      expect(await send('203.0.113.6', token)).toBe(429);
+    } finally {
+      await service.stop();
+      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PipelineEvent } from '../contract.ts';
+import { GitLabClient } from '../gitlab/client.ts';
+import { silentLogger } from '../platform/logger.ts';
+import { graphqlSwitchedOff } from '../simulator/faults.ts';
+import type { GitLabSimulator } from '../simulator/index.ts';
+import { latestAttempts } from '../summary/from-gitlab.ts';
+import { startHarness, type Harness } from './service-harness.ts';
+
+// How many times the whole service (poller, failure events, pipeline history) asks GitLab for one
+// pipeline: GET /projects/:id/pipelines/:pipeline_id and GET …/pipelines/:pipeline_id/jobs
+// (https://docs.gitlab.com/api/pipelines/#get-a-single-pipeline, https://docs.gitlab.com/api/jobs/#list-pipeline-jobs).
+// A pipeline at one `updated_at` is the same answer for every reader, so each is asked once.
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function harness(): Promise<Harness> {
+  const h = await startHarness({ simulator: { projects: 3, days: 3 } });
+  cleanups.push(() => h.close());
+  return h;
+}
+
+/** Single-pipeline and job-list requests for `pipelineId` since the last stats reset. */
+function readsOf(sim: GitLabSimulator, pipelineId: number): { pipeline: number; jobs: number } {
+  const reads = { pipeline: 0, jobs: 0 };
+  for (const r of sim.stats.recent) {
+    const m = /\/pipelines\/(\d+)(\/jobs)?(?:\?|$)/.exec(r.url);
+    if (!m || Number(m[1]) !== pipelineId) continue;
+    if (m[2]) reads.jobs++;
+    else reads.pipeline++;
+  }
+  return reads;
+}
+
+/** One `pipeline-failed` event for the pipeline, the same as one built from GitLab's own answers. */
+async function expectAnnouncedOnce(
+  sim: GitLabSimulator,
+  events: PipelineEvent[],
+  projectId: number,
+  pipelineId: number,
+): Promise<void> {
+  const gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
+  const pipeline = await gitlab.getPipeline(projectId, pipelineId);
+  const jobs = await gitlab.listPipelineJobs(projectId, pipelineId);
+  expect(events.map((e) => e.event)).toEqual(['pipeline-failed']);
+  expect(events[0]!.pipelines).toEqual([
+    expect.objectContaining({
+      pipeline_id: pipelineId,
+      reasons: ['mine'],
+      user: {
+        username: pipeline.user!.username,
+        name: pipeline.user!.name,
+        avatar_url: pipeline.user!.avatar_url ?? '',
+      },
+      commit_title: jobs[0]!.commit!.title,
+      failed_jobs: jobs
+        .filter((j) => j.status === 'failed')
+        .sort((a, b) => a.id - b.id)
+        .map((j) => ({
+          id: j.id,
+          name: j.name,
+          stage: j.stage,
+          failure_reason: j.failure_reason ?? null,
+        })),
+    }),
+  ]);
+  expect(events[0]!.pipelines[0]!.failed_jobs.length).toBeGreaterThan(0);
+}
+
+/** One poller cycle as the service runs it, and everything it sets off. */
+async function cycle(h: Harness): Promise<void> {
+  await h.service.poller.cycleOnce();
+  await h.service.poller.detailsSettled();
+  await h.service.groupHealth.idle();
+  await h.service.failureEvents.settle();
+}
+
+describe.each(['graphql', 'rest'] as const)('GitLab reads per pipeline (%s)', (api) => {
+  async function started(): Promise<{ h: Harness; events: PipelineEvent[]; projectId: number }> {
+    const h = await harness();
+    if (api === 'rest') {
+      h.simulator.faults.add(graphqlSwitchedOff());
+      await cycle(h);
+    }
+    expect(h.service.poller.status.gitlab_api).toBe(api);
+    const events: PipelineEvent[] = [];
+    h.service.failureEvents.onEvent((e) => events.push(e));
+    return { h, events, projectId: h.simulator.projectIds()[0]! };
+  }
+
+  it('a failure event reads nothing the poller has not read for it', async () => {
+    const { h, events, projectId } = await started();
+    const sim = h.simulator;
+    const { pipelineId } = sim.startPipeline(projectId, { byTokenUser: true, ref: 'feature/x' });
+    await cycle(h);
+    sim.finishPipeline(projectId, pipelineId, 'failed');
+    sim.stats.reset();
+    await cycle(h);
+
+    // GraphQL brings the pipeline with the list; REST needs its single-pipeline read (for the
+    // duration and user). Its jobs are read once, for the summary's failing job, the history and
+    // the event alike.
+    expect(readsOf(sim, pipelineId)).toEqual({ pipeline: api === 'rest' ? 1 : 0, jobs: 1 });
+    await expectAnnouncedOnce(sim, events, projectId, pipelineId);
+  });
+
+  it('a retried failure lists the latest attempts, from the one read of every attempt', async () => {
+    const { h, events, projectId } = await started();
+    const sim = h.simulator;
+    const { pipelineId } = sim.startPipeline(projectId, { byTokenUser: true, ref: 'feature/y' });
+    await cycle(h);
+    sim.finishPipeline(projectId, pipelineId, 'failed');
+    sim.retryPipeline(projectId, pipelineId);
+    sim.finishPipeline(projectId, pipelineId, 'failed');
+    sim.stats.reset();
+    await cycle(h);
+
+    expect(readsOf(sim, pipelineId).jobs).toBe(1);
+    const gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
+    const latest = await gitlab.listPipelineJobs(projectId, pipelineId);
+    const every = await gitlab.listPipelineJobs(projectId, pipelineId, undefined, {
+      includeRetried: true,
+    });
+    expect(every.length).toBeGreaterThan(latest.length);
+    expect(latestAttempts(every).map((j) => j.id)).toEqual(
+      expect.arrayContaining(latest.map((j) => j.id)),
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.pipelines[0]!.failed_jobs.map((j) => j.id)).toEqual(
+      latest
+        .filter((j) => j.status === 'failed')
+        .map((j) => j.id)
+        .sort((a, b) => a - b),
+    );
+  });
+
+  it('a fixed default branch reads its jobs once, for the history and the event', async () => {
+    const { h, events, projectId } = await started();
+    const sim = h.simulator;
+    const gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
+    const ref = (await gitlab.listGroupProjects(sim.groupPath)).find(
+      (p) => p.id === projectId,
+    )!.default_branch;
+    const broken = sim.startPipeline(projectId, { ref });
+    await cycle(h);
+    sim.finishPipeline(projectId, broken.pipelineId, 'failed');
+    await cycle(h);
+    const fix = sim.startPipeline(projectId, { ref });
+    await cycle(h);
+    sim.finishPipeline(projectId, fix.pipelineId, 'success');
+    sim.stats.reset();
+    await cycle(h);
+
+    expect(readsOf(sim, fix.pipelineId)).toEqual({ pipeline: api === 'rest' ? 1 : 0, jobs: 1 });
+    expect(events.map((e) => [e.event, e.pipelines[0]!.pipeline_id])).toEqual([
+      ['pipeline-failed', broken.pipelineId],
+      ['pipeline-fixed', fix.pipelineId],
+    ]);
+  });
+
+  it('a warm restart reads the jobs of a failure left unread once', async () => {
+    const { h, projectId } = await started();
+    const sim = h.simulator;
+    const { pipelineId } = sim.startPipeline(projectId, { ref: 'feature/z' });
+    await cycle(h);
+    // Its jobs cannot be read before the service stops: neither the summary's failing job nor the
+    // history's jobs are known at the restart.
+    const outage = sim.faults.add({
+      kind: 'status',
+      status: 503,
+      match: new RegExp(`/pipelines/${pipelineId}/jobs`),
+    });
+    sim.finishPipeline(projectId, pipelineId, 'failed');
+    await cycle(h);
+    outage.remove();
+    cleanups.pop();
+
+    sim.stats.reset();
+    const warm = await h.restart();
+    cleanups.push(() => warm.close());
+    expect(readsOf(sim, pipelineId).jobs).toBe(1);
+    const row = warm.service.poller.snapshot.projects
+      .find((p) => p.project_id === projectId)!
+      .recent_pipelines.find((r) => r.pipeline_id === pipelineId)!;
+    expect(row.failing_job_id).not.toBeNull();
+
+    // A failure after the restart: nothing of it was read before, and it is announced as ever.
+    const events: PipelineEvent[] = [];
+    warm.service.failureEvents.onEvent((e) => events.push(e));
+    const next = sim.startPipeline(projectId, { byTokenUser: true, ref: 'feature/after' });
+    await cycle(warm);
+    sim.finishPipeline(projectId, next.pipelineId, 'failed');
+    sim.stats.reset();
+    await cycle(warm);
+    expect(readsOf(sim, next.pipelineId)).toEqual({ pipeline: api === 'rest' ? 1 : 0, jobs: 1 });
+    await expectAnnouncedOnce(sim, events, projectId, next.pipelineId);
+  });
+
+  it('a warm restart reads a pipeline left half-read once, for the summary and the history', async () => {
+    const { h, projectId } = await started();
+    const sim = h.simulator;
+    const { pipelineId } = sim.startPipeline(projectId, { ref: 'feature/w' });
+    await cycle(h);
+    // Finished just before the stop: listed (and stored), but neither its details nor its jobs came.
+    const outage = sim.faults.add({
+      kind: 'status',
+      status: 503,
+      match: new RegExp(`/pipelines/${pipelineId}(/jobs)?(\\?|$)`),
+    });
+    sim.finishPipeline(projectId, pipelineId, 'success');
+    await cycle(h);
+    outage.remove();
+    // A slow jobs answer: the history's read is still under way when the poller's details arrive.
+    sim.faults.add({ kind: 'delay', ms: 400, match: new RegExp(`/pipelines/${pipelineId}/jobs`) });
+    cleanups.pop();
+
+    sim.stats.reset();
+    const warm = await h.restart();
+    cleanups.push(() => warm.close());
+    // Over GraphQL the details came with the list before the stop; REST reads them now.
+    expect(readsOf(sim, pipelineId)).toEqual({ pipeline: api === 'rest' ? 1 : 0, jobs: 1 });
+    // Details land in the summary with its next recompute (batched, a moment later).
+    await vi.waitFor(() => {
+      const row = warm.service.poller.snapshot.projects
+        .find((p) => p.project_id === projectId)!
+        .recent_pipelines.find((r) => r.pipeline_id === pipelineId)!;
+      expect(row.duration).not.toBeNull();
+    });
+  });
+});
