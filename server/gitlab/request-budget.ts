@@ -7,7 +7,7 @@
 import type { Clock } from '../platform/clock.ts';
 import { systemClock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
-import { parseRateLimit, serverNow, type HeaderBag } from './rate-limit-headers.ts';
+import { headerValue, parseRateLimit, serverNow, type HeaderBag } from './rate-limit-headers.ts';
 import { sleep } from '../platform/sleep.ts';
 
 /** Waits `ms`; rejects with `signal.reason` as soon as the signal aborts. */
@@ -172,6 +172,9 @@ export class RequestBudget {
    * server's window, the rest are spread evenly until it resets; when none are left, the host waits.
    */
   observe(headers: HeaderBag): void {
+    // Without RateLimit-Remaining there is nothing to adapt to (parseRateLimit says so too): spare
+    // parsing the server's Date, which every answer carries.
+    if (headerValue(headers, 'ratelimit-remaining') === undefined) return;
     const now = this.clock.now();
     const state = parseRateLimit(headers, serverNow(headers, now));
     if (!state) return;
