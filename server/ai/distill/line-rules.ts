@@ -196,6 +196,21 @@ export function stripCiPrefix(line: string): string {
   ) {
     return line;
   }
+  // The second character narrows it further (most `[` and `#` lines are `[INFO]`, `#12 DONE`):
+  // `[task`, `[` then space or digit; `##`; two digits; `PID`, `DEBUG`, `INFO`, `WARNING`, `ERROR`.
+  const c2 = line.charCodeAt(1);
+  const isDigit2 = c2 >= 48 && c2 <= 57;
+  if (
+    c === 91
+      ? (c2 >= 65 && c2 <= 90) || (c2 >= 97 && c2 <= 122 && c2 !== 116)
+      : c === 35
+        ? c2 !== 35
+        : c >= 48 && c <= 57
+          ? !isDigit2
+          : !(c2 >= 65 && c2 <= 90)
+  ) {
+    return line;
+  }
   const m = CI_PREFIX.exec(line);
   return m ? line.slice(m[0].length) : line;
 }
