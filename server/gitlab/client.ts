@@ -4,7 +4,7 @@
  * AppErrors a user can act on. The token never leaves for another origin and never reaches a log line,
  * an error message or an error's cause.
  */
-import got, { RequestError, TimeoutError, type Got } from 'got';
+import got, { RequestError, TimeoutError, type Got, type OptionsOfTextResponseBody } from 'got';
 import type { Clock } from '../platform/clock.ts';
 import { systemClock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
@@ -154,6 +154,8 @@ export class GitLabClient implements GitLabApi {
   private readonly logger: Logger | undefined;
   private readonly onRequest: ((info: GitLabRequestInfo) => void) | undefined;
   private readonly http: Got;
+  /** `http` with what every API request sends (token, JSON accept, timeout): see `send`. */
+  private readonly api: Got;
   private readonly malformedSeen = new Set<string>();
   private bulkReader: GraphQLPipelines | undefined;
 
@@ -193,6 +195,14 @@ export class GitLabClient implements GitLabApi {
       throwHttpErrors: false,
       followRedirect: false,
       headers: { 'user-agent': 'pipeline-summary (+https://docs.gitlab.com/api/rest/)' },
+    });
+    // got merges every option given with a request into its defaults, key by key; options fixed
+    // for the client's life are set once here, so a request passes only what varies. (Images use
+    // `http`: the token must not go to another origin.)
+    this.api = this.http.extend({
+      headers: { accept: 'application/json', ...this.authHeaders },
+      timeout: { request: this.timeoutMs },
+      responseType: 'text',
     });
   }
 
@@ -552,18 +562,7 @@ export class GitLabClient implements GitLabApi {
       const started = performance.now();
       let status = 0;
       try {
-        const response = await this.http(url, {
-          method: postBody === undefined ? 'GET' : 'POST',
-          body: postBody,
-          headers: {
-            accept: mode === 'json' ? 'application/json' : 'text/plain',
-            ...(postBody === undefined ? {} : { 'content-type': 'application/json' }),
-            ...this.authHeaders,
-          },
-          timeout: { request: this.timeoutMs },
-          signal,
-          responseType: 'text',
-        });
+        const response = await this.api(url, requestOptions(mode, postBody, signal));
         status = response.statusCode;
         const headers = response.headers;
         // Adapt the host budget before the slot is released, so the next caller sees the pause.
@@ -682,6 +681,23 @@ export class GitLabClient implements GitLabApi {
   private redact(text: string): string {
     return this.token ? text.split(this.token).join('[redacted]') : text;
   }
+}
+
+/** What a request adds to the `api` instance's defaults (GET of JSON needs nothing). */
+function requestOptions(
+  mode: BodyMode,
+  postBody: string | undefined,
+  signal: AbortSignal | undefined,
+): OptionsOfTextResponseBody {
+  const options: OptionsOfTextResponseBody = {};
+  if (postBody !== undefined) {
+    options.method = 'POST';
+    options.body = postBody;
+    options.headers = { 'content-type': 'application/json' };
+  }
+  if (mode === 'text') options.headers = { ...options.headers, accept: 'text/plain' };
+  if (signal !== undefined) options.signal = signal;
+  return options;
 }
 
 function groupRef(idOrPath: string | number): string {
