@@ -25,8 +25,8 @@ export interface ServeConfig extends GitLabSettings {
   /** URLs others reach the service at (`--public-url`); their names pass the Host check. */
   publicUrls: string[];
   /**
-   * Reverse proxies (`--trusted-proxy`: IP addresses or CIDR ranges) whose `X-Forwarded-For` names
-   * the client for the wrong-token limit; only used when the service is shared.
+   * Reverse proxies (`--trusted-proxy`: IP addresses or CIDR ranges) whose `Forwarded` or
+   * `X-Forwarded-For` names the client for the wrong-token limit; only used when shared.
    */
   trustedProxies?: string[];
   /** PEM files to serve HTTPS directly (`--tls-cert`, `--tls-key`). */

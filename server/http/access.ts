@@ -17,8 +17,8 @@ export interface AccessOptions {
   failureWindowMs?: number;
   sessionTtlMs?: number;
   /**
-   * Reverse proxies (`--trusted-proxy`: addresses or CIDR ranges) whose `X-Forwarded-For` names the
-   * client, so each client behind them has its own wrong-token budget.
+   * Reverse proxies (`--trusted-proxy`: addresses or CIDR ranges) whose `Forwarded` or
+   * `X-Forwarded-For` names the client, so each client behind them has its own wrong-token budget.
    */
   trustedProxies?: string[];
 }
@@ -100,10 +100,13 @@ export function accessMiddleware(options: AccessOptions): Middleware {
 
   return async (ctx, next) => {
     if (ctx.path === '/api/health') return next();
-    // Koa's app.proxy stays off: only this limit believes X-Forwarded-For, and only from a proxy.
+    // Koa's app.proxy stays off: only this limit believes forwarding headers, and only from a proxy.
     const client = clientAddress(
       ctx.socket.remoteAddress ?? ctx.ip,
-      ctx.get('x-forwarded-for') || undefined,
+      {
+        forwarded: ctx.get('forwarded') || undefined,
+        forwardedFor: ctx.get('x-forwarded-for') || undefined,
+      },
       trusted,
     );
     if (ctx.path === '/signin') {

@@ -12,7 +12,7 @@ export interface ExposureConfig {
   host: string;
   publicUrls: string[];
   tls: boolean;
-  /** Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`). */
+  /** Reverse proxies whose `Forwarded`/`X-Forwarded-For` names the client (`--trusted-proxy`). */
   trustedProxies?: string[];
 }
 

@@ -128,6 +128,63 @@ describe('wrong-token limit behind a trusted reverse proxy (--trusted-proxy)', (
   });
 });
 
+// The standard field carries the same chain as `for=` parameters (RFC 7239 §4, §5.2, §6); a
+// proxy that maintains only one of the two headers passes the other on from the client unchanged,
+// so two headers that disagree prove nothing (RFC 7239 §8.1).
+describe('wrong-token limit behind a trusted proxy that sends Forwarded', () => {
+  let service: RunningService;
+  let token: string;
+  const bearer = (headers: Record<string, string>, value: string) =>
+    request(`${service.url}/api/settings`, {
+      headers: { authorization: `Bearer ${value}`, ...headers },
+    });
+
+  beforeAll(async () => {
+    service = await composeBehindProxy(['127.0.0.1']);
+    token = service.exposure.accessToken!.token;
+  });
+  afterAll(async () => {
+    await service.stop();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('locks out the client its right-most for= names, whatever the client wrote to its left', async () => {
+    const forwarded = (value: string) => ({ forwarded: value });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        await bearer(forwarded(`for=198.51.100.${i}, for="[2001:db8::5]:4711"`), 'wrong'),
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(await bearer(forwarded('For="[2001:DB8:0::5]"'), token)).toBe(429);
+    expect(await bearer(forwarded('for=203.0.113.11;proto=https'), token)).toBe(200);
+    expect(await bearer({}, token)).toBe(200);
+  });
+
+  it("counts a forged Forwarded next to the proxy's X-Forwarded-For against the proxy", async () => {
+    // nginx appended the real client to X-Forwarded-For; the client made up a fresh Forwarded each time.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        await bearer(
+          { forwarded: `for=198.51.100.${i + 10}`, 'x-forwarded-for': '203.0.113.12' },
+          'wrong',
+        ),
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The guesses went to the proxy's own budget: neither the made-up nor the real client's.
+    expect(await bearer({}, token)).toBe(429);
+    expect(await bearer({ forwarded: 'for=_hidden' }, token)).toBe(429);
+    expect(await bearer({ 'x-forwarded-for': '203.0.113.12' }, token)).toBe(200);
+    expect(await bearer({ forwarded: 'for=198.51.100.10' }, token)).toBe(200);
+    expect(
+      await bearer({ forwarded: 'for=203.0.113.12', 'x-forwarded-for': '203.0.113.12' }, token),
+    ).toBe(200);
+  });
+});
+
 describe('wrong-token limit behind a proxy nobody said to trust', () => {
   it('ignores X-Forwarded-For, so every client behind the proxy shares one budget', async () => {
     const service = await composeBehindProxy(undefined);
