@@ -20,8 +20,8 @@ Flags:
                      and, like a non-loopback --host, turns on the access token
   --trusted-proxy ADDR
                      a reverse proxy's address as the service sees it, or a range (10.0.0.0/8;
-                     repeatable or comma-separated): from it, Forwarded or X-Forwarded-For names
-                     the client (if both come, they must agree), so each client behind the proxy
+                     repeatable or comma-separated): from it, X-Forwarded-For (else Forwarded)
+                     names the client, read from the right, so each client behind the proxy
                      gets its own wrong-token budget. Trust only addresses nothing but the proxy
                      connects from. Ignored unless shared
   --tls-cert FILE    PEM certificate to serve HTTPS directly (with --tls-key)

@@ -68,10 +68,16 @@ describe('clientAddress with Forwarded', () => {
   it("counts an unusable Forwarded against the proxy's own address", () => {
     expect(viaForwarded('for=_hidden')).toBe('127.0.0.1');
     expect(viaForwarded('for=unknown')).toBe('127.0.0.1');
-    // Any hop the chain cannot name leaves no way to tell which hop is the client.
-    expect(viaForwarded('for=_hidden, for=203.0.113.5')).toBe('127.0.0.1');
+    expect(viaForwarded('for=_hidden, for=10.0.0.2')).toBe('127.0.0.1');
     expect(viaForwarded('proto=https;by=10.0.0.1')).toBe('127.0.0.1');
     expect(viaForwarded('for="203.0.113.5')).toBe('127.0.0.1');
+  });
+
+  it('reads only the right end: what the client wrote left of its address is never looked at', () => {
+    expect(viaForwarded('for=_hidden, for=203.0.113.5')).toBe('203.0.113.5');
+    expect(viaForwarded('for="oops, for=203.0.113.6')).toBe('127.0.0.1');
+    expect(viaForwarded('garbage;;=, for=203.0.113.7')).toBe('203.0.113.7');
+    expect(viaForwarded('for="[2001:db8::9]", for="x,y", for=203.0.113.8')).toBe('203.0.113.8');
   });
 });
 
@@ -80,18 +86,21 @@ describe('clientAddress with both Forwarded and X-Forwarded-For', () => {
   const both = (forwarded: string, forwardedFor: string) =>
     clientAddress('127.0.0.1', { forwarded, forwardedFor }, proxies);
 
-  it('believes them when they name the same client', () => {
+  it('goes by X-Forwarded-For, which the common proxies maintain, when it names a client', () => {
     expect(both('for="[2001:db8::1]:4711"', '2001:0db8::1')).toBe('2001:db8::1');
-    expect(both('for=1.2.3.4, for=203.0.113.5', '203.0.113.5')).toBe('203.0.113.5');
+    // nginx appended the real peer to X-Forwarded-For and passed the client's Forwarded on.
+    expect(both('for=198.51.100.1', '203.0.113.5')).toBe('203.0.113.5');
+    expect(both('for="oops', '198.51.100.1')).toBe('198.51.100.1');
   });
 
-  it("falls back to the proxy's address when they disagree or one is unusable", () => {
-    // The proxy appended its real peer to X-Forwarded-For and passed the client's Forwarded on.
-    expect(both('for=198.51.100.1', '203.0.113.5')).toBe('127.0.0.1');
-    // The proxy maintains Forwarded; the client sent X-Forwarded-For and broke nothing else.
-    expect(both('for=203.0.113.5', '198.51.100.1')).toBe('127.0.0.1');
-    expect(both('for="oops', '198.51.100.1')).toBe('127.0.0.1');
-    expect(both('for=203.0.113.5', 'unknown')).toBe('127.0.0.1');
+  it('falls back to Forwarded when X-Forwarded-For names nobody', () => {
+    expect(both('for=203.0.113.5', 'unknown')).toBe('203.0.113.5');
+    expect(both('for=_hidden', 'unknown')).toBe('127.0.0.1');
+  });
+
+  it('reads X-Forwarded-For from the right too', () => {
+    expect(viaXff('127.0.0.1', 'garbage, 203.0.113.5', proxies)).toBe('203.0.113.5');
+    expect(viaXff('127.0.0.1', '203.0.113.5, garbage', proxies)).toBe('127.0.0.1');
   });
 });
 

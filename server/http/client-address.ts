@@ -68,16 +68,17 @@ export interface ForwardingHeaders {
 
 /**
  * Who a request comes from, for the wrong-token limit. The TCP peer, unless it is a trusted proxy:
- * then the right-most forwarded address that is not itself a trusted proxy, read from `Forwarded`
- * (its `for=` values) or `X-Forwarded-For`. Proxies append the address they were reached from, so
- * entries to its left were written by the client and may be forged. A missing or malformed header,
- * or a hop named `unknown` or obfuscated, leaves the proxy's own address (one shared budget, never
- * a way around it); headers from any other peer are ignored.
+ * then the right-most forwarded address that is not itself a trusted proxy. Proxies append the
+ * address they were reached from, so only the right end of the list is theirs: the list is read
+ * from the right and nothing left of the client's address is looked at (a client writing garbage
+ * or `unknown` there cannot push its guesses onto the proxy's budget and lock everybody out).
  *
- * When both headers are present they must name the same client, else the proxy's address counts.
- * Neither can win outright: a proxy usually maintains only one of them and passes the other on
- * from the client untouched (nginx's `$proxy_add_x_forwarded_for` leaves `Forwarded` alone), so
- * whichever header we preferred, a client could write it and pick a fresh budget per request.
+ * `X-Forwarded-For` names the client when it is readable, else the `for=` values of `Forwarded`
+ * (RFC 7239): proxies commonly maintain `X-Forwarded-For` (nginx as the README configures it) and
+ * pass a client's `Forwarded` on untouched, so preferring it keeps a made-up one harmless. (Behind a proxy
+ * that maintains only `Forwarded`, a client's own `X-Forwarded-For` would choose its budget; the
+ * budget only slows guessing of a 256-bit token, it is not what keeps the token safe.) When neither
+ * header names anyone, the proxy's own address counts; headers from any other peer are ignored.
  */
 export function clientAddress(
   peer: string | undefined,
@@ -86,30 +87,32 @@ export function clientAddress(
 ): string {
   const from = (peer && normaliseAddress(peer)) ?? peer ?? '';
   if (!trusted || !trusted.has(from)) return from;
-  const picks: (string | undefined)[] = [];
-  if (headers.forwarded) picks.push(rightMostClient(forwardedForHops(headers.forwarded), trusted));
-  if (headers.forwardedFor) {
-    picks.push(rightMostClient(xForwardedForHops(headers.forwardedFor), trusted));
-  }
-  const [first, ...others] = picks;
-  if (first === undefined || others.some((pick) => pick !== first)) return from;
-  return first;
+  return (
+    (headers.forwardedFor !== undefined
+      ? rightMostClient(headers.forwardedFor.split(',').map(forwardedAddress), trusted)
+      : undefined) ??
+    (headers.forwarded !== undefined
+      ? rightMostClient(forwardedElementHops(headers.forwarded), trusted)
+      : undefined) ??
+    from
+  );
 }
 
-/** The right-most hop that is no trusted proxy; `undefined` for an unusable or empty list. */
-function rightMostClient(hops: string[] | undefined, trusted: TrustedProxies): string | undefined {
-  if (!hops) return undefined;
+/**
+ * The right-most hop that is no trusted proxy, read from the right; `undefined` when an unreadable
+ * hop (`undefined`) comes first, or the list is empty.
+ */
+function rightMostClient(
+  hops: (string | undefined)[],
+  trusted: TrustedProxies,
+): string | undefined {
   for (let i = hops.length - 1; i >= 0; i--) {
-    if (!trusted.has(hops[i]!)) return hops[i]!;
+    const hop = hops[i];
+    if (hop === undefined) return undefined;
+    if (!trusted.has(hop)) return hop;
   }
   // Every hop is a proxy we trust: the farthest one is as close to the client as we can know.
   return hops[0];
-}
-
-/** The addresses in `X-Forwarded-For`, left to right; `undefined` when any entry is no address. */
-function xForwardedForHops(header: string): string[] | undefined {
-  const hops = header.split(',').map(forwardedAddress);
-  return hops.every((hop) => hop !== undefined) ? hops : undefined;
 }
 
 /** One `X-Forwarded-For` entry: a bare address, or `1.2.3.4:port` / `[v6]:port` (some balancers). */
@@ -139,6 +142,33 @@ export function forwardedForHops(header: string): string[] | undefined {
     hops.push(address);
   }
   return hops;
+}
+
+/**
+ * The `for=` address of each element of a `Forwarded` header, left to right, each read on its own
+ * (`undefined` for an element that is malformed or names no IP address), so that a broken element
+ * written by the client on the left leaves the proxies' elements on the right readable.
+ */
+function forwardedElementHops(header: string): (string | undefined)[] {
+  const elements: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < header.length; i++) {
+    const c = header[i];
+    if (quoted && c === '\\') i++;
+    else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) {
+      elements.push(header.slice(start, i));
+      start = i + 1;
+    }
+  }
+  elements.push(header.slice(start));
+  return elements
+    .filter((element) => element.trim() !== '')
+    .map((element) => {
+      const hops = forwardedForHops(element);
+      return hops?.length === 1 ? hops[0] : undefined;
+    });
 }
 
 const TCHAR = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]$/;
