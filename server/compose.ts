@@ -138,12 +138,14 @@ export async function composeService(
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));
     closers.push(() => failureEvents.stop());
-    // Details are cached on the updated_at the poller holds: unchanged ones cost no request.
+    // Details are cached on the updated_at the poller holds: unchanged ones cost no request. A
+    // finished pipeline's jobs come from the shared reads (the failure just announced: no jobs read).
     const details = new PipelineDetailsService(
       gitlab,
       poller.projectName,
       200,
       poller.pipelineUpdatedAt,
+      reads,
     );
 
     const store = AnalysisStore.open(path.join(config.dataDir, 'analyses.db'), logger);

@@ -1,6 +1,8 @@
 import { failingJob, type PipelineDetails } from '../contract.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
+import type { PipelineReads } from '../gitlab/pipeline-reads.ts';
+import type { GitLabJob } from '../gitlab/wire.ts';
 import { latestAttempts, toPipelineDetails } from './from-gitlab.ts';
 import { FINISHED_STATUSES } from './model.ts';
 
@@ -15,6 +17,9 @@ interface CachedDetails {
  * GitLab — Retry (of the pipeline or one job) makes it run again and bumps its `updated_at` — so the
  * small LRU of finished details is keyed on that `updated_at`: served only while GitLab (or the
  * poller, which already knows it) reports the same one. A pipeline GitLab no longer has is a 404.
+ * A finished pipeline's jobs come through the service's shared `PipelineReads` at the `updated_at`
+ * GitLab just reported, so a pipeline the poller, failure events or history just read (the failure
+ * a user was notified of) costs no jobs request; a running one's jobs are always read afresh.
  */
 export class PipelineDetailsService {
   private readonly cache = new Map<string, CachedDetails>();
@@ -28,6 +33,8 @@ export class PipelineDetailsService {
       projectId: number,
       pipelineId: number,
     ) => string | undefined = () => undefined,
+    /** The reads the poller, failure events and history share; without it every read is direct. */
+    private readonly reads?: Pick<PipelineReads, 'jobs'>,
   ) {}
 
   /** Fetches (or recalls) one pipeline's details. Unknown project or pipeline → not_found. */
@@ -41,8 +48,7 @@ export class PipelineDetailsService {
     if (cached && cached.updatedAt === pipeline.updated_at) return this.recall(key, cached);
     this.cache.delete(key);
     const [attempts, bridges] = await Promise.all([
-      // Every attempt, so a retried job's stage keeps its place (see orderJobs).
-      this.gitlab.listPipelineJobs(projectId, pipelineId, undefined, { includeRetried: true }),
+      this.jobAttempts(projectId, pipelineId, pipeline.status, pipeline.updated_at),
       this.gitlab.listPipelineBridges?.(projectId, pipelineId) ?? Promise.resolve(undefined),
     ]);
     const jobs = latestAttempts(attempts);
@@ -66,6 +72,20 @@ export class PipelineDetailsService {
       if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
     }
     return details;
+  }
+
+  /** Every attempt, so a retried job's stage keeps its place (see orderJobs). */
+  private jobAttempts(
+    projectId: number,
+    pipelineId: number,
+    status: string,
+    updatedAt: string,
+  ): Promise<GitLabJob[]> {
+    // Only a finished pipeline's: PipelineReads keeps just answers whose jobs are all settled, but
+    // a running pipeline's jobs move without its `updated_at` moving, so they are never shared here.
+    if (this.reads && FINISHED_STATUSES.has(status))
+      return this.reads.jobs(projectId, pipelineId, updatedAt);
+    return this.gitlab.listPipelineJobs(projectId, pipelineId, undefined, { includeRetried: true });
   }
 
   private recall(key: string, cached: CachedDetails): PipelineDetails {

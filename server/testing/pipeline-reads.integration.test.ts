@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PipelineEvent } from '../contract.ts';
+import type { PipelineDetails, PipelineEvent } from '../contract.ts';
 import { GitLabClient } from '../gitlab/client.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { graphqlSwitchedOff } from '../simulator/faults.ts';
-import type { GitLabSimulator } from '../simulator/index.ts';
+import type { GitLabSimulator, SimulatorOptions } from '../simulator/index.ts';
 import { latestAttempts } from '../summary/from-gitlab.ts';
+import { PipelineDetailsService } from '../summary/pipeline-details.ts';
 import { startHarness, type Harness } from './service-harness.ts';
 
 // How many times the whole service (poller, failure events, pipeline history) asks GitLab for one
@@ -17,8 +18,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function harness(): Promise<Harness> {
-  const h = await startHarness({ simulator: { projects: 3, days: 3 } });
+async function harness(simulator: SimulatorOptions = {}): Promise<Harness> {
+  const h = await startHarness({ simulator: { projects: 3, days: 3, ...simulator } });
   cleanups.push(() => h.close());
   return h;
 }
@@ -79,8 +80,10 @@ async function cycle(h: Harness): Promise<void> {
 }
 
 describe.each(['graphql', 'rest'] as const)('GitLab reads per pipeline (%s)', (api) => {
-  async function started(): Promise<{ h: Harness; events: PipelineEvent[]; projectId: number }> {
-    const h = await harness();
+  async function started(
+    simulator?: SimulatorOptions,
+  ): Promise<{ h: Harness; events: PipelineEvent[]; projectId: number }> {
+    const h = await harness(simulator);
     if (api === 'rest') {
       h.simulator.faults.add(graphqlSwitchedOff());
       await cycle(h);
@@ -229,5 +232,68 @@ describe.each(['graphql', 'rest'] as const)('GitLab reads per pipeline (%s)', (a
         .recent_pipelines.find((r) => r.pipeline_id === pipelineId)!;
       expect(row.duration).not.toBeNull();
     });
+  });
+  // The dashboard's details route (GET /api/pipelines/:projectId/details/:pipelineId): one
+  // single-pipeline read to learn the current `updated_at`, the jobs, and the trigger jobs
+  // (GET …/pipelines/:pipeline_id/bridges, https://docs.gitlab.com/api/jobs/#list-pipeline-trigger-jobs).
+  it('opening the failure just announced reads its pipeline and bridges, not its jobs again', async () => {
+    const { h, events, projectId } = await started();
+    const sim = h.simulator;
+    const { pipelineId } = sim.startPipeline(projectId, { byTokenUser: true, ref: 'feature/open' });
+    await cycle(h);
+    sim.finishPipeline(projectId, pipelineId, 'failed');
+    await cycle(h);
+    expect(events.map((e) => e.event)).toEqual(['pipeline-failed']);
+
+    sim.stats.reset();
+    const res = await h.api(`/api/pipelines/${projectId}/details/${pipelineId}`);
+    expect(res.status).toBe(200);
+    // 2 requests, not 3: the jobs the poller read for the event serve the details too.
+    expect(readsOf(sim, pipelineId)).toEqual({ pipeline: 1, jobs: 0 });
+    expect(sim.stats.total).toBe(2);
+
+    // The very answer GitLab's own reads build, key order included.
+    const gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
+    const direct = await new PipelineDetailsService(gitlab, h.service.poller.projectName).get(
+      projectId,
+      pipelineId,
+    );
+    expect(JSON.stringify(res.body)).toBe(JSON.stringify(direct));
+    expect((res.body as PipelineDetails).jobs.some((j) => j.status === 'failed')).toBe(true);
+  });
+
+  it("a running pipeline's details show a job's new status while its updated_at stays", async () => {
+    // GitLab moves jobs without always touching the pipeline's updated_at: the simulator's clock
+    // stands still, so every change below keeps the same updated_at.
+    const frozen: { at?: number } = {};
+    const { h, projectId } = await started({ clock: { now: () => frozen.at ?? Date.now() } });
+    const sim = h.simulator;
+    const gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
+    const { pipelineId } = sim.startPipeline(projectId, { ref: 'feature/watch' });
+    await cycle(h);
+    frozen.at = Date.now();
+    sim.step();
+    const open = async () =>
+      (await h.api(`/api/pipelines/${projectId}/details/${pipelineId}`)).body as PipelineDetails;
+    const statuses = (d: PipelineDetails) => d.jobs.map((j) => `${j.id}:${j.status}`);
+    const upstream = async () =>
+      latestAttempts(
+        await gitlab.listPipelineJobs(projectId, pipelineId, undefined, { includeRetried: true }),
+      )
+        .sort((a, b) => a.id - b.id)
+        .map((j) => `${j.id}:${j.status}`);
+
+    sim.stats.reset();
+    const before = await open();
+    const updatedAt = (await gitlab.getPipeline(projectId, pipelineId)).updated_at;
+    expect(before.status).not.toMatch(/^(success|failed|canceled|skipped)$/);
+    sim.step();
+    const after = await open();
+
+    // Each opening read the jobs afresh.
+    expect(readsOf(sim, pipelineId).jobs).toBe(2);
+    expect((await gitlab.getPipeline(projectId, pipelineId)).updated_at).toBe(updatedAt);
+    expect(statuses(after)).not.toEqual(statuses(before));
+    expect(statuses(after).sort()).toEqual((await upstream()).sort());
   });
 });
