@@ -12,7 +12,7 @@
  * | query             | per project                                                      | batch | total |
  * |-------------------|------------------------------------------------------------------|-------|-------|
  * | PIPELINES (first: 100) | nodes 1+13+user(1+4)=19, pageInfo 3 → (22+1)×2 = 46; project 1+46+1 = 48 | 5  | 240 |
- * | CHANGES (first: 5)     | nodes 1+2 = 3 → (3+1)×1.05 = 4; project 4+1 = 5                          | 40 | 200 |
+ * | CHANGES (first: 5)     | nodes 1+3 = 4 → (4+1)×1.05 = 5; project 5+1 = 6                          | 40 | 240 |
  * | IDS (first: 100)       | nodes 1+2 = 3, pageInfo 3 → (6+1)×2 = 14; project 14+1 = 15               | 16 | 240 |
  *
  * Depth is at most 5 (project → pipelines → nodes → user → name). The simulator computes the same
@@ -131,7 +131,14 @@ const idsSchema = z
   })
   .nullable();
 
-const changeNodeSchema = z.object({ id: gidSchema, updatedAt: utcTimeSchema });
+const changeNodeSchema = z.object({
+  id: gidSchema,
+  updatedAt: utcTimeSchema,
+  status: z
+    .string()
+    .regex(/^[A-Z_]{1,40}$/)
+    .transform((s) => s.toLowerCase()),
+});
 
 const idNodeSchema = z.object({ id: gidSchema, createdAt: utcTimeSchema });
 
@@ -170,7 +177,7 @@ export function changesQuery(count: number): string {
     count,
     (i) => `$p${i}: ID!, $u${i}: Time`,
     (i) =>
-      `project(fullPath: $p${i}) { pipelines(first: ${CHANGES_PAGE}, updatedAfter: $u${i}) { nodes { id updatedAt } } }`,
+      `project(fullPath: $p${i}) { pipelines(first: ${CHANGES_PAGE}, updatedAfter: $u${i}) { nodes { id updatedAt status } } }`,
   );
 }
 
@@ -238,13 +245,14 @@ export class GraphQLPipelines {
   }
 
   /**
-   * The ids and `updated_at` of up to 5 pipelines per project updated after its cursor; null for
-   * a project GitLab does not show.
+   * The ids, `updated_at` and status of up to 5 pipelines per project updated after its cursor;
+   * null for a project GitLab does not show. The status is there because GraphQL's `updatedAt` has
+   * whole seconds: a pipeline that ended within the second it was last read keeps its `updatedAt`.
    */
   async changes(
     requests: readonly { fullPath: string; updatedAfter: string }[],
     signal?: AbortSignal,
-  ): Promise<({ id: number; updatedAt: string }[] | null)[]> {
+  ): Promise<({ id: number; updatedAt: string; status: string }[] | null)[]> {
     const variables: Record<string, unknown> = {};
     requests.forEach((r, i) => {
       variables[`p${i}`] = r.fullPath;
@@ -255,13 +263,13 @@ export class GraphQLPipelines {
       const parsed = changesSchema.safeParse(data[`p${i}`] ?? null);
       if (!parsed.success) {
         this.onMalformed(`pipeline changes of ${r.fullPath}`, describeIssue(parsed.error));
-        return [{ id: 0, updatedAt: '' }]; // unreadable: treat as changed, the full read decides
+        return [{ id: 0, updatedAt: '', status: '' }]; // unreadable: treat as changed, the full read decides
       }
       if (!parsed.data?.pipelines) return null;
       // A node that does not parse counts as a change: the full read then drops and logs it.
       return parsed.data.pipelines.nodes.map((raw) => {
         const node = changeNodeSchema.safeParse(raw);
-        return node.success ? node.data : { id: 0, updatedAt: '' };
+        return node.success ? node.data : { id: 0, updatedAt: '', status: '' };
       });
     });
   }

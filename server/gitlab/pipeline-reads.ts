@@ -1,5 +1,6 @@
 import { FINISHED_STATUSES } from '../contract.ts';
 import type { GitLabApi } from './api.ts';
+import { updatedAtKey } from './updated-at.ts';
 import type { GitLabJob, GitLabPipeline } from './wire.ts';
 
 /** One shared GitLab read and who still waits for it. */
@@ -24,7 +25,9 @@ const SETTLED_JOB_STATUSES: ReadonlySet<string> = new Set([...FINISHED_STATUSES,
  * bumps a pipeline's `updated_at` whenever it changes (a retry, a manual job played), so an answer
  * for that `updated_at` is the answer for any reader asking with it. Readers asking together share one
  * request; a finished pipeline's answers are also kept (a small LRU) for readers that come a little
- * later. Failed reads are not kept: the next reader asks GitLab again.
+ * later. Failed reads are not kept: the next reader asks GitLab again. Keys hold the `updated_at` at
+ * whole seconds (`updatedAtKey`): GraphQL gives no finer, and the poller may list over GraphQL what
+ * the details route and the history name over REST.
  */
 export class PipelineReads {
   private readonly flights = new Map<string, Flight<unknown>>();
@@ -43,7 +46,7 @@ export class PipelineReads {
     signal?: AbortSignal,
   ): Promise<GitLabPipeline> {
     return this.read(
-      `pipeline:${projectId}:${pipelineId}@${updatedAt}`,
+      `pipeline:${projectId}:${pipelineId}@${updatedAtKey(updatedAt)}`,
       (s) => this.gitlab.getPipeline(projectId, pipelineId, s),
       (p) => FINISHED.has(p.status),
       signal,
@@ -62,7 +65,7 @@ export class PipelineReads {
     signal?: AbortSignal,
   ): Promise<GitLabJob[]> {
     return this.read(
-      `jobs:${projectId}:${pipelineId}@${updatedAt}`,
+      `jobs:${projectId}:${pipelineId}@${updatedAtKey(updatedAt)}`,
       (s) => this.gitlab.listPipelineJobs(projectId, pipelineId, s, { includeRetried: true }),
       (jobs) => jobs.every((j) => SETTLED_JOB_STATUSES.has(j.status)),
       signal,
@@ -72,7 +75,7 @@ export class PipelineReads {
   /** A pipeline's details that came another way (GraphQL lists them): its next readers need none. */
   remember(detail: GitLabPipeline): void {
     if (!FINISHED.has(detail.status)) return;
-    const key = `pipeline:${detail.project_id}:${detail.id}@${detail.updated_at}`;
+    const key = `pipeline:${detail.project_id}:${detail.id}@${updatedAtKey(detail.updated_at)}`;
     this.flights.delete(key);
     this.keep(key, {
       promise: Promise.resolve(detail),

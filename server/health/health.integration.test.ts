@@ -79,9 +79,10 @@ describe('group health against the simulator', () => {
     const project = report.projects.find((p) => p.project_id === scenario.projectId)!;
     const breaking = await gitlab.getPipeline(scenario.projectId, scenario.breakingPipelineId);
     const fixing = await gitlab.getPipeline(scenario.projectId, scenario.fixingPipelineId);
-    const seconds = Math.round(
-      (Date.parse(fixing.finished_at!) - Date.parse(breaking.created_at)) / 1000,
-    );
+    // The poller reads over GraphQL, whose `Time` has whole seconds where REST has milliseconds
+    // (gitlabhq app/graphql/types/time_type.rb: `value.iso8601`): exact at that precision.
+    const wholeSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+    const seconds = wholeSeconds(fixing.finished_at!) - wholeSeconds(breaking.created_at);
     expect(project.state).toBe('passing');
     expect(project.time_to_fix).toEqual({
       fixes: 1,

@@ -1,6 +1,7 @@
 import { failingJob } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { PipelineReads } from '../gitlab/pipeline-reads.ts';
+import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import { toJobHistory, toPipelineHistory, toProjectHistory } from './from-gitlab.ts';
 import type {
   GitLabJob,
@@ -97,7 +98,7 @@ export class HistoryRecorder implements PollerObserver {
         duration: p.duration,
         user: p.user,
         detailsFor: p.detailsFor,
-        ...(p.status === 'failed' && p.jobsFor === p.updatedAt
+        ...(p.status === 'failed' && sameUpdatedAt(p.jobsFor, p.updatedAt)
           ? { failure: failureOf(p, history.jobsOf(p.pipelineId)) }
           : {}),
       });
@@ -181,7 +182,7 @@ export class HistoryRecorder implements PollerObserver {
       if (!this.mrTried.has(key) && !this.deps.history.mergeRequest(p.projectId, iid))
         this.mrQueue.add(key);
     }
-    if (!FINISHED_STATUSES.has(p.status) || p.jobsFor === p.updatedAt) return;
+    if (!FINISHED_STATUSES.has(p.status) || sameUpdatedAt(p.jobsFor, p.updatedAt)) return;
     this.queue.set(p.pipelineId, {
       projectId: p.projectId,
       pipelineId: p.pipelineId,
@@ -229,7 +230,7 @@ export class HistoryRecorder implements PollerObserver {
       if (signal.aborted) return;
       const current = history.pipeline(task.pipelineId);
       // Changed again meanwhile: the newer details queue a fresh fetch.
-      if (!current || current.updatedAt !== task.updatedAt) return;
+      if (!current || !sameUpdatedAt(current.updatedAt, task.updatedAt)) return;
       this.storeJobs(current, wire, task.updatedAt);
       this.attempts.delete(task.pipelineId);
     } catch (err) {

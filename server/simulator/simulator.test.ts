@@ -421,6 +421,48 @@ describe('GitLab simulator REST API', () => {
     expect(bad.status).toBe(400);
   });
 
+  // GitLab's GraphQL `Time` scalar serialises with `value.iso8601`: whole seconds, e.g.
+  // `2021-03-09T14:58:50+00:00` (gitlabhq app/graphql/types/time_type.rb), where REST's entities
+  // give milliseconds (`2016-08-11T11:28:34.085Z`, doc/api/pipelines.md).
+  it('writes GraphQL Time values in whole seconds, REST ones in milliseconds', async () => {
+    const rest = (
+      await simAllPages<GitLabPipelineListItem>(
+        sim,
+        `/projects/${webApp.id}/pipelines?per_page=100`,
+      )
+    ).items;
+    const res = await fetch(`${sim.url}/api/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sim.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query:
+          'query($p: ID!) { project(fullPath: $p) { pipelines(first: 100) { nodes { id createdAt updatedAt startedAt finishedAt } } } }',
+        variables: { p: webApp.path_with_namespace },
+      }),
+    });
+    const body = (await res.json()) as {
+      data: { project: { pipelines: { nodes: Record<string, string | null>[] } } };
+    };
+    const nodes = body.data.project.pipelines.nodes;
+    expect(nodes.length).toBeGreaterThan(10);
+    const restById = new Map(rest.map((p) => [p.id, p]));
+    let fractional = 0;
+    for (const node of nodes) {
+      const item = restById.get(Number(/\d+$/.exec(node.id!)![0]))!;
+      for (const field of ['createdAt', 'updatedAt', 'startedAt', 'finishedAt']) {
+        const value = node[field];
+        if (value === null) continue;
+        expect(value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      }
+      expect(item.updated_at).toMatch(ISO);
+      // The same instant, the fraction dropped (not rounded).
+      expect(node.updatedAt).toBe(item.updated_at.replace(/\.\d{3}Z$/, 'Z'));
+      if (!item.updated_at.endsWith('.000Z')) fractional++;
+    }
+    // The comparison above is only worth something when REST carries milliseconds.
+    expect(fractional).toBeGreaterThan(0);
+  });
+
   it('has a realistic mix across the group', async () => {
     const statuses = new Map<string, number>();
     const sources = new Set<string>();

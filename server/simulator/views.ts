@@ -36,6 +36,14 @@ export function gitLabTime(ms: number, offsetMinutes = 0): string {
   return `${local}${sign}${hh}:${mm}`;
 }
 
+/**
+ * A timestamp as GitLab's GraphQL `Time` scalar writes it: `value.iso8601`, whole seconds (the
+ * fraction dropped, not rounded) — `2021-03-09T14:58:50Z`, never REST's milliseconds.
+ */
+export function gitLabGraphQLTime(ms: number, offsetMinutes = 0): string {
+  return gitLabTime(Math.floor(ms / 1000) * 1000, offsetMinutes).replace('.000', '');
+}
+
 // Committers' zones: a commit's dates carry its author's offset.
 const COMMITTER_OFFSETS = [60, 0, -300, 330, 120, -420, 540, 60, -240];
 
@@ -70,6 +78,11 @@ export class Views {
   /** A non-commit timestamp as this instance writes it (UTC, or its configured zone). */
   time(ms: number): string {
     return this.iso(ms);
+  }
+
+  /** A `Time` value of a GraphQL answer: whole seconds (app/graphql/types/time_type.rb). */
+  graphqlTime(ms: number): string {
+    return gitLabGraphQLTime(ms, this.offsetMinutes);
   }
 
   private iso(ms: number): string {

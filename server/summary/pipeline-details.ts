@@ -2,6 +2,7 @@ import { failingJob, type PipelineDetails } from '../contract.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { PipelineReads } from '../gitlab/pipeline-reads.ts';
+import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
 import { latestAttempts, toPipelineDetails } from './from-gitlab.ts';
 import { FINISHED_STATUSES } from './model.ts';
@@ -41,11 +42,13 @@ export class PipelineDetailsService {
   async get(projectId: number, pipelineId: number): Promise<PipelineDetails> {
     const key = `${projectId}:${pipelineId}`;
     const cached = this.cache.get(key);
-    if (cached && cached.updatedAt === this.knownUpdatedAt(projectId, pipelineId)) {
+    // Compared at whole seconds: the poller may know it from GraphQL, which gives no milliseconds.
+    if (cached && sameUpdatedAt(cached.updatedAt, this.knownUpdatedAt(projectId, pipelineId))) {
       return this.recall(key, cached);
     }
     const pipeline = await this.gitlab.getPipeline(projectId, pipelineId);
-    if (cached && cached.updatedAt === pipeline.updated_at) return this.recall(key, cached);
+    if (cached && sameUpdatedAt(cached.updatedAt, pipeline.updated_at))
+      return this.recall(key, cached);
     this.cache.delete(key);
     const [attempts, bridges] = await Promise.all([
       this.jobAttempts(projectId, pipelineId, pipeline.status, pipeline.updated_at),

@@ -1,5 +1,6 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import { LIST_CAPS } from '../gitlab/client.ts';
+import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import {
   CHANGES_PAGE,
   GRAPHQL_BATCH,
@@ -26,6 +27,12 @@ export interface FeedUpdate {
   /** Set when GitLab will not show this project's pipelines (403, 404, or null over GraphQL). */
   inaccessible?: AppError;
 }
+
+/** The `updated_at` and status already held for a pipeline, if any. */
+export type KnownPipeline = (
+  projectId: number,
+  pipelineId: number,
+) => { updatedAt: string; status: string } | undefined;
 
 /** Which API the feed reads pipelines with, and why when not GraphQL. */
 export interface FeedMode {
@@ -103,13 +110,13 @@ export class PipelineFeed {
   }
 
   /**
-   * Changed pipelines per target. `known` gives the `updated_at` already held for a pipeline, so a
-   * probe that only sees known pipelines (the cursor overlap) costs nothing more.
+   * Changed pipelines per target. `known` gives the `updated_at` and status already held for a
+   * pipeline, so a probe that only sees known pipelines (the cursor overlap) costs nothing more.
    */
   async updates(
     targets: readonly FeedTarget[],
     windowStart: string,
-    known: (projectId: number, pipelineId: number) => string | undefined,
+    known: KnownPipeline,
     signal: AbortSignal,
     onCapped: (projectId: number, message: string) => void,
   ): Promise<FeedUpdate[]> {
@@ -201,7 +208,7 @@ export class PipelineFeed {
   private async graphQLUpdates(
     targets: readonly FeedTarget[],
     windowStart: string,
-    known: (projectId: number, pipelineId: number) => string | undefined,
+    known: KnownPipeline,
     signal: AbortSignal,
     onCapped: (projectId: number, message: string) => void,
   ): Promise<FeedUpdate[]> {
@@ -221,7 +228,12 @@ export class PipelineFeed {
         // A full probe page may hide older updated pipelines (it is newest first): read in full.
         else if (
           nodes.length >= CHANGES_PAGE ||
-          nodes.some((n) => known(target.projectId, n.id) !== n.updatedAt)
+          nodes.some((n) => {
+            // GraphQL's `updatedAt` has whole seconds (see updatedAtKey): a pipeline that changed
+            // again within the second it was last read keeps it, but not its status.
+            const held = known(target.projectId, n.id);
+            return !held || !sameUpdatedAt(held.updatedAt, n.updatedAt) || held.status !== n.status;
+          })
         )
           toRead.push(target);
         else updates.push({ projectId: target.projectId, items: [] });

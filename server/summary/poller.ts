@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { PipelineReads } from '../gitlab/pipeline-reads.ts';
+import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import { latestAttempts, toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
 import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
@@ -454,7 +455,8 @@ export class PipelinePoller {
     for (const state of states) {
       for (const [id, p] of state.pipelines) {
         if (p.createdAt < cutoff) state.pipelines.delete(id);
-        else if (p.detailsFor !== p.updatedAt || this.needsFailure(state, p)) this.queueDetails(p);
+        else if (!sameUpdatedAt(p.detailsFor, p.updatedAt) || this.needsFailure(state, p))
+          this.queueDetails(p);
       }
     }
     this.loaded = true;
@@ -473,7 +475,7 @@ export class PipelinePoller {
     const updates = await this.feed.updates(
       states.map((s) => ({ projectId: s.project.id, fullPath: s.project.path, cursor: s.cursor })),
       new Date(cutoff).toISOString(),
-      (projectId, pipelineId) => byId.get(projectId)?.pipelines.get(pipelineId)?.updatedAt,
+      (projectId, pipelineId) => byId.get(projectId)?.pipelines.get(pipelineId),
       signal,
       (projectId, message) => this.capped.set(projectId, message),
     );
@@ -504,7 +506,12 @@ export class PipelinePoller {
         newest = Math.max(newest, Date.parse(item.updated_at));
         if (Date.parse(item.created_at) < cutoff) continue;
         const previous = state.pipelines.get(item.id);
-        if (previous && previous.updatedAt === item.updated_at && previous.status === item.status)
+        // At whole seconds: the list may come over GraphQL and the details over REST (see updatedAtKey).
+        if (
+          previous &&
+          sameUpdatedAt(previous.updatedAt, item.updated_at) &&
+          previous.status === item.status
+        )
           continue;
         const listed = toPipelineRecord(item, previous);
         // GraphQL carries duration and user with the list: no single-pipeline request needed.
@@ -616,7 +623,7 @@ export class PipelinePoller {
       // Gone from the window meanwhile: no state to share a read for, but a 404 still tells the
       // history it was deleted.
       if (!current) detail = await this.deps.gitlab.getPipeline(projectId, pipelineId, signal);
-      else if (current.detailsFor !== current.updatedAt)
+      else if (!sameUpdatedAt(current.detailsFor, current.updatedAt))
         detail = await this.reads.pipeline(projectId, pipelineId, current.updatedAt, signal);
       if (signal.aborted) return;
       const state = this.states.get(projectId);
@@ -633,7 +640,8 @@ export class PipelinePoller {
       const told = detail ?? this.untoldDetails.get(pipelineId);
       this.untoldDetails.delete(pipelineId);
       // The jobs go with the details only when they were read for this very state of the pipeline.
-      const jobs = told && read && told.updated_at === updated.updatedAt ? read.jobs : undefined;
+      const jobs =
+        told && read && sameUpdatedAt(told.updated_at, updated.updatedAt) ? read.jobs : undefined;
       if (told) this.tell((o) => o.pipelineDetailed?.(told, jobs));
       this.scheduleRecompute();
     } catch (err) {

@@ -262,6 +262,30 @@ describe.each(['graphql', 'rest'] as const)('GitLab reads per pipeline (%s)', (a
     expect((res.body as PipelineDetails).jobs.some((j) => j.status === 'failed')).toBe(true);
   });
 
+  // The details cache answers from the `updated_at` the poller holds. Over GraphQL that is whole
+  // seconds (`Time` is `value.iso8601`, gitlabhq app/graphql/types/time_type.rb) while the details
+  // were read over REST with milliseconds: the same state all the same.
+  it("opening a finished pipeline's details again asks GitLab nothing while the poller holds its updated_at", async () => {
+    const frozen: { at?: number } = {};
+    const { h, projectId } = await started({ clock: { now: () => frozen.at ?? Date.now() } });
+    const sim = h.simulator;
+    const { pipelineId } = sim.startPipeline(projectId, { ref: 'feature/again' });
+    await cycle(h);
+    // Finished at a known fraction of a second, so REST's milliseconds are not `.000`.
+    frozen.at = Math.ceil(Date.now() / 1000) * 1000 + 250;
+    sim.finishPipeline(projectId, pipelineId, 'success');
+    await cycle(h);
+    const open = () => h.api(`/api/pipelines/${projectId}/details/${pipelineId}`);
+    const first = await open();
+    expect(first.status).toBe(200);
+    expect((first.body as PipelineDetails).status).toBe('success');
+
+    sim.stats.reset();
+    const again = await open();
+    expect(again.body).toEqual(first.body);
+    expect(sim.stats.total).toBe(0);
+  });
+
   it("a running pipeline's details show a job's new status while its updated_at stays", async () => {
     // GitLab moves jobs without always touching the pipeline's updated_at: the simulator's clock
     // stands still, so every change below keeps the same updated_at.

@@ -317,7 +317,9 @@ function pipelinesOf(
 
 function pipelineObject(project: SimProject, p: SimPipeline, deps: GraphQLDeps): Resolved {
   const user = deps.data.userById.get(p.userId);
-  const time = (ms: number | null): string | null => (ms === null ? null : deps.views.time(ms));
+  // GitLab's `Time` scalar: whole seconds, unlike REST's milliseconds for the same pipeline.
+  const time = (ms: number | null): string | null =>
+    ms === null ? null : deps.views.graphqlTime(ms);
   return {
     id: `gid://gitlab/Ci::Pipeline/${p.id}`,
     iid: String(p.iid),
