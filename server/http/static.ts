@@ -59,9 +59,10 @@ export function dashboardMiddleware(root: string): Middleware {
         : 'no-cache',
     );
     if (ctx.type.startsWith('text/html')) ctx.set('Content-Security-Policy', DASHBOARD_CSP);
-    // HEAD too gets the stream (Koa sends no body for HEAD and destroys it): a null body would
-    // turn the answer into a 204 without Content-Type or Content-Length.
-    ctx.body = createReadStream(file);
+    // HEAD gets an empty body with the file's length: a null body would turn the answer into a 204
+    // without Content-Type or Content-Length, and a stream nobody reads would open the file after
+    // the answer was sent (failing with ENOENT if the file was removed by then).
+    ctx.body = ctx.method === 'HEAD' ? Buffer.alloc(0) : createReadStream(file);
     ctx.length = info.size;
   };
 }
