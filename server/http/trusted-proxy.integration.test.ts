@@ -33,6 +33,26 @@ function composeBehindProxy(trustedProxies: string[] | undefined): Promise<Runni
   );
 }
 
+/** One service behind a trusted loopback proxy for a whole describe block, started and stopped around it. */
+function serviceBehindProxy(): { readonly url: string; readonly token: string } {
+  let service: RunningService | undefined;
+  beforeAll(async () => {
+    service = await composeBehindProxy(['127.0.0.1']);
+  });
+  afterAll(async () => {
+    await service?.stop();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get url() {
+      return service!.url;
+    },
+    get token() {
+      return service!.exposure.accessToken!.token;
+    },
+  };
+}
+
 /** One request to `url`; `from` is the TCP peer address the service sees (a loopback alias). */
 function request(
   url: string,
@@ -57,10 +77,8 @@ function request(
 }
 
 describe('wrong-token limit behind a trusted reverse proxy (--trusted-proxy)', () => {
-  let service: RunningService;
-  let token: string;
   const bearer = (forwardedFor: string | undefined, value: string, from?: string) =>
-    request(`${service.url}/api/settings`, {
+    request(`${shared.url}/api/settings`, {
       from,
       headers: {
         authorization: `Bearer ${value}`,
@@ -73,29 +91,22 @@ describe('wrong-token limit behind a trusted reverse proxy (--trusted-proxy)', (
     return statuses;
   };
 
-  beforeAll(async () => {
-    service = await composeBehindProxy(['127.0.0.1']);
-    token = service.exposure.accessToken!.token;
-  });
-  afterAll(async () => {
-    await service.stop();
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const shared = serviceBehindProxy();
 
   it("one client's wrong tokens lock out that client only, even when it forges X-Forwarded-For", async () => {
     expect(await wrongTimes(6, (i) => bearer('203.0.113.5', `wrong-${i}`))).toEqual([
       401, 401, 401, 401, 401, 429,
     ]);
-    expect(await bearer('203.0.113.5', token)).toBe(429);
+    expect(await bearer('203.0.113.5', shared.token)).toBe(429);
     // The client wrote the left-most entry itself; nginx appended its real address.
-    expect(await bearer('1.2.3.4, 203.0.113.5', token)).toBe(429);
-    expect(await bearer('203.0.113.6', token)).toBe(200);
+    expect(await bearer('1.2.3.4, 203.0.113.5', shared.token)).toBe(429);
+    expect(await bearer('203.0.113.6', shared.token)).toBe(200);
     expect(await bearer('203.0.113.6', 'wrong')).toBe(401);
   });
 
   it('counts wrong tokens on the sign-in page per client too', async () => {
     const signIn = (forwardedFor: string, value: string) =>
-      request(`${service.url}/signin`, {
+      request(`${shared.url}/signin`, {
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
@@ -107,24 +118,24 @@ describe('wrong-token limit behind a trusted reverse proxy (--trusted-proxy)', (
     expect(await wrongTimes(5, (i) => signIn('203.0.113.7', `wrong-${i}`))).toEqual([
       401, 401, 401, 401, 401,
     ]);
-    expect(await signIn('203.0.113.7', token)).toBe(429);
-    expect(await bearer('203.0.113.7', token)).toBe(429);
-    expect(await signIn('203.0.113.8', token)).toBe(303);
+    expect(await signIn('203.0.113.7', shared.token)).toBe(429);
+    expect(await bearer('203.0.113.7', shared.token)).toBe(429);
+    expect(await signIn('203.0.113.8', shared.token)).toBe(303);
   });
 
   it('keys a peer that is no trusted proxy by its own address, whatever it forwards', async () => {
     const statuses = await wrongTimes(6, (i) => bearer(`198.51.100.${i}`, 'wrong', '127.0.0.3'));
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect(await bearer('198.51.100.99', token, '127.0.0.3')).toBe(429);
-    expect(await bearer('203.0.113.9', token)).toBe(200);
+    expect(await bearer('198.51.100.99', shared.token, '127.0.0.3')).toBe(429);
+    expect(await bearer('203.0.113.9', shared.token)).toBe(200);
   });
 
   it("counts a trusted proxy's request without a usable header against the proxy", async () => {
     expect(await wrongTimes(5, (i) => bearer('unknown', `wrong-${i}`))).toEqual([
       401, 401, 401, 401, 401,
     ]);
-    expect(await bearer(undefined, token)).toBe(429);
-    expect(await bearer('203.0.113.10', token)).toBe(200);
+    expect(await bearer(undefined, shared.token)).toBe(429);
+    expect(await bearer('203.0.113.10', shared.token)).toBe(200);
   });
 });
 
@@ -133,21 +144,12 @@ describe('wrong-token limit behind a trusted reverse proxy (--trusted-proxy)', (
 // passes the other on from the client unchanged: X-Forwarded-For, which common proxies maintain, goes
 // first.
 describe('wrong-token limit behind a trusted proxy that sends Forwarded', () => {
-  let service: RunningService;
-  let token: string;
   const bearer = (headers: Record<string, string>, value: string) =>
-    request(`${service.url}/api/settings`, {
+    request(`${shared.url}/api/settings`, {
       headers: { authorization: `Bearer ${value}`, ...headers },
     });
 
-  beforeAll(async () => {
-    service = await composeBehindProxy(['127.0.0.1']);
-    token = service.exposure.accessToken!.token;
-  });
-  afterAll(async () => {
-    await service.stop();
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const shared = serviceBehindProxy();
 
   it('locks out the client its right-most for= names, whatever the client wrote to its left', async () => {
     const forwarded = (value: string) => ({ forwarded: value });
@@ -158,9 +160,9 @@ describe('wrong-token limit behind a trusted proxy that sends Forwarded', () => 
       );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect(await bearer(forwarded('For="[2001:DB8:0::5]"'), token)).toBe(429);
-    expect(await bearer(forwarded('for=203.0.113.11;proto=https'), token)).toBe(200);
-    expect(await bearer({}, token)).toBe(200);
+    expect(await bearer(forwarded('For="[2001:DB8:0::5]"'), shared.token)).toBe(429);
+    expect(await bearer(forwarded('for=203.0.113.11;proto=https'), shared.token)).toBe(200);
+    expect(await bearer({}, shared.token)).toBe(200);
   });
 
   it("leaves a forged Forwarded next to the proxy's X-Forwarded-For harmless: the real client is limited", async () => {
@@ -175,11 +177,11 @@ describe('wrong-token limit behind a trusted proxy that sends Forwarded', () => 
       );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect(await bearer({ 'x-forwarded-for': '203.0.113.12' }, token)).toBe(429);
+    expect(await bearer({ 'x-forwarded-for': '203.0.113.12' }, shared.token)).toBe(429);
     // Nobody else pays for those guesses: not the proxy's own budget, not a made-up address.
-    expect(await bearer({}, token)).toBe(200);
-    expect(await bearer({ forwarded: 'for=198.51.100.10' }, token)).toBe(200);
-    expect(await bearer({ 'x-forwarded-for': 'garbage, 203.0.113.13' }, token)).toBe(200);
+    expect(await bearer({}, shared.token)).toBe(200);
+    expect(await bearer({ forwarded: 'for=198.51.100.10' }, shared.token)).toBe(200);
+    expect(await bearer({ 'x-forwarded-for': 'garbage, 203.0.113.13' }, shared.token)).toBe(200);
   });
 });
 
