@@ -40,8 +40,6 @@ const WEIGHT: Record<FailureCategory, number> = {
   test_failure: 1,
   script_error: 0.5,
 };
-const JOB_TIMEOUT =
-  /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout/i;
 const LOCATION =
   /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
 const MAX_EVIDENCE = 12;
@@ -74,10 +72,6 @@ const OOM_PROOF =
 // this proves an OOM only when it is how the job ended.
 const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
 const SHELL_KILL_REACH = 20;
-// The CI system (GitLab, GitHub Actions, Travis, Taskcluster, Jenkins) stopped the job for time.
-const CI_TIMEOUT =
-  /execution took longer than|\bjob (?:execution )?timed? ?out\b|exceeded the job timeout|exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bExceeded timeout of \d+ (?:minutes?|hours?)\b|\bThe operation was canceled\b|exited with 124\b/i;
-
 /**
  * Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. A
  * wrapper that names a specific cause (Maven's `Failed to execute goal …: Could not find artifact`,
@@ -149,8 +143,8 @@ function pickCategory(distilled: DistilledLog, context: JobContext | undefined):
   const voters = votersOf(distilled);
   if (
     /timeout/.test(reason) ||
-    distilled.decisive.some((d) => CI_TIMEOUT.test(d.message) && !PASSING.test(d.message)) ||
-    distilled.tail.some((t) => JOB_TIMEOUT.test(t))
+    // The CI system stopped the job for time: the line rules' `timeout` category says so.
+    distilled.decisive.some((d) => d.category === 'timeout' && !PASSING.test(d.message))
   ) {
     return 'timeout';
   }
