@@ -131,17 +131,8 @@ function forwardedAddress(entry: string): string | undefined {
  * client. Empty list elements are skipped, as HTTP lists allow.
  */
 export function forwardedForHops(header: string): string[] | undefined {
-  const elements = parseForwarded(header);
-  if (!elements) return undefined;
-  const hops: string[] = [];
-  for (const pairs of elements) {
-    if (pairs.size === 0) continue;
-    const node = pairs.get('for');
-    const address = node === undefined ? undefined : nodeAddress(node);
-    if (address === undefined) return undefined;
-    hops.push(address);
-  }
-  return hops;
+  const hops = forwardedElementHops(header);
+  return hops.every((hop) => hop !== undefined) ? hops : undefined;
 }
 
 /**
@@ -150,24 +141,11 @@ export function forwardedForHops(header: string): string[] | undefined {
  * written by the client on the left leaves the proxies' elements on the right readable.
  */
 function forwardedElementHops(header: string): (string | undefined)[] {
-  const elements: string[] = [];
-  let start = 0;
-  let quoted = false;
-  for (let i = 0; i < header.length; i++) {
-    const c = header[i];
-    if (quoted && c === '\\') i++;
-    else if (c === '"') quoted = !quoted;
-    else if (c === ',' && !quoted) {
-      elements.push(header.slice(start, i));
-      start = i + 1;
-    }
-  }
-  elements.push(header.slice(start));
-  return elements
-    .filter((element) => element.trim() !== '')
-    .map((element) => {
-      const hops = forwardedForHops(element);
-      return hops?.length === 1 ? hops[0] : undefined;
+  return parseForwarded(header)
+    .filter((pairs) => pairs === undefined || pairs.size > 0)
+    .map((pairs) => {
+      const node = pairs?.get('for');
+      return node === undefined ? undefined : nodeAddress(node);
     });
 }
 
@@ -175,13 +153,12 @@ const TCHAR = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]$/;
 
 /**
  * Splits a `Forwarded` value into elements (`,`) of `name=value` pairs (`;`), names lower-cased,
- * values unquoted. `undefined` on anything the grammar does not allow (RFC 7239 §4, with RFC 9110
- * tokens and quoted strings): a stray character, an unterminated quote, a name given twice in one
- * element. Blanks are tolerated around `,` and `;`, as proxies write them.
+ * values unquoted. An element the grammar does not allow (RFC 7239 §4, with RFC 9110 tokens and
+ * quoted strings: a stray character, an unterminated quote, a name given twice) is `undefined`,
+ * and reading goes on at the next element. Blanks are tolerated around `,` and `;`, as proxies
+ * write them.
  */
-function parseForwarded(header: string): Map<string, string>[] | undefined {
-  const elements: Map<string, string>[] = [];
-  let pairs = new Map<string, string>();
+function parseForwarded(header: string): (Map<string, string> | undefined)[] {
   let i = 0;
   const skipBlanks = () => {
     while (header[i] === ' ' || header[i] === '\t') i++;
@@ -191,37 +168,50 @@ function parseForwarded(header: string): Map<string, string>[] | undefined {
     while (i < header.length && TCHAR.test(header[i]!)) i++;
     return header.slice(start, i);
   };
-  for (;;) {
-    skipBlanks();
-    if (i < header.length && header[i] !== ',' && header[i] !== ';') {
-      const name = token().toLowerCase();
-      if (!name || header[i] !== '=') return undefined;
-      i++;
-      let value = '';
-      if (header[i] === '"') {
-        for (i++; header[i] !== '"'; i++) {
-          if (header[i] === '\\') i++;
-          if (i >= header.length) return undefined;
-          value += header[i];
-        }
-        i++;
-      } else {
-        value = token();
-        if (!value) return undefined;
-      }
-      if (pairs.has(name)) return undefined;
-      pairs.set(name, value);
+  // A broken element: skip to the comma that ends it (outside quoted strings).
+  const broken = (): undefined => {
+    for (let quoted = false; i < header.length; i++) {
+      const c = header[i];
+      if (quoted && c === '\\') i++;
+      else if (c === '"') quoted = !quoted;
+      else if (c === ',' && !quoted) break;
+    }
+    return undefined;
+  };
+  const element = (): Map<string, string> | undefined => {
+    const pairs = new Map<string, string>();
+    for (;;) {
       skipBlanks();
+      if (i < header.length && header[i] !== ',' && header[i] !== ';') {
+        const name = token().toLowerCase();
+        if (!name || header[i] !== '=') return broken();
+        i++;
+        let value = '';
+        if (header[i] === '"') {
+          for (i++; header[i] !== '"'; i++) {
+            if (header[i] === '\\') i++;
+            if (i >= header.length) return undefined;
+            value += header[i];
+          }
+          i++;
+        } else {
+          value = token();
+          if (!value) return broken();
+        }
+        if (pairs.has(name)) return broken();
+        pairs.set(name, value);
+        skipBlanks();
+      }
+      if (i >= header.length || header[i] === ',') return pairs;
+      if (header[i] !== ';') return broken();
+      i++;
     }
-    if (i >= header.length) {
-      elements.push(pairs);
-      return elements;
-    }
-    const separator = header[i++];
-    if (separator === ',') {
-      elements.push(pairs);
-      pairs = new Map();
-    } else if (separator !== ';') return undefined;
+  };
+  const elements: (Map<string, string> | undefined)[] = [];
+  for (;;) {
+    elements.push(element());
+    if (i >= header.length) return elements;
+    i++; // past the ','
   }
 }
 
