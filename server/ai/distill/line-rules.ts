@@ -51,6 +51,7 @@ const HINT_WORDS = [
   'metadata-generation', 'entity too large', 'too large archive', 'reserve enough space',
   'daemon disappeared', ': c: ', ': w: ', ': e: ', ': f: ', 'offense', 'formatted', 'reformat',
   'code style issues', 'diff in ', 'not available', 'spec satisfying',
+  '.ml", line', '.mli", line', 'in target ',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: )/;
@@ -427,6 +428,128 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'dependency_network',
   },
+  // Zero-shot (build): the job's own shell script failing, not compiled code: dash's `sh: 1: foo:
+  // not found` (https://git.kernel.org/pub/scm/utils/dash/dash.git/tree/src/exec.c) and its
+  // `1: Syntax error: "fi" unexpected`, bash's `line 12: syntax error near unexpected token `fi'`
+  // and `unexpected EOF while looking for matching` (https://git.savannah.gnu.org/cgit/bash.git/tree/parse.y).
+  // Above the compile rules, which read any "syntax error" as code.
+  {
+    re: /^\S+: (?:\d+|line \d+): [^\s:]+: (?:command )?not found\s*$|^(?:\S*\/)?(?:ba|da)?sh: [^\s:]+: (?:command )?not found\s*$|^\S+: (?:-c: )?line \d+: syntax error(?: near unexpected token |: unexpected end of file)|\bunexpected EOF while looking for matching [`'"]|^\S+: \d+: (?:\S+: )?Syntax error: /,
+    score: 87,
+    kind: 'error',
+    category: 'script_error',
+  },
+  // Zero-shot (build): bundlers that cannot find a bare package name (not a file of the project):
+  // a dependency that is not installed. Vite/Rollup `[vite]: Rollup failed to resolve import "x"
+  // from "src/main.ts".` (https://github.com/vitejs/vite/blob/main/packages/vite/src/node/build.ts),
+  // esbuild `✘ [ERROR] Could not resolve "x"` and `file:1:2: ERROR: Could not resolve "x"`
+  // (https://esbuild.github.io/api/#log-level). `@/x` and `~/x` are the project's own path aliases.
+  {
+    re: /\bRollup failed to resolve import "(?![./~]|@\/)|(?:^✘ \[ERROR\]|: ERROR:) Could not resolve "(?![./~]|@\/)/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Zero-shot (build): a library the linker cannot find (`/usr/bin/ld: cannot find -lz`, Apple ld's
+  // `ld: library not found for -lz`): a system library that is not installed, like configure's
+  // missing-library checks (https://sourceware.org/binutils/docs/ld/Options.html).
+  {
+    re: /\bld(?:\.\w+)?: cannot find -l\S|^ld: library (?:not found for -l\S|'[^']+' not found)/,
+    score: 89,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Zero-shot (build): NuGet restore errors, all dependency-graph problems: NU1605 `Warning As Error:
+  // Detected package downgrade` (https://learn.microsoft.com/en-us/nuget/reference/errors-and-warnings/nu1605),
+  // NU1608 outside a constraint, NU1301 a feed that cannot be reached, NU190x vulnerable packages.
+  {
+    re: /\berror NU1\d{3}\b/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Zero-shot (build): MSBuild's command-line errors MSB1xxx (`MSBUILD : error MSB1009: Project file
+  // does not exist.`, https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb1009): the job
+  // invoked the build wrongly. Gradle's build script itself failing (`A problem occurred evaluating
+  // root project`, Kotlin DSL `Script compilation error:`, https://docs.gradle.org/current/userguide/troubleshooting.html).
+  {
+    re: /\berror MSB1\d{3}:|\bA problem occurred evaluating (?:root )?project\b|^\s*(?:> )?Script compilation errors?:/,
+    score: 88,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Zero-shot (build): compilers whose error lines the rules below do not know: GHC `Main.hs:5:7:
+  // error: [GHC-88464]` with the message on the next lines (https://errors.haskell.org/messages/GHC-88464),
+  // OCaml/dune `File "a.ml", line 12, characters 4-9:` then `Error: Unbound value foo`
+  // (https://ocaml.org/manual/latest/comp.html), the Dart front end `lib/a.dart:12:5: Error: …`
+  // (https://dart.dev/tools/dart-compile), Elixir `** (CompileError) lib/a.ex:12: …`
+  // (https://hexdocs.pm/elixir/CompileError.html), clang's driver `linker command failed with exit
+  // code 1` and Apple ld's `symbol(s) not found`, Maven's compiler plugin `Compilation failure`
+  // (https://maven.apache.org/plugins/maven-compiler-plugin/), the Kotlin Gradle plugin's `Compilation
+  // error. See log for more details`, Flutter's `Target kernel_snapshot failed`, Bazel's `ERROR:
+  // BUILD:12:10: Compiling a.cc failed: (Exit 1)` (https://bazel.build/run/build), MSBuild's other
+  // MSB#### errors (not MSB3073, a command's exit code) and Gradle's compile tasks.
+  {
+    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^File "[^"]+\.mli?", line \d+, characters \d+-\d+:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |\blinker command failed with exit code\b|^ld: symbol\(s\) not found for architecture|\berror: unknown type name\b|\bCompilation failure\b|Compilation error\. See log for more details|\bTarget kernel_snapshot\w* failed\b|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073)\d{4}:|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'/,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Zero-shot (build): Gradle's test task failing (`> There were failing tests. See the report at:`,
+  // https://docs.gradle.org/current/userguide/java_testing.html): its `What went wrong` block.
+  {
+    re: /\bThere were failing tests\. See the report at\b|Execution failed for task '[^']*:(?:test|\w*Test)\w*'/,
+    score: 86,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Zero-shot (build): bundlers and frontend builds rejecting the project's code: webpack's `ERROR in
+  // ./src/a.js 12:5` and `Module not found: Error: Can't resolve './Foo' in '/src'` for a file of the
+  // project (https://webpack.js.org/configuration/resolve/), its `webpack compiled with 2 errors`,
+  // Next.js and Create React App `Failed to compile.` (https://nextjs.org/docs/messages), Vite's
+  // `error during build:` (https://vite.dev/guide/build), esbuild `✘ [ERROR] …` and its JS API's
+  // `Build failed with 1 error:` (https://esbuild.github.io/api/#build), Rollup's unresolved relative
+  // import, ninja's failed edge `FAILED: a.o` and `ninja: build stopped: subcommand failed.`
+  // (https://github.com/ninja-build/ninja/blob/master/src/status_printer.cc), xcodebuild's failed
+  // commands list (`\tCompileSwift normal arm64 … (in target 'App' from project 'App')`).
+  {
+    re: /Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|\bRollup failed to resolve import "[./~@]|^✘ \[ERROR\] |^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*\(in target '/,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  {
+    re: /^\s*ERROR in \S|^Failed to compile\.?\s*$|^error during build:\s*$|\bBuild failed with [1-9]\d* errors?:|\bwebpack(?: [\d.]+)? compiled with [1-9]\d* errors?\b|> Build failed because of webpack errors|^ninja: build stopped: subcommand failed\./,
+    score: 84,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Zero-shot (build): type checkers' and linters' summaries and other output shapes: mypy `Found 3
+  // errors in 2 files (checked 10 source files)` (https://mypy.readthedocs.io/en/stable/running_mypy.html),
+  // tsc `Found 3 errors in 2 files.`, ruff `Found 3 errors.` (https://docs.astral.sh/ruff/linter/),
+  // pyright `3 errors, 0 warnings, 0 informations`, svelte-check, ESLint's `--max-warnings`
+  // (https://eslint.org/docs/latest/use/command-line-interface#--max-warnings), its compact and unix
+  // formatters and `next lint`'s `12:5  Error: message  rule` (https://nextjs.org/docs/app/api-reference/config/eslint).
+  {
+    re: /^Found [1-9]\d* errors?\b|^[1-9]\d* errors?, \d+ warnings?, \d+ (?:informations?|notes?)\b|\bsvelte-check found [1-9]\d* errors?\b|\bESLint found too many warnings\b|^\S+: line \d+, col \d+, Error - |^\S+:\d+:\d+: .* \[Error\/[@\w/-]+\]$|^\s*\d+:\d+\s+Error: .*\S {2,}[@\w/-]+$/,
+    score: 86,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Zero-shot (build): formatters in check mode: black's `Oh no! … 1 file would be reformatted.` and
+  // `error: cannot format a.py: Cannot parse` (https://black.readthedocs.io/en/stable/usage_and_configuration/the_basics.html),
+  // ruff format's `Would reformat: a.py` (https://docs.astral.sh/ruff/formatter/), isort's `ERROR: a.py
+  // Imports are incorrectly sorted` (https://pycqa.github.io/isort/), `dart format` with
+  // --set-exit-if-changed (`Formatted 3 files (1 changed)`), and the files Prettier --check lists
+  // before its summary (`[warn] src/a.ts`, https://prettier.io/docs/cli#--check).
+  {
+    re: /\bwould be reformatted\b|^Would reformat: |^error: cannot format \S+: |^ERROR: \S+ Imports are incorrectly sorted|^Formatted \d+ files? \([1-9]\d* changed\)|^\[warn\] [^\s[\]]+\.[A-Za-z]\w*\s*$/,
+    score: 86,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Zero-shot (build): xcodebuild's list of the commands that failed, below `** BUILD FAILED **`.
+  { re: /^The following build commands failed:/, score: 82, kind: 'summary-header' },
   // Compile / build errors.
   {
     // Compilers print a lower-case `error:`; `Error:` is usually a runtime or test message.
