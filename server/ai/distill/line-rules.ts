@@ -51,7 +51,7 @@ const HINT_WORDS = [
   'metadata-generation', 'entity too large', 'too large archive', 'reserve enough space',
   'daemon disappeared', ': c: ', ': w: ', ': e: ', ': f: ', 'offense', 'formatted', 'reformat',
   'code style issues', 'diff in ', 'not available', 'spec satisfying',
-  '.ml", line', '.mli", line', 'in target ',
+  'in target ', 'normal arm', 'normal x86_64', 'problem occurred',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: )/;
@@ -431,120 +431,105 @@ export const LINE_RULES: LineRule[] = [
   // Zero-shot (build): the job's own shell script failing, not compiled code: dash's `sh: 1: foo:
   // not found` (https://git.kernel.org/pub/scm/utils/dash/dash.git/tree/src/exec.c) and its
   // `1: Syntax error: "fi" unexpected`, bash's `line 12: syntax error near unexpected token `fi'`
-  // and `unexpected EOF while looking for matching` (https://git.savannah.gnu.org/cgit/bash.git/tree/parse.y).
+  // and `unexpected EOF while looking for matching` (https://www.gnu.org/software/bash/manual/bash.html).
   // Above the compile rules, which read any "syntax error" as code.
   {
-    re: /^\S+: (?:\d+|line \d+): [^\s:]+: (?:command )?not found\s*$|^(?:\S*\/)?(?:ba|da)?sh: [^\s:]+: (?:command )?not found\s*$|^\S+: (?:-c: )?line \d+: syntax error(?: near unexpected token |: unexpected end of file)|\bunexpected EOF while looking for matching [`'"]|^\S+: \d+: (?:\S+: )?Syntax error: /,
+    re: /^\S+: (?:\d+|line \d+): [^\s:]+: (?:command )?not found\s*$|^(?:\S*\/)?(?:ba|da)?sh: [^\s:]+: (?:command )?not found\s*$|^\S+: (?:-c: )?line \d+: (?:syntax error(?: near unexpected token |: unexpected end of file)|unexpected EOF while looking for matching )|^\S+: \d+: (?:\S+: )?Syntax error: /,
     score: 87,
     kind: 'error',
     category: 'script_error',
   },
-  // Zero-shot (build): bundlers that cannot find a bare package name (not a file of the project):
-  // a dependency that is not installed. Vite/Rollup `[vite]: Rollup failed to resolve import "x"
-  // from "src/main.ts".` (https://github.com/vitejs/vite/blob/main/packages/vite/src/node/build.ts),
-  // esbuild `✘ [ERROR] Could not resolve "x"` and `file:1:2: ERROR: Could not resolve "x"`
-  // (https://esbuild.github.io/api/#log-level). `@/x` and `~/x` are the project's own path aliases.
+  // Zero-shot (build): dependencies that are not installed. Bundlers that cannot find a bare package
+  // name (not a file of the project; `@/x` and `~/x` are the project's own path aliases): Vite/Rollup
+  // `[vite]: Rollup failed to resolve import "x" from "src/main.ts".` (https://vite.dev/guide/build),
+  // esbuild `✘ [ERROR] Could not resolve "x"` and `src/a.ts:1:2: ERROR: Could not resolve "x"`
+  // (https://esbuild.github.io/api/#external). A library the linker cannot find (`/usr/bin/ld: cannot
+  // find -lz`, Apple ld's `ld: library not found for -lz`), like configure's missing-library checks
+  // (https://sourceware.org/binutils/docs/ld/Options.html). NuGet restore errors, all
+  // dependency-graph problems: NU1605 `Warning As Error: Detected package downgrade`
+  // (https://learn.microsoft.com/en-us/nuget/reference/errors-and-warnings/nu1605), NU1608 outside a
+  // constraint, NU1301 a feed that cannot be reached, NU190x vulnerable packages.
   {
-    re: /\bRollup failed to resolve import "(?![./~]|@\/)|(?:^✘ \[ERROR\]|: ERROR:) Could not resolve "(?![./~]|@\/)/,
+    re: /^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "(?![./~]|@\/)|^(?:✘ \[ERROR\]|\S+:\d+:\d+: ERROR:) Could not resolve "(?![./~]|@\/)|^\S*ld(?:\.\w+)?: cannot find -l\S|^ld: library (?:not found for -l\S|'[^']+' not found)|\berror NU1\d{3}\b/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
   },
-  // Zero-shot (build): a library the linker cannot find (`/usr/bin/ld: cannot find -lz`, Apple ld's
-  // `ld: library not found for -lz`): a system library that is not installed, like configure's
-  // missing-library checks (https://sourceware.org/binutils/docs/ld/Options.html).
+  // Zero-shot (build): the build invoked or configured wrongly: MSBuild's command-line errors MSB1xxx
+  // (`MSBUILD : error MSB1009: Project file does not exist.`,
+  // https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb1009), Gradle's build script
+  // failing (`A problem occurred evaluating root project`, Kotlin DSL `Script compilation error:`,
+  // https://docs.gradle.org/current/userguide/troubleshooting.html).
   {
-    re: /\bld(?:\.\w+)?: cannot find -l\S|^ld: library (?:not found for -l\S|'[^']+' not found)/,
-    score: 89,
-    kind: 'error',
-    category: 'dependency_network',
-  },
-  // Zero-shot (build): NuGet restore errors, all dependency-graph problems: NU1605 `Warning As Error:
-  // Detected package downgrade` (https://learn.microsoft.com/en-us/nuget/reference/errors-and-warnings/nu1605),
-  // NU1608 outside a constraint, NU1301 a feed that cannot be reached, NU190x vulnerable packages.
-  {
-    re: /\berror NU1\d{3}\b/,
-    score: 90,
-    kind: 'error',
-    category: 'dependency_network',
-  },
-  // Zero-shot (build): MSBuild's command-line errors MSB1xxx (`MSBUILD : error MSB1009: Project file
-  // does not exist.`, https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb1009): the job
-  // invoked the build wrongly. Gradle's build script itself failing (`A problem occurred evaluating
-  // root project`, Kotlin DSL `Script compilation error:`, https://docs.gradle.org/current/userguide/troubleshooting.html).
-  {
-    re: /\berror MSB1\d{3}:|\bA problem occurred evaluating (?:root )?project\b|^\s*(?:> )?Script compilation errors?:/,
+    re: /^MSBUILD : error MSB1\d{3}:|^\s*(?:> )?(?:A problem occurred evaluating (?:root )?project\b|Script compilation errors?:)/,
     score: 88,
     kind: 'error',
     category: 'config_yaml',
   },
-  // Zero-shot (build): compilers whose error lines the rules below do not know: GHC `Main.hs:5:7:
-  // error: [GHC-88464]` with the message on the next lines (https://errors.haskell.org/messages/GHC-88464),
-  // OCaml/dune `File "a.ml", line 12, characters 4-9:` then `Error: Unbound value foo`
-  // (https://ocaml.org/manual/latest/comp.html), the Dart front end `lib/a.dart:12:5: Error: …`
-  // (https://dart.dev/tools/dart-compile), Elixir `** (CompileError) lib/a.ex:12: …`
-  // (https://hexdocs.pm/elixir/CompileError.html), clang's driver `linker command failed with exit
-  // code 1` and Apple ld's `symbol(s) not found`, Maven's compiler plugin `Compilation failure`
-  // (https://maven.apache.org/plugins/maven-compiler-plugin/), the Kotlin Gradle plugin's `Compilation
-  // error. See log for more details`, Flutter's `Target kernel_snapshot failed`, Bazel's `ERROR:
-  // BUILD:12:10: Compiling a.cc failed: (Exit 1)` (https://bazel.build/run/build), MSBuild's other
-  // MSB#### errors (not MSB3073, a command's exit code) and Gradle's compile tasks.
+  // Zero-shot (build): compilers, build drivers and bundlers whose error lines the rules below do not
+  // know. GHC `Main.hs:5:7: error: [GHC-88464]`, the message on the next lines
+  // (https://errors.haskell.org/messages/GHC-88464). OCaml `Error: Unbound value foo`
+  // (https://ocaml.org/manual/latest/comp.html; the `File "a.ml", line 12, characters 4-9:` above it
+  // also heads warnings, so it is only kept as context). The Dart front end `lib/a.dart:12:5: Error: …`
+  // (https://dart.dev/tools/dart-compile) and Flutter's `Target kernel_snapshot failed`. Elixir `**
+  // (CompileError) lib/a.ex:12: …` (https://hexdocs.pm/elixir/CompileError.html). clang's driver
+  // `clang: error: linker command failed with exit code 1` and Apple ld's `symbol(s) not found`
+  // (https://github.com/ssut/ffmpeg-on-apple-silicon/issues/8). Maven's compiler plugin `Compilation
+  // failure` (https://maven.apache.org/plugins/maven-compiler-plugin/), the Kotlin Gradle plugin's
+  // `Compilation error. See log for more details` and Gradle's compile tasks in `What went wrong`.
+  // Bazel's `ERROR: /src/BUILD:12:10: Compiling a.cc failed: (Exit 1)` (https://bazel.build/run/build).
+  // MSBuild's other MSB#### errors, not MSB3073, a command's exit code
+  // (https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb4019). webpack's `Module not
+  // found: Error: Can't resolve './Foo' in '/src'` for a file of the project
+  // (https://webpack.js.org/configuration/resolve/); a relative import esbuild or Rollup cannot
+  // resolve; esbuild's other `✘ [ERROR] …` (https://esbuild.github.io/api/#build). ninja's failed
+  // edge `FAILED: a.o` (https://github.com/ninja-build/ninja/blob/master/src/status_printer.cc).
+  // xcodebuild's failed commands list (`\tCompileSwift normal arm64 /src/A.swift`, since Xcode 13
+  // `… (in target 'App' from project 'App')`: https://github.com/duemunk/Async/issues/107,
+  // https://github.com/nisargjhaveri/vscode-ios-debug/issues/14).
   {
-    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^File "[^"]+\.mli?", line \d+, characters \d+-\d+:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |\blinker command failed with exit code\b|^ld: symbol\(s\) not found for architecture|\berror: unknown type name\b|\bCompilation failure\b|Compilation error\. See log for more details|\bTarget kernel_snapshot\w* failed\b|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073)\d{4}:|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'/,
+    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] |^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
   },
   // Zero-shot (build): Gradle's test task failing (`> There were failing tests. See the report at:`,
-  // https://docs.gradle.org/current/userguide/java_testing.html): its `What went wrong` block.
+  // https://docs.gradle.org/current/userguide/java_testing.html), in its `What went wrong` block.
   {
-    re: /\bThere were failing tests\. See the report at\b|Execution failed for task '[^']*:(?:test|\w*Test)\w*'/,
+    re: /^\s*(?:> )?There were failing tests\. See the report at\b|Execution failed for task '[^']*:(?:test|\w*Test)\w*'/,
     score: 86,
     kind: 'error',
     category: 'test_failure',
   },
-  // Zero-shot (build): bundlers and frontend builds rejecting the project's code: webpack's `ERROR in
-  // ./src/a.js 12:5` and `Module not found: Error: Can't resolve './Foo' in '/src'` for a file of the
-  // project (https://webpack.js.org/configuration/resolve/), its `webpack compiled with 2 errors`,
-  // Next.js and Create React App `Failed to compile.` (https://nextjs.org/docs/messages), Vite's
-  // `error during build:` (https://vite.dev/guide/build), esbuild `✘ [ERROR] …` and its JS API's
-  // `Build failed with 1 error:` (https://esbuild.github.io/api/#build), Rollup's unresolved relative
-  // import, ninja's failed edge `FAILED: a.o` and `ninja: build stopped: subcommand failed.`
-  // (https://github.com/ninja-build/ninja/blob/master/src/status_printer.cc), xcodebuild's failed
-  // commands list (`\tCompileSwift normal arm64 … (in target 'App' from project 'App')`).
-  {
-    re: /Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|\bRollup failed to resolve import "[./~@]|^✘ \[ERROR\] |^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*\(in target '/,
-    score: 88,
-    kind: 'error',
-    category: 'compile_error',
-  },
-  {
-    re: /^\s*ERROR in \S|^Failed to compile\.?\s*$|^error during build:\s*$|\bBuild failed with [1-9]\d* errors?:|\bwebpack(?: [\d.]+)? compiled with [1-9]\d* errors?\b|> Build failed because of webpack errors|^ninja: build stopped: subcommand failed\./,
-    score: 84,
-    kind: 'error',
-    category: 'compile_error',
-  },
-  // Zero-shot (build): type checkers' and linters' summaries and other output shapes: mypy `Found 3
-  // errors in 2 files (checked 10 source files)` (https://mypy.readthedocs.io/en/stable/running_mypy.html),
-  // tsc `Found 3 errors in 2 files.`, ruff `Found 3 errors.` (https://docs.astral.sh/ruff/linter/),
-  // pyright `3 errors, 0 warnings, 0 informations`, svelte-check, ESLint's `--max-warnings`
+  // Zero-shot (build): type checkers', linters' and formatters' verdicts and other output shapes:
+  // mypy `Found 3 errors in 2 files (checked 10 source files)`
+  // (https://mypy.readthedocs.io/en/stable/running_mypy.html), tsc `Found 3 errors in 2 files.`,
+  // ruff `Found 3 errors.` (https://docs.astral.sh/ruff/linter/), pyright `3 errors, 0 warnings, 0
+  // informations`, svelte-check; ESLint's `--max-warnings`
   // (https://eslint.org/docs/latest/use/command-line-interface#--max-warnings), its compact and unix
-  // formatters and `next lint`'s `12:5  Error: message  rule` (https://nextjs.org/docs/app/api-reference/config/eslint).
-  {
-    re: /^Found [1-9]\d* errors?\b|^[1-9]\d* errors?, \d+ warnings?, \d+ (?:informations?|notes?)\b|\bsvelte-check found [1-9]\d* errors?\b|\bESLint found too many warnings\b|^\S+: line \d+, col \d+, Error - |^\S+:\d+:\d+: .* \[Error\/[@\w/-]+\]$|^\s*\d+:\d+\s+Error: .*\S {2,}[@\w/-]+$/,
-    score: 86,
-    kind: 'error',
-    category: 'compile_error',
-  },
-  // Zero-shot (build): formatters in check mode: black's `Oh no! … 1 file would be reformatted.` and
-  // `error: cannot format a.py: Cannot parse` (https://black.readthedocs.io/en/stable/usage_and_configuration/the_basics.html),
-  // ruff format's `Would reformat: a.py` (https://docs.astral.sh/ruff/formatter/), isort's `ERROR: a.py
-  // Imports are incorrectly sorted` (https://pycqa.github.io/isort/), `dart format` with
+  // formatters (https://eslint.org/docs/latest/use/formatters/) and `next lint`'s `12:5  Error:
+  // message  rule` (https://nextjs.org/docs/app/api-reference/config/eslint); formatters in check
+  // mode: black's `1 file would be reformatted` and `error: cannot format a.py: Cannot parse`
+  // (https://black.readthedocs.io/en/stable/usage_and_configuration/the_basics.html), ruff format's
+  // `Would reformat: a.py` (https://docs.astral.sh/ruff/formatter/), isort's `ERROR: a.py Imports
+  // are incorrectly sorted` (https://pycqa.github.io/isort/), `dart format` with
   // --set-exit-if-changed (`Formatted 3 files (1 changed)`), and the files Prettier --check lists
   // before its summary (`[warn] src/a.ts`, https://prettier.io/docs/cli#--check).
   {
-    re: /\bwould be reformatted\b|^Would reformat: |^error: cannot format \S+: |^ERROR: \S+ Imports are incorrectly sorted|^Formatted \d+ files? \([1-9]\d* changed\)|^\[warn\] [^\s[\]]+\.[A-Za-z]\w*\s*$/,
+    re: /^Found [1-9]\d* errors?\b|^[1-9]\d* errors?, \d+ warnings?, \d+ (?:informations?|notes?)\b|^svelte-check found [1-9]\d* errors?\b|^ESLint found too many warnings\b|^\S+: line \d+, col \d+, Error - |^\S+:\d+:\d+: .* \[Error\/[@\w/-]+\]$|^\s*\d+:\d+\s+Error: .*\S {2,}[@\w/-]+$|\bwould be reformatted\b|^Would reformat: |^error: cannot format \S+: |^ERROR: \S+ Imports are incorrectly sorted|^Formatted \d+ files? \([1-9]\d* changed\)|^\[warn\] [^\s[\]]+\.[A-Za-z]\w*\s*$/,
     score: 86,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // Zero-shot (build): bundlers' and build drivers' verdicts, below the errors they sum up: webpack's
+  // `ERROR in ./src/a.js 12:5` and `webpack compiled with 2 errors` (https://webpack.js.org/api/stats/),
+  // Next.js and Create React App `Failed to compile.` (https://nextjs.org/docs/app/api-reference/cli/next),
+  // Vite's `error during build:` (https://vite.dev/guide/build), esbuild's JS API `Build failed with
+  // 1 error:` (https://esbuild.github.io/api/#build), ninja's `ninja: build stopped: subcommand
+  // failed.` (https://github.com/ninja-build/ninja/blob/master/src/ninja.cc).
+  {
+    re: /^\s*ERROR in \S|^Failed to compile\.?\s*$|^error during build:\s*$|\bBuild failed with [1-9]\d* errors?:|\bwebpack(?: [\d.]+)? compiled with [1-9]\d* errors?\b|^> Build failed because of webpack errors|^ninja: build stopped: subcommand failed\./,
+    score: 84,
     kind: 'error',
     category: 'compile_error',
   },
