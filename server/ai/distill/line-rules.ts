@@ -478,8 +478,8 @@ export const LINE_RULES: LineRule[] = [
   // failure` (https://maven.apache.org/plugins/maven-compiler-plugin/), the Kotlin Gradle plugin's
   // `Compilation error. See log for more details` and Gradle's compile tasks in `What went wrong`.
   // Bazel's `ERROR: /src/BUILD:12:10: Compiling a.cc failed: (Exit 1)` (https://bazel.build/run/build).
-  // MSBuild's other MSB#### errors, not MSB3073, a command's exit code
-  // (https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb4019). webpack's `Module not
+  // MSBuild's other MSB#### errors (https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb4057),
+  // not MSB3073 (a command's exit code) nor MSB4019/MSB4236 (an SDK not installed). webpack's `Module not
   // found: Error: Can't resolve './Foo' in '/src'` for a file of the project
   // (https://webpack.js.org/configuration/resolve/); a relative import esbuild or Rollup cannot
   // resolve; esbuild's other `✘ [ERROR] …` (https://esbuild.github.io/api/#build). ninja's failed
@@ -488,7 +488,7 @@ export const LINE_RULES: LineRule[] = [
   // `… (in target 'App' from project 'App')`: https://github.com/duemunk/Async/issues/107,
   // https://github.com/nisargjhaveri/vscode-ios-debug/issues/14).
   {
-    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] |^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
+    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073|4019|4236)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] |^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
@@ -496,7 +496,7 @@ export const LINE_RULES: LineRule[] = [
   // Zero-shot (build): Gradle's test task failing (`> There were failing tests. See the report at:`,
   // https://docs.gradle.org/current/userguide/java_testing.html), in its `What went wrong` block.
   {
-    re: /^\s*(?:> )?There were failing tests\. See the report at\b|Execution failed for task '[^']*:(?:test|\w*Test)\w*'/,
+    re: /^\s*(?:> )?There were failing tests\. See the report at\b|Execution failed for task '[^']*:(?!\w*(?:Report|Coverage))(?:test|\w*Test)\w*'/,
     score: 86,
     kind: 'error',
     category: 'test_failure',
@@ -512,11 +512,10 @@ export const LINE_RULES: LineRule[] = [
   // mode: black's `1 file would be reformatted` and `error: cannot format a.py: Cannot parse`
   // (https://black.readthedocs.io/en/stable/usage_and_configuration/the_basics.html), ruff format's
   // `Would reformat: a.py` (https://docs.astral.sh/ruff/formatter/), isort's `ERROR: a.py Imports
-  // are incorrectly sorted` (https://pycqa.github.io/isort/), `dart format` with
-  // --set-exit-if-changed (`Formatted 3 files (1 changed)`), and the files Prettier --check lists
+  // are incorrectly sorted` (https://pycqa.github.io/isort/), and the files Prettier --check lists
   // before its summary (`[warn] src/a.ts`, https://prettier.io/docs/cli#--check).
   {
-    re: /^Found [1-9]\d* errors?\b|^[1-9]\d* errors?, \d+ warnings?, \d+ (?:informations?|notes?)\b|^svelte-check found [1-9]\d* errors?\b|^ESLint found too many warnings\b|^\S+: line \d+, col \d+, Error - |^\S+:\d+:\d+: .* \[Error\/[@\w/-]+\]$|^\s*\d+:\d+\s+Error: .*\S {2,}[@\w/-]+$|\bwould be reformatted\b|^Would reformat: |^error: cannot format \S+: |^ERROR: \S+ Imports are incorrectly sorted|^Formatted \d+ files? \([1-9]\d* changed\)|^\[warn\] [^\s[\]]+\.[A-Za-z]\w*\s*$/,
+    re: /^Found [1-9]\d* errors?\b|^[1-9]\d* errors?, \d+ warnings?, \d+ (?:informations?|notes?)\b|^svelte-check found [1-9]\d* errors?\b|^ESLint found too many warnings\b|^\S+: line \d+, col \d+, Error - |^\S+:\d+:\d+: .* \[Error\/[@\w/-]+\]$|^\s*\d+:\d+\s+Error: .*\S {2,}[@\w/-]+$|\bwould be reformatted\b|^Would reformat: |^error: cannot format \S+: |^ERROR: \S+ Imports are incorrectly sorted|^\[warn\] [^\s[\]]+\.[A-Za-z]\w*\s*$/,
     score: 86,
     kind: 'error',
     category: 'compile_error',
@@ -528,7 +527,7 @@ export const LINE_RULES: LineRule[] = [
   // 1 error:` (https://esbuild.github.io/api/#build), ninja's `ninja: build stopped: subcommand
   // failed.` (https://github.com/ninja-build/ninja/blob/master/src/ninja.cc).
   {
-    re: /^\s*ERROR in \S|^Failed to compile\.?\s*$|^error during build:\s*$|\bBuild failed with [1-9]\d* errors?:|\bwebpack(?: [\d.]+)? compiled with [1-9]\d* errors?\b|^> Build failed because of webpack errors|^ninja: build stopped: subcommand failed\./,
+    re: /^\s*ERROR in (?:\S*[/.]\S*|\[\w+\])|^Failed to compile\.?\s*$|^error during build:\s*$|\bBuild failed with [1-9]\d* errors?:|\bwebpack(?: [\d.]+)? compiled with [1-9]\d* errors?\b|^> Build failed because of webpack errors|^ninja: build stopped: subcommand failed\./,
     score: 84,
     kind: 'error',
     category: 'compile_error',

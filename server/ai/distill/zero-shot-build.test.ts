@@ -144,8 +144,8 @@ const DOCUMENTED: DocumentedLine[] = [
   },
   {
     family: 'MSBuild project error',
-    doc: 'https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb4019',
-    line: "/src/App/App.csproj : error MSB4019: The imported project '/usr/share/dotnet/sdk/Microsoft.Common.props' was not found.",
+    doc: 'https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb4057',
+    line: '/src/App/App.csproj : error MSB4057: The target "Publish" does not exist in the project.',
     category: 'compile_error',
   },
   {
@@ -332,6 +332,23 @@ const LOOKALIKES: { family: string; line: string; not: FailureCategory }[] = [
   {
     family: 'Prettier option warning',
     line: '[warn] Ignored unknown option { foo: true }.',
+    not: 'compile_error',
+  },
+  // `dart format` without --set-exit-if-changed prints the same summary after rewriting files.
+  {
+    family: 'dart format that rewrote a file',
+    line: 'Formatted 51 files (1 changed) in 2.19 seconds.',
+    not: 'compile_error',
+  },
+  // A coverage report task failing is not a failing test.
+  {
+    family: 'coverage report task',
+    line: "Execution failed for task ':app:jacocoTestReport'.",
+    not: 'test_failure',
+  },
+  {
+    family: 'Python logging line',
+    line: 'ERROR in processing the request, retrying',
     not: 'compile_error',
   },
   {
