@@ -337,12 +337,12 @@ export const LINE_RULES: LineRule[] = [
   // library (https://mesonbuild.com/Dependencies.html), curl's network exit codes
   // (https://curl.se/libcurl/c/libcurl-errors.html: 5, 6, 7, 16, 18, 28, 35, 52, 55, 56, 60, 92;
   // exit 22 with a 404 is left alone: a download gone, or a health check of the job's own
-  // service, only the command tells), wget's `ERROR 503:`, a proxy refusing CONNECT, urllib's
-  // 5xx, Go's and .NET's TLS and DNS errors, GitHub's API rate limit, and BuildKit/Docker failing
-  // to resolve a base image or reach the registry
+  // service, only the command tells), wget's and urllib's 502/503/504 (a 500 may be the job's own
+  // service), a proxy refusing CONNECT, Go's and .NET's TLS and DNS errors, GitHub's API rate
+  // limit, and BuildKit/Docker failing to resolve a base image or reach the registry
   // (https://docs.docker.com/build/building/base-images/; a 401/403 there is an auth failure).
   {
-    re: /\bhas no installation candidate\b|\bdoes not have a Release file\b|^E: Version '[^']+' for '[^']+' was not found|\bUnable to correct problems, you have held broken packages\b|^ERROR: unable to select packages:|\(no such package\)|\bwas not found in the pkg-config search path\b|^No package '[^']+' found\b|\bDependency "[^"]+" not found\b|(?:^|\s)curl: \((?:5|6|7|16|18|28|35|52|55|56|60|92)\) |\bERROR 5\d\d: |\bReceived HTTP code \d{3} from proxy after CONNECT\b|\bHTTP Error 5\d\d: |\bx509: certificate signed by unknown authority\b|\btls: failed to verify certificate\b|\bgnutls_handshake\(\) failed\b|\bFailed to establish a new connection\b|\bThe remote name could not be resolved\b|\bNo such host is known\b|\bthe connected party did not properly respond after a period of time\b|\bAPI rate limit exceeded\b|\bfailed to resolve source metadata for \S+: (?!.*\b(?:40[13]|[Uu]nauthorized|denied|[Ff]orbidden)\b)|\bno matching manifest for \S+ in the manifest list\b|\brequest canceled while waiting for connection\b|\bClient\.Timeout exceeded while awaiting headers\b/,
+    re: /\bhas no installation candidate\b|\bdoes not have a Release file\b|^E: Version '[^']+' for '[^']+' was not found|\bUnable to correct problems, you have held broken packages\b|^ERROR: unable to select packages:|\(no such package\)|\bwas not found in the pkg-config search path\b|^No package '[^']+' found\b|\bDependency "[^"]+" not found\b|(?:^|\s)curl: \((?:5|6|7|16|18|28|35|52|55|56|60|92)\) |^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ERROR 50[234]: |\bReceived HTTP code \d{3} from proxy after CONNECT\b|\bHTTP Error 50[234]: |\bx509: certificate signed by unknown authority\b|\btls: failed to verify certificate\b|\bgnutls_handshake\(\) failed\b|\bFailed to establish a new connection\b|\bThe remote name could not be resolved\b|\bNo such host is known\b|\bthe connected party did not properly respond after a period of time\b|\bAPI rate limit exceeded\b|\bfailed to resolve source metadata for \S+: (?!.*\b(?:40[13]|[Uu]nauthorized|denied|[Ff]orbidden)\b)|\bno matching manifest for \S+ in the manifest list\b|\brequest canceled while waiting for connection\b|\bClient\.Timeout exceeded while awaiting headers\b/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
