@@ -228,6 +228,13 @@ const FAMILIES: Family[] = [
     category: 'dependency_network',
     lookalike: 'go: downloading golang.org/x/crypto v0.21.0',
   },
+  {
+    family: 'Bazel failing to fetch an external repository',
+    doc: 'https://bazel.build/external/overview',
+    line: "ERROR: An error occurred during the fetch of repository 'rules_java':",
+    category: 'dependency_network',
+    lookalike: 'INFO: Repository rules_java instantiated at:',
+  },
   // ---- permission / auth ----
   {
     family: "GitHub API refusing the job's token",
