@@ -298,14 +298,16 @@ export const LINE_RULES: LineRule[] = [
   },
   // Zero-shot (deps): JavaScript package managers that cannot get a dependency. npm 7-10 E404
   // (`npm ERR! 404 Not Found - GET …`, `npm error 404  'x@*' is not in this registry`,
-  // https://docs.npmjs.com/cli/v10/using-npm/registry) and EINTEGRITY, npm/Yarn 1/pnpm engine
-  // checks (https://docs.npmjs.com/cli/v10/configuring-npm/package-json#engines; `npm WARN
-  // EBADENGINE` is only a warning), Yarn 1's registry misses, Yarn Berry's YN0001/YN0035/YN0018/
-  // YN0028 (https://yarnpkg.com/advanced/error-codes) and pnpm's ERR_PNPM_* codes
+  // https://docs.npmjs.com/cli/v10/using-npm/registry), EINTEGRITY, socket timeouts and Node's TLS
+  // codes, npm/Yarn 1/pnpm engine checks
+  // (https://docs.npmjs.com/cli/v10/configuring-npm/package-json#engines; `npm WARN EBADENGINE`
+  // is only a warning, and so is Yarn 1's `info` about an optional dependency's engine), Yarn 1's
+  // registry misses, Yarn Berry's YN0001/YN0035/YN0018/YN0028
+  // (https://yarnpkg.com/advanced/error-codes) and pnpm's ERR_PNPM_* codes
   // (https://pnpm.io/errors; at the line start, as pnpm's `WARN … error (ERR_PNPM_FETCH_404). Will
   // retry …` is a retry, not the failure).
   {
-    re: /\bnpm (?:ERR!|error) 404 Not Found - GET |\bnpm (?:ERR!|error) 404 +'[^']+' is not in (?:this|the npm) registry|\bnpm (?:ERR!|error) (?:code (?:EBADENGINE|EINTEGRITY)\b|notsup )|\bintegrity checksum failed when using sha\d+|\bThe engine "[^"]+" is incompatible with this module\b|\bCouldn't find package "[^"]+"(?: required by "[^"]+")? on the "[^"]+" registry|\bCouldn't find any versions for "|\bRequest failed \\?"(?:404|5\d\d) |\bYN0\d{3}: .*(?:No candidates found|Package not found|The remote server failed to provide the requested resource|Response Code: (?:404|5\d\d)\b|doesn't match the expected checksum|The lockfile would have been modified by this install)|^\s*ERR_PNPM_(?:FETCH_(?:404|5\d\d)|NO_MATCHING_VERSION\w*|NO_VERSIONS|PEER_DEP_ISSUES|UNSUPPORTED_ENGINE|TARBALL_INTEGRITY|META_FETCH_FAIL|LOCKFILE_MISSING_DEPENDENCY|LOCKFILE_BREAKING_CHANGE)\b/,
+    re: /\bnpm (?:ERR!|error) 404 Not Found - GET |\bnpm (?:ERR!|error) 404 +'[^']+' is not in (?:this|the npm) registry|\bnpm (?:ERR!|error) (?:code (?:EBADENGINE|EINTEGRITY)\b|notsup )|\bintegrity checksum failed when using sha\d+|\b(?:ESOCKETTIMEDOUT|ERR_SOCKET_TIMEOUT|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN|CERT_HAS_EXPIRED)\b|^error \S+: The engine "[^"]+" is incompatible with this module\b|\bCouldn't find package "[^"]+"(?: required by "[^"]+")? on the "[^"]+" registry|\bCouldn't find any versions for "|\bRequest failed \\?"(?:404|5\d\d) |\bYN0\d{3}: .*(?:No candidates found|Package not found|The remote server failed to provide the requested resource|Response Code: (?:404|5\d\d)\b|doesn't match the expected checksum|The lockfile would have been modified by this install)|^\s*ERR_PNPM_(?:FETCH_(?:404|5\d\d)|NO_MATCHING_VERSION\w*|NO_VERSIONS|PEER_DEP_ISSUES|UNSUPPORTED_ENGINE|TARBALL_INTEGRITY|META_FETCH_FAIL|LOCKFILE_MISSING_DEPENDENCY|LOCKFILE_BREAKING_CHANGE)\b/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -343,7 +345,7 @@ export const LINE_RULES: LineRule[] = [
   // limit, and BuildKit/Docker failing to resolve a base image or reach the registry
   // (https://docs.docker.com/build/building/base-images/; a 401/403 there is an auth failure).
   {
-    re: /\bhas no installation candidate\b|\bdoes not have a Release file\b|^E: Version '[^']+' for '[^']+' was not found|\bUnable to correct problems, you have held broken packages\b|^ERROR: unable to select packages:|\(no such package\)|\bwas not found in the pkg-config search path\b|^No package '[^']+' found\b|\bDependency "[^"]+" not found\b|(?:^|\s)curl: \((?:5|6|7|16|18|28|35|52|55|56|60|92)\) |^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ERROR 50[234]: |\bReceived HTTP code \d{3} from proxy after CONNECT\b|\bHTTP Error 50[234]: |\bx509: certificate signed by unknown authority\b|\btls: failed to verify certificate\b|\bgnutls_handshake\(\) failed\b|\bFailed to establish a new connection\b|\bThe remote name could not be resolved\b|\bNo such host is known\b|\bthe connected party did not properly respond after a period of time\b|\bAPI rate limit exceeded\b|\bfailed to resolve source metadata for \S+: (?!.*\b(?:40[13]|[Uu]nauthorized|denied|[Ff]orbidden)\b)|\bno matching manifest for \S+ in the manifest list\b|\brequest canceled while waiting for connection\b|\bClient\.Timeout exceeded while awaiting headers\b/,
+    re: /\bhas no installation candidate\b|\bdoes not have a Release file\b|^E: Version '[^']+' for '[^']+' was not found|\bUnable to correct problems, you have held broken packages\b|^ERROR: unable to select packages:|\(no such package\)|\bwas not found in the pkg-config search path\b|^No package '[^']+' found\b|\bDependency "[^"]+" not found\b|(?:^|\s)curl: \((?:5|6|7|16|18|28|35|52|55|56|60|92)\) |^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ERROR 50[234]: |\bReceived HTTP code \d{3} from proxy after CONNECT\b|\bHTTP Error 50[234]: |\bx509: certificate signed by unknown authority\b|\btls: failed to verify certificate\b|\bgnutls_handshake\(\) failed\b|\bThe remote name could not be resolved\b|\bNo such host is known\b|\bthe connected party did not properly respond after a period of time\b|\bAPI rate limit exceeded\b|\bfailed to resolve source metadata for \S+: (?!.*\b(?:40[13]|[Uu]nauthorized|denied|[Ff]orbidden)\b)|\bno matching manifest for \S+ in the manifest list\b|\brequest canceled while waiting for connection\b|\bClient\.Timeout exceeded while awaiting headers\b/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',

@@ -48,7 +48,16 @@ const FAMILIES: Family[] = [
     doc: 'https://classic.yarnpkg.com/en/docs/package-json#toc-engines',
     line: 'error foo@1.0.0: The engine "node" is incompatible with this module. Expected version ">=18". Got "16.20.0"',
     category: 'dependency_network',
-    lookalike: 'warning foo@1.0.0: The engine "vscode" appears to be invalid.',
+    // Yarn 1 skips an optional dependency whose engine does not match, at `info` level.
+    lookalike:
+      'info fsevents@2.3.3: The engine "node" is incompatible with this module. Expected version ">=20". Got "18.19.1"',
+  },
+  {
+    family: 'Yarn 1 giving up on a registry socket timeout',
+    doc: 'https://classic.yarnpkg.com/en/docs/cli/install#toc-yarn-install-network-timeout',
+    line: 'error An unexpected error occurred: "https://registry.yarnpkg.com/react/-/react-18.2.0.tgz: ESOCKETTIMEDOUT".',
+    category: 'dependency_network',
+    lookalike: 'info There appears to be trouble with your network connection. Retrying...',
   },
   {
     family: 'Yarn Berry YN0001 no candidates',
