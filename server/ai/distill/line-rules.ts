@@ -51,8 +51,8 @@ const HINT_WORDS = [
   'metadata-generation', 'entity too large', 'too large archive', 'reserve enough space',
   'daemon disappeared', ': c: ', ': w: ', ': e: ', ': f: ', 'offense', 'formatted', 'reformat',
   'code style issues', 'diff in ', 'not available', 'spec satisfying',
-  // Zero-shot (tests): Jest's `expect(jest.fn())…`, CTest's `(SEGFAULT)` / `(OTHER_FAULT)`.
-  'expect(', 'segfault', 'other_fault',
+  // Zero-shot (tests): Jest's `expect(jest.fn())…`, CTest's `(SEGFAULT)` / `(OTHER_FAULT)`, Dart's `[E]`.
+  'expect(', 'segfault', 'other_fault', ' [e]',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
@@ -346,9 +346,15 @@ export const LINE_RULES: LineRule[] = [
   // `file.cpp:12: FAILED:` (https://github.com/catchorg/Catch2/blob/devel/docs/tutorial.md),
   // Boost.Test's `file.cpp(8): error: in "case": check … has failed`
   // (https://www.boost.org/doc/libs/release/libs/test/doc/html/boost_test/testing_tools.html) and
-  // testthat's `── Failure (test-a.R:12:3): title ──` (https://testthat.r-lib.org/).
+  // testthat's `── Failure (test-a.R:12:3): title ──` (https://testthat.r-lib.org/), ScalaTest's `- name
+  // *** FAILED ***` (https://www.scalatest.org/user_guide/using_scalatest_with_sbt), Deno's `name ...
+  // FAILED (2ms)` (https://github.com/denoland/deno/blob/main/tests/testdata/test/fail.out), Dart's
+  // `00:01 +0 -1: name [E]` (load failures excepted: a compile error follows them,
+  // https://github.com/dart-lang/test/blob/master/pkgs/test_core/lib/src/runner/reporter/expanded.dart)
+  // and hspec's `name FAILED [1]`
+  // (https://github.com/hspec/hspec/blob/main/hspec-core/src/Test/Hspec/Core/Formatters/V2.hs).
   {
-    re: /^(?:ERROR|FAIL): \w+ \([\w.]+\)|^\[ {2}FAILED {2}\] |^\S+(?::\d+|\(\d+\)): Failure\s*$|^Test Case '[^']+' failed \(|: error: (?:-\[[\w.]+ test\w*\]|[\w.]+\.test\w*) : |^\s*✘ +(?:\d+ (?:\[[^\]]*\] › )?\S+:\d+:\d+ › |(?:Test|Suite) .* (?:recorded an issue at|failed after) )|^\s*\d+\) (?:\[[^\]]*\] › )?\S+:\d+:\d+ › |^Test Failed at \S+:\d+|^\S+(?::\d+|\(\d+\)): FAILED:\s*$|\(\d+\): (?:fatal )?error: in "[^"]*": |^── (?:Failure|Error) \(|^\s*(?:Chrome|Chromium|HeadlessChrome|Firefox|Safari|Edge|Electron|Opera|PhantomJS|IE)\b[\w ]* \d+(?:\.\d+)* \([^)]*\) .* FAILED\s*$/,
+    re: /^(?:ERROR|FAIL): \w+ \([\w.]+\)|^\[ {2}FAILED {2}\] |^\S+(?::\d+|\(\d+\)): Failure\s*$|^Test Case '[^']+' failed \(|: error: (?:-\[[\w.]+ test\w*\]|[\w.]+\.test\w*) : |^\s*✘ +(?:\d+ (?:\[[^\]]*\] › )?\S+:\d+:\d+ › |(?:Test|Suite) .* (?:recorded an issue at|failed after) )|^\s*\d+\) (?:\[[^\]]*\] › )?\S+:\d+:\d+ › |^Test Failed at \S+:\d+|^\S+(?::\d+|\(\d+\)): FAILED:\s*$|\(\d+\): (?:fatal )?error: in "[^"]*": |^── (?:Failure|Error) \(|^(?:\[info\] )?- .+ \*\*\* FAILED \*\*\*| \.\.\. FAILED \([\d.]+m?s\)\s*$|^\d\d:\d\d \+\d+(?: ~\d+)?(?: -\d+)?: (?!loading ).* \[E\]\s*$|\S FAILED \[\d+\]\s*$|^\s*(?:Chrome|Chromium|HeadlessChrome|Firefox|Safari|Edge|Electron|Opera|PhantomJS|IE)\b[\w ]* \d+(?:\.\d+)* \([^)]*\) .* FAILED\s*$/,
     score: 89,
     kind: 'error',
     category: 'test_failure',
@@ -383,11 +389,11 @@ export const LINE_RULES: LineRule[] = [
   // platform's `Test run summary: Failed!` (https://learn.microsoft.com/dotnet/core/tools/dotnet-test),
   // Karma's `Executed 3 of 3 (1 FAILED)` and `TOTAL: 1 FAILED, 2 SUCCESS`, XCTest's `Test Suite
   // 'All tests' failed at` and `Executed 3 tests, with 1 failure (0 unexpected)`, hspec's and
-  // Jasmine's `1 example, 1 failure` / `3 specs, 1 failure` (https://hspec.github.io/,
-  // https://jasmine.github.io/), ScalaTest's `*** 1 TEST FAILED ***` and sbt's
-  // `TestsFailedException` (https://www.scalatest.org/user_guide/using_scalatest_with_sbt), Dart's
-  // `Some tests failed.` (https://github.com/dart-lang/test), Deno's `error: Test failed`
-  // (https://docs.deno.com/runtime/fundamentals/testing/), Boost.Test's `*** 1 failure is detected
+  // Jasmine's `1 example, 1 failure` / `3 specs, 1 failure` (hspec's V2.hs above,
+  // https://github.com/jasmine/jasmine-npm/blob/main/lib/reporters/console_reporter.js), ScalaTest's
+  // `*** 1 TEST FAILED ***` and sbt's `TestsFailedException`
+  // (https://www.scalatest.org/user_guide/using_scalatest_with_sbt), Dart's `Some tests failed.`
+  // (expanded.dart above), Deno's `error: Test failed` (fail.out above), Boost.Test's `*** 1 failure is detected
   // in the test module`, Catch2's `test cases: 2 | 1 passed | 1 failed` and testthat's
   // `[ FAIL 1 | WARN 0 | SKIP 0 | PASS 12 ]`.
   {
