@@ -338,7 +338,8 @@ export const LINE_RULES: LineRule[] = [
   // (https://google.github.io/googletest/primer.html), XCTest's
   // `file:12: error: -[Case testX] : XCTAssertEqual failed` and `Test Case '…' failed (`
   // (https://github.com/swiftlang/swift-corelibs-xctest/blob/main/Sources/XCTest/Private/PrintObserver.swift),
-  // swift-testing's `✘ Test x() recorded an issue at` (https://github.com/swiftlang/swift-testing),
+  // swift-testing's `✘ Test x() recorded an issue at`
+  // (https://github.com/swiftlang/swift-testing/blob/main/Sources/Testing/Events/Recorder/Event.HumanReadableOutputRecorder.swift),
   // Playwright's list and line reporters `✘  1 [chromium] › a.spec.ts:3:5 › title`, `1) [chromium] ›
   // a.spec.ts:3:5 › title ──` (https://playwright.dev/docs/test-reporters), Karma's `<browser>
   // <spec> FAILED` (https://github.com/karma-runner/karma/blob/master/lib/reporters/base.js),
@@ -362,9 +363,10 @@ export const LINE_RULES: LineRule[] = [
   // Zero-shot (tests): the assertion Jest and Playwright print under a failing test
   // (`expect(received).toBe(expected) // Object.is equality`,
   // https://jestjs.io/docs/expect; `Error: Timed out 5000ms waiting for expect(locator).toHaveText(expected)`,
-  // https://playwright.dev/docs/test-assertions): a test's own assertion, not a script's timeout.
+  // https://playwright.dev/docs/test-assertions): a test's own assertion, not a script's timeout. And
+  // XCTest's assertion message where a formatter (xcpretty, xcbeautify) dropped the `file: error:` prefix.
   {
-    re: /\bexpect\((?:received|locator|page|value|jest\.fn\(\)|spy|string)\)\.(?:not\.|resolves\.|rejects\.)*to[A-Z]\w*\(/,
+    re: /\bexpect\((?:received|locator|page|value|jest\.fn\(\)|spy|string)\)\.(?:not\.|resolves\.|rejects\.)*to[A-Z]\w*\(|\bXCT(?:Assert\w*|Unwrap) failed: /,
     score: 88,
     kind: 'error',
     category: 'test_failure',
@@ -394,10 +396,13 @@ export const LINE_RULES: LineRule[] = [
   // `*** 1 TEST FAILED ***` and sbt's `TestsFailedException`
   // (https://www.scalatest.org/user_guide/using_scalatest_with_sbt), Dart's `Some tests failed.`
   // (expanded.dart above), Deno's `error: Test failed` (fail.out above), Boost.Test's `*** 1 failure is detected
-  // in the test module`, Catch2's `test cases: 2 | 1 passed | 1 failed` and testthat's
-  // `[ FAIL 1 | WARN 0 | SKIP 0 | PASS 12 ]`.
+  // in the test module`, Catch2's `test cases: 2 | 1 passed | 1 failed`, testthat's
+  // `[ FAIL 1 | WARN 0 | SKIP 0 | PASS 12 ]`, Vitest's per-file line `❯ src/a.test.ts (3 tests | 1 failed)`
+  // (https://github.com/vitest-dev/vitest/blob/main/packages/vitest/src/node/reporters/base.ts) and the
+  // NUnit console's `Test Count: 10, Passed: 2, Failed: 4` / `Failed Tests - Failures: 1, Errors: 1`
+  // (https://docs.nunit.org/articles/nunit/running-tests/Console-Runner.html).
   {
-    re: /^(?:FAILURES|ERRORS)!\s*$|^Tests: \d+, Assertions: \d+, .*\b(?:Errors|Failures): [1-9]|^\s*Failed!\s+- Failed:\s+[1-9]|^Test Run Failed\.\s*$|\bTest run summary: Failed!|\bExecuted \d+ of \d+ \([1-9]\d* FAILED\)|^TOTAL: [1-9]\d* FAILED, \d+ SUCCESS|^Test Suite '[^']+' failed at |\bExecuted \d+ tests?, with [1-9]\d* failures? \(|\b\d+ (?:examples?|specs?), [1-9]\d* failures?\b|\*\*\* [1-9]\d* TESTS? FAILED \*\*\*|\bsbt\.TestsFailedException\b|: Some tests failed\.\s*$|^error: Test failed\s*$|\*\*\* [1-9]\d* failures? (?:is|are) detected in the test module\b|^(?:test cases|assertions):\s+\d+ \|.*\| [1-9]\d* failed\b|\[ FAIL [1-9]\d* \| WARN \d+/,
+    re: /^(?:FAILURES|ERRORS)!\s*$|^Tests: \d+, Assertions: \d+, .*\b(?:Errors|Failures): [1-9]|^\s*Failed!\s+- Failed:\s+[1-9]|^Test Run Failed\.\s*$|\bTest run summary: Failed!|\bExecuted \d+ of \d+ \([1-9]\d* FAILED\)|^TOTAL: [1-9]\d* FAILED, \d+ SUCCESS|^Test Suite '[^']+' failed at |\bExecuted \d+ tests?, with [1-9]\d* failures? \(|\b\d+ (?:examples?|specs?), [1-9]\d* failures?\b|\*\*\* [1-9]\d* TESTS? FAILED \*\*\*|\bsbt\.TestsFailedException\b|: Some tests failed\.\s*$|^error: Test failed\s*$|\*\*\* [1-9]\d* failures? (?:is|are) detected in the test module\b|^(?:test cases|assertions):\s+\d+ \|.*\| [1-9]\d* failed\b|\[ FAIL [1-9]\d* \| WARN \d+|\(\d+ tests? \| [1-9]\d* failed(?: \| \d+ skipped)?\)|^\s*Test Count: \d+, Passed: \d+, Failed: [1-9]|\bFailed Tests - Failures: (?:[1-9]|\d+, Errors: [1-9])/,
     score: 84,
     kind: 'error',
     category: 'test_failure',
