@@ -662,6 +662,15 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'test_failure',
   },
+  // Ansible: a failed loop item (`failed: [host] (item=x) => {…}`; `fatal: [host]: FAILED!` is
+  // generic below), and the Python OS error a module reports as its `msg` (`rmtree failed: [Errno
+  // 30] Read-only file system: …`), a line of its own once the distiller expands the result.
+  {
+    re: /^failed: \[[^\]]+\](?: \(item=.*?\))? => \{|^\w[\w ]* failed: \[Errno \d+\] /,
+    score: 85,
+    kind: 'error',
+    category: 'script_error',
+  },
   // Generic errors.
   {
     re: /^[\w.+-]+: (?:error|fatal|ERROR|FATAL)\b:? |^\*\* \(\w[\w.]*\) |^[\s│|]*(?:npm ERR!|npm error|ERR!|\[ERROR\]|\[ +(?:ERROR|CRITICAL) +\]:|ERROR\b|FATAL\b|fatal:|Error:|error\b|E\/|panic:|Fatal error:)|\b(?:FATAL|CRITICAL)\b|\bpanic: |^Traceback \(most recent call last\)|^\s*Caused by\b|^\s*caused by: |^\s*(?:[\w$]+(?:\.|::))*[\w$]*(?:Exception|Error)\b(?::|\s*$)|^\s*(?:[\w$]+\.)*[A-Z][a-z]\w*(?:Failed|Failure): |\((?:ERROR|CRITICAL)\): |^The command ".*" exited with [1-9]\d*\.|make(?:\[\d+\])?: \*\*\*|^curl: \(\d+\)|BUILD FAILURE|FAILURE: Build failed|BUILD FAILED|Build failed|Segmentation fault|core dumped|Aborted|command not found|No such file or directory|exited with (?:code|status) [1-9]|exit (?:code|status) [1-9]|returned (?:a )?non-zero exit status|non-zero (?:exit )?code|terminated with exit code|failed with exit code|Process completed with exit code [1-9]|The command '.*' returned a non-zero code|did not complete successfully|unhealthy|Unhandled(?:Promise)?Rejection|Uncaught/,
