@@ -56,9 +56,12 @@ const HINT_WORDS = [
   'installation candidate', 'incompatible', 'not accessible', 'not valid', 'eslint config',
   'release file', 'lock file', 'curl: (', 'timed out', 'need auth', 'logged in', 'hook declined',
   'refusing to allow', 'aadsts', 'root composer.json', 'no required module',
+  // Zero-shot (tests): Jest's `expect(jest.fn())…`, CTest's `(SEGFAULT)` / `(OTHER_FAULT)`, Dart's `[E]`.
+  'expect(', 'segfault', 'other_fault', ' [e]',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
-const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: )/;
+// (`✘` opens Playwright's and swift-testing's failed-test lines.)
+const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: |\s*✘ )/;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 /** The character code with ASCII upper case folded to lower case, as toLowerCase does. */
@@ -449,6 +452,94 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'oom_killed',
   },
+  // Zero-shot (tests): test runners' own verdicts on a failing test, written from each runner's
+  // documented output or the source that prints it, so that logs of runners our corpus lacks are
+  // called test failures rather than script errors (or nothing). Python unittest's `ERROR: test_x
+  // (pkg.Case.test_x)` (https://github.com/python/cpython/blob/main/Lib/unittest/runner.py),
+  // GoogleTest's `[  FAILED  ] Suite.Test` and `file:12: Failure`
+  // (https://google.github.io/googletest/primer.html), XCTest's
+  // `file:12: error: -[Case testX] : XCTAssertEqual failed` and `Test Case '…' failed (`
+  // (https://github.com/swiftlang/swift-corelibs-xctest/blob/main/Sources/XCTest/Private/PrintObserver.swift),
+  // swift-testing's `✘ Test x() recorded an issue at`
+  // (https://github.com/swiftlang/swift-testing/blob/main/Sources/Testing/Events/Recorder/Event.HumanReadableOutputRecorder.swift),
+  // Playwright's list and line reporters `✘  1 [chromium] › a.spec.ts:3:5 › title`, `1) [chromium] ›
+  // a.spec.ts:3:5 › title ──` (https://playwright.dev/docs/test-reporters), Karma's `<browser>
+  // <spec> FAILED` (https://github.com/karma-runner/karma/blob/master/lib/reporters/base.js),
+  // Julia's `Test Failed at file.jl:12` (https://docs.julialang.org/en/v1/stdlib/Test/), Catch2's
+  // `file.cpp:12: FAILED:` (https://github.com/catchorg/Catch2/blob/devel/docs/tutorial.md),
+  // Boost.Test's `file.cpp(8): error: in "case": check … has failed`
+  // (https://www.boost.org/doc/libs/release/libs/test/doc/html/boost_test/testing_tools.html) and
+  // testthat's `── Failure (test-a.R:12:3): title ──` (https://testthat.r-lib.org/), ScalaTest's `- name
+  // *** FAILED ***` (https://www.scalatest.org/user_guide/using_scalatest_with_sbt), Deno's `name ...
+  // FAILED (2ms)` (https://github.com/denoland/deno/blob/main/tests/testdata/test/fail.out), Dart's
+  // `00:01 +0 -1: name [E]` (load failures excepted: a compile error follows them,
+  // https://github.com/dart-lang/test/blob/master/pkgs/test_core/lib/src/runner/reporter/expanded.dart)
+  // and hspec's `name FAILED [1]`
+  // (https://github.com/hspec/hspec/blob/main/hspec-core/src/Test/Hspec/Core/Formatters/V2.hs).
+  {
+    re: /^(?:ERROR|FAIL): \w+ \([\w.]+\)|^\[ {2}FAILED {2}\] |^\S+(?::\d+|\(\d+\)): Failure\s*$|^Test Case '[^']+' failed \(|: error: (?:-\[[\w.]+ test\w*\]|[\w.]+\.test\w*) : |^\s*✘ +(?:\d+ (?:\[[^\]]*\] › )?\S+:\d+:\d+ › |(?:Test|Suite) .* (?:recorded an issue at|failed after) )|^\s*\d+\) (?:\[[^\]]*\] › )?\S+:\d+:\d+ › |^Test Failed at \S+:\d+|^\S+(?::\d+|\(\d+\)): FAILED:\s*$|\(\d+\): (?:fatal )?error: in "[^"]*": |^── (?:Failure|Error) \(|^(?:\[info\] )?- .+ \*\*\* FAILED \*\*\*| \.\.\. FAILED \([\d.]+m?s\)\s*$|^\d\d:\d\d \+\d+(?: ~\d+)?(?: -\d+)?: (?!loading ).* \[E\]\s*$|\S FAILED \[\d+\]\s*$|^\s*(?:Chrome|Chromium|HeadlessChrome|Firefox|Safari|Edge|Electron|Opera|PhantomJS|IE)\b[\w ]* \d+(?:\.\d+)* \([^)]*\) .* FAILED\s*$/,
+    score: 89,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Zero-shot (tests): the assertion Jest and Playwright print under a failing test
+  // (`expect(received).toBe(expected) // Object.is equality`,
+  // https://jestjs.io/docs/expect; `Error: Timed out 5000ms waiting for expect(locator).toHaveText(expected)`,
+  // https://playwright.dev/docs/test-assertions): a test's own assertion, not a script's timeout. And
+  // XCTest's assertion message where a formatter (xcpretty, xcbeautify) dropped the `file: error:` prefix.
+  {
+    re: /\bexpect\((?:received|locator|page|value|jest\.fn\(\)|spy|string)\)\.(?:not\.|resolves\.|rejects\.)*to[A-Z]\w*\(|\bXCT(?:Assert\w*|Unwrap) failed: /,
+    score: 88,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Zero-shot (tests): CTest's per-test verdict (`1/2 Test #1: name ....***Failed  0.01 sec`,
+  // `Subprocess aborted***Exception:`, `***Timeout`) and its list after `The following tests FAILED:`
+  // (`\t  1 - name (Failed)`), https://cmake.org/cmake/help/latest/manual/ctest.1.html and
+  // https://github.com/Kitware/CMake/blob/master/Source/CTest/cmCTestRunTest.cxx. They only say that
+  // a test failed (its output is elsewhere), so they score below the run's `N% tests passed, N tests
+  // failed out of M`, which is what a reader quotes; they still vote for a test failure.
+  {
+    re: /^\s*\d+\/\d+ Test +#\d+: .*\*\*\*(?:Failed|Exception|Timeout)\b|^\s*\d+ - \S+ \((?:Failed|Timeout|SEGFAULT|OTHER_FAULT|BUS_ERROR|Subprocess aborted|Child aborted|Exception)\)\s*$/,
+    score: 83,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Zero-shot (tests): run summaries that count failures; each needs a non-zero count, so the same
+  // summary of a passing run (`Passed!  - Failed: 0`, `with 0 failures`, `Ran 12 tests`) does not
+  // vote. PHPUnit's `FAILURES!` / `ERRORS!` and `Tests: 3, Assertions: 5, Failures: 1.`
+  // (https://github.com/sebastianbergmann/phpunit/blob/main/src/TextUI/Output/SummaryPrinter.php),
+  // dotnet test / VSTest's `Failed!  - Failed: 1, Passed: …` and `Test Run Failed.`, the testing
+  // platform's `Test run summary: Failed!` (https://learn.microsoft.com/dotnet/core/tools/dotnet-test),
+  // Karma's `Executed 3 of 3 (1 FAILED)` and `TOTAL: 1 FAILED, 2 SUCCESS`, XCTest's `Test Suite
+  // 'All tests' failed at` and `Executed 3 tests, with 1 failure (0 unexpected)`, hspec's and
+  // Jasmine's `1 example, 1 failure` / `3 specs, 1 failure` (hspec's V2.hs above,
+  // https://github.com/jasmine/jasmine-npm/blob/main/lib/reporters/console_reporter.js), ScalaTest's
+  // `*** 1 TEST FAILED ***` and sbt's `TestsFailedException`
+  // (https://www.scalatest.org/user_guide/using_scalatest_with_sbt), Dart's `Some tests failed.`
+  // (expanded.dart above), Deno's `error: Test failed` (fail.out above), Boost.Test's `*** 1 failure is detected
+  // in the test module`, Catch2's `test cases: 2 | 1 passed | 1 failed`, testthat's
+  // `[ FAIL 1 | WARN 0 | SKIP 0 | PASS 12 ]`, Vitest's per-file line `❯ src/a.test.ts (3 tests | 1 failed)`
+  // (https://github.com/vitest-dev/vitest/blob/main/packages/vitest/src/node/reporters/base.ts) and the
+  // NUnit console's `Test Count: 10, Passed: 2, Failed: 4` / `Failed Tests - Failures: 1, Errors: 1`
+  // (https://docs.nunit.org/articles/nunit/running-tests/Console-Runner.html).
+  {
+    re: /^(?:FAILURES|ERRORS)!\s*$|^Tests: \d+, Assertions: \d+, .*\b(?:Errors|Failures): [1-9]|^\s*Failed!\s+- Failed:\s+[1-9]|^Test Run Failed\.\s*$|\bTest run summary: Failed!|\bExecuted \d+ of \d+ \([1-9]\d* FAILED\)|^TOTAL: [1-9]\d* FAILED, \d+ SUCCESS|^Test Suite '[^']+' failed at |\bExecuted \d+ tests?, with [1-9]\d* failures? \(|\b\d+ (?:examples?|specs?), [1-9]\d* failures?\b|\*\*\* [1-9]\d* TESTS? FAILED \*\*\*|\bsbt\.TestsFailedException\b|: Some tests failed\.\s*$|^error: Test failed\s*$|\*\*\* [1-9]\d* failures? (?:is|are) detected in the test module\b|^(?:test cases|assertions):\s+\d+ \|.*\| [1-9]\d* failed\b|\[ FAIL [1-9]\d* \| WARN \d+|\(\d+ tests? \| [1-9]\d* failed(?: \| \d+ skipped)?\)|^\s*Test Count: \d+, Passed: \d+, Failed: [1-9]|\bFailed Tests - Failures: (?:[1-9]|\d+, Errors: [1-9])/,
+    score: 84,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Zero-shot (tests): headings runners print only when tests failed, above the list of them: CTest's
+  // `The following tests FAILED:`, RSpec's `Failed examples:`
+  // (https://rspec.info/features/3-12/rspec-core/command-line/), Maven Surefire 2's and sbt's
+  // `Failed tests:` and `Tests in error:` (https://maven.apache.org/surefire/maven-surefire-plugin/).
+  // A bare `Failures:` heading stays without a category: many tools print it for other things.
+  {
+    re: /^The following tests FAILED:\s*$|^Failed examples:\s*$|^(?:\[error\] )?Failed tests:|^Tests in error:/,
+    score: 82,
+    kind: 'summary-header',
+    category: 'test_failure',
+  },
   // A test's own timeout is a test failure, not a job timeout.
   {
     re: /Timed out retrying|Exceeded timeout of \d+ ?(?:ms|s|seconds?)\b|Timeout of \d+\s?ms exceeded|Timeout \d+\s?ms exceeded|Test timed out|test timed out after/i,
@@ -692,6 +783,15 @@ export const LINE_RULES: LineRule[] = [
     score: 88,
     kind: 'error',
     category: 'test_failure',
+  },
+  // Ansible: a failed loop item (`failed: [host] (item=x) => {…}`; `fatal: [host]: FAILED!` is
+  // generic below), and the Python OS error a module reports as its `msg` (`rmtree failed: [Errno
+  // 30] Read-only file system: …`), a line of its own once the distiller expands the result.
+  {
+    re: /^failed: \[[^\]]+\](?: \(item=.*?\))? => \{|^\w[\w ]* failed: \[Errno \d+\] /,
+    score: 85,
+    kind: 'error',
+    category: 'script_error',
   },
   // Generic errors.
   {
