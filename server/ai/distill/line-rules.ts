@@ -51,10 +51,19 @@ const HINT_WORDS = [
   'metadata-generation', 'entity too large', 'too large archive', 'reserve enough space',
   'daemon disappeared', ': c: ', ': w: ', ': e: ', ': f: ', 'offense', 'formatted', 'reformat',
   'code style issues', 'diff in ', 'not available', 'spec satisfying',
+  // Zero-shot (deps): apt, npm/Yarn engines, GitHub's API and pushes, curl's exit codes, Composer,
+  // Go modules and Entra ID say what went wrong without any of the words above.
+  'installation candidate', 'incompatible', 'not accessible', 'not valid', 'eslint config',
+  'release file', 'lock file', 'curl: (', 'timed out', 'need auth', 'logged in', 'hook declined',
+  'refusing to allow', 'aadsts', 'root composer.json', 'no required module',
+  // Zero-shot (tests): Jest's `expect(jest.fn())…`, CTest's `(SEGFAULT)` / `(OTHER_FAULT)`, Dart's `[E]`.
+  'expect(', 'segfault', 'other_fault', ' [e]',
+  // Zero-shot (build): xcodebuild's failed-command lines, Gradle's `A problem occurred evaluating`.
   'in target ', 'normal arm', 'normal x86_64', 'problem occurred',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
-const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: )/;
+// (`✘` opens Playwright's and swift-testing's failed-test lines.)
+const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: |\s*✘ )/;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 /** The character code with ASCII upper case folded to lower case, as toLowerCase does. */
@@ -260,6 +269,123 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'dependency_network',
   },
+  // Zero-shot (deps): credentials missing or refused, in the words the tools document. Above the
+  // fetch rules, so git's `unable to access '…': The requested URL returned error: 403` reads as an
+  // auth failure, not a download one. GitHub's API refusing the job's token
+  // (https://docs.github.com/en/rest/using-the-rest-api/troubleshooting-the-rest-api) and a push of
+  // workflow files or to a protected branch
+  // (https://docs.github.com/en/repositories/configuring-branches-and-merges-in-your-repository/managing-protected-branches/troubleshooting-rules),
+  // npm's ENEEDAUTH/EOTP and a 404 on publish (https://docs.npmjs.com/cli/v10/using-npm/registry),
+  // pnpm's FETCH_401/403 (https://pnpm.io/errors), git hosting refusing passwords, hosts and
+  // pushes, twine and PyPI trusted publishing (https://docs.pypi.org/trusted-publishers/troubleshooting/),
+  // `docker login` without a password in CI, a registry's `denied: denied` and ECR's `no basic auth
+  // credentials`, an action input naming a token left empty (`Input required and not supplied:
+  // token`, https://github.com/actions/toolkit/blob/main/packages/core/src/core.ts: a secret not
+  // passed on, e.g. to a fork's pull request).
+  {
+    re: /(?:^|: )Resource not accessible by (?:integration|personal access token)\b|\bMust have admin rights to Repository\b|refusing to allow (?:a GitHub App|an OAuth App|a Personal Access Token) to create or update workflow|\bprotected branch hook declined\b|\bGH006: Protected branch update failed\b|\bnpm (?:ERR!|error) code (?:ENEEDAUTH|EOTP)\b|\bnpm (?:ERR!|error) need auth\b|\bThis command requires you to be logged in\b|\bnpm (?:ERR!|error) 404 Not Found - PUT |\bUnable to authenticate, need: |^\s*ERR_PNPM_FETCH_40[13]\b|\bInvalid username or token\b|\bSupport for password authentication was removed\b|\bcould not read Password for\b|^Host key verification failed\.|\bYou are not allowed to (?:push|download) code\b|\bInvalid or non-existent authentication information\b|\bTrusted publishing exchange failure\b|\bCannot perform an interactive login from a non TTY device\b|\bdenied: denied\b|\bno basic auth credentials\b|\bInput required and not supplied: [\w-]*(?:token|TOKEN|Token|password|PASSWORD|Password|secret|SECRET|Secret|credentials|CREDENTIALS|api[-_]?key|API_KEY)\b|The requested URL returned error: 40[13]\b/,
+    score: 90,
+    kind: 'error',
+    category: 'permission_auth',
+  },
+  // Zero-shot (deps): cloud credentials missing or refused: aws-actions/configure-aws-credentials
+  // (https://github.com/aws-actions/configure-aws-credentials#oidc), the AWS CLI's
+  // `An error occurred (AccessDenied) when calling …` and STS token errors
+  // (https://docs.aws.amazon.com/cli/latest/userguide/cli-chap-troubleshooting.html), a job without
+  // `id-token: write` asking for an OIDC token, gcloud without an account and Google's
+  // DefaultCredentialsError (https://cloud.google.com/docs/authentication/troubleshoot-adc), and
+  // Entra ID's AADSTS codes (https://learn.microsoft.com/entra/identity-platform/reference-error-codes).
+  {
+    re: /\bCredentials could not be loaded\b|\bCould not load credentials from any providers\b|\bAn error occurred \((?:AccessDenied(?:Exception)?|UnauthorizedOperation|UnauthorizedAccess|UnrecognizedClientException|InvalidClientTokenId|AuthFailure|AuthorizationError)\) when calling\b|\bThe security token included in the request is (?:invalid|expired)\b|\bUnable to get ACTIONS_ID_TOKEN_REQUEST_URL\b|\bYou do not currently have an active account selected\b|\bDefaultCredentialsError\b|\bAADSTS\d{5,}\b/,
+    score: 90,
+    kind: 'error',
+    category: 'permission_auth',
+  },
+  // Zero-shot (deps): JavaScript package managers that cannot get a dependency. npm 7-10 E404
+  // (`npm ERR! 404 Not Found - GET …`, `npm error 404  'x@*' is not in this registry`,
+  // https://docs.npmjs.com/cli/v10/using-npm/registry), EINTEGRITY, socket timeouts and Node's TLS
+  // codes, npm/Yarn 1/pnpm engine checks
+  // (https://docs.npmjs.com/cli/v10/configuring-npm/package-json#engines; `npm WARN EBADENGINE`
+  // is only a warning, and so is Yarn 1's `info` about an optional dependency's engine), Yarn 1's
+  // registry misses, Yarn Berry's YN0001/YN0035/YN0018/YN0028
+  // (https://yarnpkg.com/advanced/error-codes) and pnpm's ERR_PNPM_* codes
+  // (https://pnpm.io/errors; at the line start, as pnpm's `WARN … error (ERR_PNPM_FETCH_404). Will
+  // retry …` is a retry, not the failure).
+  {
+    re: /\bnpm (?:ERR!|error) 404 Not Found - GET |\bnpm (?:ERR!|error) 404 +'[^']+' is not in (?:this|the npm) registry|\bnpm (?:ERR!|error) (?:code (?:EBADENGINE|EINTEGRITY)\b|notsup )|\bintegrity checksum failed when using sha\d+|\b(?:ESOCKETTIMEDOUT|ERR_SOCKET_TIMEOUT|UNABLE_TO_GET_ISSUER_CERT_LOCALLY|SELF_SIGNED_CERT_IN_CHAIN|CERT_HAS_EXPIRED)\b|^error \S+: The engine "[^"]+" is incompatible with this module\b|\bCouldn't find package "[^"]+"(?: required by "[^"]+")? on the "[^"]+" registry|\bCouldn't find any versions for "|\bRequest failed \\?"(?:404|5\d\d) |\bYN0\d{3}: .*(?:No candidates found|Package not found|The remote server failed to provide the requested resource|Response Code: (?:404|5\d\d)\b|doesn't match the expected checksum|The lockfile would have been modified by this install)|^\s*ERR_PNPM_(?:FETCH_(?:404|5\d\d)|NO_MATCHING_VERSION\w*|NO_VERSIONS|PEER_DEP_ISSUES|UNSUPPORTED_ENGINE|TARBALL_INTEGRITY|META_FETCH_FAIL|LOCKFILE_MISSING_DEPENDENCY|LOCKFILE_BREAKING_CHANGE)\b/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Zero-shot (deps): other language package managers. PubGrub's explanation in Dart pub and
+  // Poetry (`So, because … version solving failed.`, https://dart.dev/tools/pub/cmd/pub-get) and
+  // uv (`× No solution found when resolving dependencies`, https://docs.astral.sh/uv/reference/troubleshooting/),
+  // pip's wheel builds, hashes, Python version and index errors
+  // (https://pip.pypa.io/en/stable/topics/dependency-resolution/), Poetry's stale lock file,
+  // conda's HTTP errors, Bundler's resolver and sources (https://bundler.io/guides/troubleshooting.html),
+  // Composer's root requirements and stale lock file (https://getcomposer.org/doc/articles/troubleshooting.md),
+  // Maven's unresolvable POMs and plugins, Gradle's 5xx from a repository, sbt's ResolveException,
+  // Go's module proxy 404/410, `git ls-remote` failures and missing module for a package
+  // (https://go.dev/ref/mod#resolve-pkg-mod), Cargo's dependency loading, stale Cargo.lock and
+  // rust-version (https://doc.rust-lang.org/cargo/reference/rust-version.html), NuGet NU1xxx-NU13xx
+  // (https://learn.microsoft.com/nuget/reference/errors-and-warnings), SwiftPM, R's unavailable
+  // dependencies, Mix's unchecked dependencies, cpanm and Perl's `Can't locate … in @INC`, Conan's
+  // remotes, Bazel's external repositories (https://bazel.build/external/overview), and
+  // Terraform's providers and dependency lock file
+  // (https://developer.hashicorp.com/terraform/language/files/dependency-lock).
+  {
+    re: /^\s*(?:So, )?[Bb]ecause .*(?:version solving failed|\bis forbidden\b|which doesn't match any versions)|\bNo solution found when resolving dependencies\b|\bFailed building wheel for\b|\bTHESE PACKAGES DO NOT MATCH THE HASHES\b|\brequires a different Python: |\bHTTP error (?:404|5\d\d) while getting\b|changed significantly since poetry\.lock was last generated|\bCondaHTTPError\b|\bBundler could not find compatible versions for gem\b|but that version could not be found in any of the sources\b|\bCould not find [\w.-]+-\d[\w.-]* in (?:locally installed gems|any of the sources)\b|\bCould not find 'bundler' \(|\bCould not reach host \S+\. Check your network connection\b|\bRoot composer\.json requires\b.*(?:could not be found|does not (?:match|satisfy))|Your lock file does not contain a compatible set of packages|\bNon-resolvable (?:parent|import) POM\b|\bor one of its dependencies could not be resolved\b|\bCould not (?:GET|HEAD) '[^']+'\. Received status code (?:404|5\d\d)\b|\bResolveException: |^go(?: \w+)?: .*: reading https?:\/\/\S+: (?:404 Not Found|410 Gone)\b|^go(?: \w+)?: .*\bgit ls-remote -q origin in \S+: exit status 128\b|\bno required module provides package\b|\bcannot find module providing package\b|\bfailed to get `[^`]+` as a dependency of\b|\bfailed to load source for dependency `|needs to be updated but --(?:locked|frozen) was passed\b|\bcannot be built because it requires rustc \S+ or newer\b|\berror NU1[0-3]\d\d\b|\bDependencies could not be resolved because\b|\bdependenc(?:y|ies) .* (?:is|are) not available for package\b|\bthe dependency is not available, run "mix deps\.get"|\bInstalling the dependencies failed: |\bCouldn't find module or a distribution\b|\bCan't locate \S+\.pm in @INC\b|\bUnable to find '[^']+' in remotes\b|\bAn error occurred during the fetch of repository '|\bFailed to query available provider packages\b|\bCould not retrieve the list of available versions for provider\b|\bFailed to install provider\b|\bInconsistent dependency lock file\b/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Zero-shot (deps): system packages and the network. apt's missing candidates, release files and
+  // held packages (apt-get(8)), apk's `unable to select packages`
+  // (https://wiki.alpinelinux.org/wiki/Alpine_Package_Keeper), pkg-config and Meson not finding a
+  // library (https://mesonbuild.com/Dependencies.html), curl's network exit codes
+  // (https://curl.se/libcurl/c/libcurl-errors.html: 5, 6, 7, 16, 18, 28, 35, 52, 55, 56, 60, 92;
+  // exit 22 with a 404 is left alone: a download gone, or a health check of the job's own
+  // service, only the command tells), wget's and urllib's 502/503/504 (a 500 may be the job's own
+  // service), a proxy refusing CONNECT, Go's and .NET's TLS and DNS errors, GitHub's API rate
+  // limit, and BuildKit/Docker failing to resolve a base image or reach the registry
+  // (https://docs.docker.com/build/building/base-images/; a 401/403 there is an auth failure).
+  {
+    re: /\bhas no installation candidate\b|\bdoes not have a Release file\b|^E: Version '[^']+' for '[^']+' was not found|\bUnable to correct problems, you have held broken packages\b|^ERROR: unable to select packages:|\(no such package\)|\bwas not found in the pkg-config search path\b|^No package '[^']+' found\b|\bDependency "[^"]+" not found\b|(?:^|\s)curl: \((?:5|6|7|16|18|28|35|52|55|56|60|92)\) |^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d ERROR 50[234]: |\bReceived HTTP code \d{3} from proxy after CONNECT\b|\bHTTP Error 50[234]: |\bx509: certificate signed by unknown authority\b|\btls: failed to verify certificate\b|\bgnutls_handshake\(\) failed\b|\bThe remote name could not be resolved\b|\bNo such host is known\b|\bthe connected party did not properly respond after a period of time\b|\bAPI rate limit exceeded\b|\bfailed to resolve source metadata for \S+: (?!.*\b(?:40[13]|[Uu]nauthorized|denied|[Ff]orbidden)\b)|\bno matching manifest for \S+ in the manifest list\b|\brequest canceled while waiting for connection\b|\bClient\.Timeout exceeded while awaiting headers\b/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Zero-shot (deps): the job's own CI configuration. GitHub Actions rejecting a workflow, a called
+  // workflow or an action reference, or a deprecated action it no longer runs
+  // (https://docs.github.com/en/actions/writing-workflows/workflow-syntax-for-github-actions),
+  // GitLab's `This GitLab CI configuration is invalid`, and a setup action asked for a version that
+  // does not exist: setup-python, setup-node, setup-go, setup-java and setup-ruby (their sources'
+  // errors, e.g. https://github.com/actions/setup-node/blob/main/src/distributions/base-distribution.ts).
+  {
+    re: /\bInvalid workflow file\b|\bThe (?:workflow|template) is not valid\b|\.ya?ml \(Line: \d+, Col: \d+\): |\berror parsing called workflow\b|\bUnable to resolve actions?\b|Can't find 'action\.yml', 'action\.yaml' or 'Dockerfile'|\bMissing download info for \S+@|\bbecause it uses a deprecated version of `|CI configuration is invalid\b|\bVersion \S+ with arch \S+ not found\b|\bThe version '[^']+' with architecture '[^']+' was not found\b|\bUnable to find (?:Node|Go) version '[^']+' for platform\b|\bCould not find satisfied version for [Ss]em[Vv]er\b|\bUnknown version \S+ for (?:ruby|jruby|truffleruby)\b/,
+    score: 89,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Zero-shot (deps): a build or tool configuration that is missing or wrong. An npm/Yarn/pnpm
+  // script that is not defined (https://docs.npmjs.com/cli/v10/commands/npm-run-script), no or an
+  // unreadable package.json, `npm ci` without a lock file, the packageManager field naming another
+  // tool (https://github.com/nodejs/corepack), Maven without or with a broken POM or an unknown
+  // phase, a Gradle task that does not exist, a CMake source directory without CMakeLists.txt, pip
+  // without requirements file or project, Poetry without pyproject.toml, pre-commit's config,
+  // Compose's schema (https://docs.docker.com/reference/compose-file/), argparse, clap, Cobra,
+  // commander and yargs usage errors (e.g. https://docs.python.org/3/library/argparse.html#exiting-methods),
+  // Dockerfile syntax and a missing Dockerfile (https://docs.docker.com/reference/dockerfile/),
+  // ESLint without its configuration, a plugin or a shared config it names
+  // (https://eslint.org/docs/latest/use/troubleshooting/), linters given patterns that match
+  // nothing, tsc without inputs, and pip refusing a distribution's Python (PEP 668,
+  // https://packaging.python.org/en/latest/specifications/externally-managed-environments/).
+  {
+    re: /\b[Mm]issing script: |\bCouldn't find a script named "|^error Command "[^"]+" not found\.?$|^\s*ERR_PNPM_(?:NO_SCRIPT|NO_IMPORTER_MANIFEST_FOUND|BAD_PM_VERSION)\b|\bCould not read package\.json\b|\bnpm (?:ERR!|error) code EJSONPARSE\b|can only install with an existing package-lock\.json|\bThis project is configured to use \w+ because\b|\b(?:Malformed|Non-parseable) POM\b|there is no POM in this directory|\bUnknown lifecycle phase "|\bTask '[^']+' not found in (?:root )?project\b|does not appear to contain CMakeLists\.txt|\bCould not open requirements file\b|\bis not installable\. Neither 'setup\.py' nor 'pyproject\.toml' found|\bPoetry could not find a pyproject\.toml file\b|\bInvalidConfigError\b|\bAdditional property \S+ is not allowed\b|\bno configuration file provided: not found\b|\berror: the following (?:arguments are required|required arguments were not provided): ?|\berror: argument [^:]+: (?:invalid \w+ value|expected (?:one|at least one) argument|invalid choice)|\berror: invalid value '[^']*' for '|\brequired flag\(s\) "[^"]+" not set\b|\bunknown command "[^"]+" for "|\berror: required option '[^']+' not specified\b|\berror: missing required argument '|^(?:ERROR: |Error: )?Missing required arguments?: \S|\b[Dd]ockerfile parse error (?:on )?line \d+|\bfailed to read dockerfile\b|unable to evaluate symlinks in Dockerfile path|\bNo ESLint configuration found\b|\bESLint couldn't find (?:an eslint\.config|a configuration file|the config "[^"]+" to extend from|the plugin ")|\bFailed to load (?:plugin '[^']+' declared in|config "[^"]+" to extend from|parser '[^']+' declared in)\b|\bNo files matching the pattern (?:"[^"]*" )?were found\b|\bNo inputs were found in config file\b|\berror: externally-managed-environment\b/,
+    score: 89,
+    kind: 'error',
+    category: 'config_yaml',
+  },
   // A program that cannot load a library or package it was built against, and remote fetches
   // that failed (git/curl): dependency problems, whatever the wording.
   {
@@ -327,6 +453,94 @@ export const LINE_RULES: LineRule[] = [
     score: 96,
     kind: 'error',
     category: 'oom_killed',
+  },
+  // Zero-shot (tests): test runners' own verdicts on a failing test, written from each runner's
+  // documented output or the source that prints it, so that logs of runners our corpus lacks are
+  // called test failures rather than script errors (or nothing). Python unittest's `ERROR: test_x
+  // (pkg.Case.test_x)` (https://github.com/python/cpython/blob/main/Lib/unittest/runner.py),
+  // GoogleTest's `[  FAILED  ] Suite.Test` and `file:12: Failure`
+  // (https://google.github.io/googletest/primer.html), XCTest's
+  // `file:12: error: -[Case testX] : XCTAssertEqual failed` and `Test Case '…' failed (`
+  // (https://github.com/swiftlang/swift-corelibs-xctest/blob/main/Sources/XCTest/Private/PrintObserver.swift),
+  // swift-testing's `✘ Test x() recorded an issue at`
+  // (https://github.com/swiftlang/swift-testing/blob/main/Sources/Testing/Events/Recorder/Event.HumanReadableOutputRecorder.swift),
+  // Playwright's list and line reporters `✘  1 [chromium] › a.spec.ts:3:5 › title`, `1) [chromium] ›
+  // a.spec.ts:3:5 › title ──` (https://playwright.dev/docs/test-reporters), Karma's `<browser>
+  // <spec> FAILED` (https://github.com/karma-runner/karma/blob/master/lib/reporters/base.js),
+  // Julia's `Test Failed at file.jl:12` (https://docs.julialang.org/en/v1/stdlib/Test/), Catch2's
+  // `file.cpp:12: FAILED:` (https://github.com/catchorg/Catch2/blob/devel/docs/tutorial.md),
+  // Boost.Test's `file.cpp(8): error: in "case": check … has failed`
+  // (https://www.boost.org/doc/libs/release/libs/test/doc/html/boost_test/testing_tools.html) and
+  // testthat's `── Failure (test-a.R:12:3): title ──` (https://testthat.r-lib.org/), ScalaTest's `- name
+  // *** FAILED ***` (https://www.scalatest.org/user_guide/using_scalatest_with_sbt), Deno's `name ...
+  // FAILED (2ms)` (https://github.com/denoland/deno/blob/main/tests/testdata/test/fail.out), Dart's
+  // `00:01 +0 -1: name [E]` (load failures excepted: a compile error follows them,
+  // https://github.com/dart-lang/test/blob/master/pkgs/test_core/lib/src/runner/reporter/expanded.dart)
+  // and hspec's `name FAILED [1]`
+  // (https://github.com/hspec/hspec/blob/main/hspec-core/src/Test/Hspec/Core/Formatters/V2.hs).
+  {
+    re: /^(?:ERROR|FAIL): \w+ \([\w.]+\)|^\[ {2}FAILED {2}\] |^\S+(?::\d+|\(\d+\)): Failure\s*$|^Test Case '[^']+' failed \(|: error: (?:-\[[\w.]+ test\w*\]|[\w.]+\.test\w*) : |^\s*✘ +(?:\d+ (?:\[[^\]]*\] › )?\S+:\d+:\d+ › |(?:Test|Suite) .* (?:recorded an issue at|failed after) )|^\s*\d+\) (?:\[[^\]]*\] › )?\S+:\d+:\d+ › |^Test Failed at \S+:\d+|^\S+(?::\d+|\(\d+\)): FAILED:\s*$|\(\d+\): (?:fatal )?error: in "[^"]*": |^── (?:Failure|Error) \(|^(?:\[info\] )?- .+ \*\*\* FAILED \*\*\*| \.\.\. FAILED \([\d.]+m?s\)\s*$|^\d\d:\d\d \+\d+(?: ~\d+)?(?: -\d+)?: (?!loading ).* \[E\]\s*$|\S FAILED \[\d+\]\s*$|^\s*(?:Chrome|Chromium|HeadlessChrome|Firefox|Safari|Edge|Electron|Opera|PhantomJS|IE)\b[\w ]* \d+(?:\.\d+)* \([^)]*\) .* FAILED\s*$/,
+    score: 89,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Zero-shot (tests): the assertion Jest and Playwright print under a failing test
+  // (`expect(received).toBe(expected) // Object.is equality`,
+  // https://jestjs.io/docs/expect; `Error: Timed out 5000ms waiting for expect(locator).toHaveText(expected)`,
+  // https://playwright.dev/docs/test-assertions): a test's own assertion, not a script's timeout. And
+  // XCTest's assertion message where a formatter (xcpretty, xcbeautify) dropped the `file: error:` prefix.
+  {
+    re: /\bexpect\((?:received|locator|page|value|jest\.fn\(\)|spy|string)\)\.(?:not\.|resolves\.|rejects\.)*to[A-Z]\w*\(|\bXCT(?:Assert\w*|Unwrap) failed: /,
+    score: 88,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Zero-shot (tests): CTest's per-test verdict (`1/2 Test #1: name ....***Failed  0.01 sec`,
+  // `Subprocess aborted***Exception:`, `***Timeout`) and its list after `The following tests FAILED:`
+  // (`\t  1 - name (Failed)`), https://cmake.org/cmake/help/latest/manual/ctest.1.html and
+  // https://github.com/Kitware/CMake/blob/master/Source/CTest/cmCTestRunTest.cxx. They only say that
+  // a test failed (its output is elsewhere), so they score below the run's `N% tests passed, N tests
+  // failed out of M`, which is what a reader quotes; they still vote for a test failure.
+  {
+    re: /^\s*\d+\/\d+ Test +#\d+: .*\*\*\*(?:Failed|Exception|Timeout)\b|^\s*\d+ - \S+ \((?:Failed|Timeout|SEGFAULT|OTHER_FAULT|BUS_ERROR|Subprocess aborted|Child aborted|Exception)\)\s*$/,
+    score: 83,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Zero-shot (tests): run summaries that count failures; each needs a non-zero count, so the same
+  // summary of a passing run (`Passed!  - Failed: 0`, `with 0 failures`, `Ran 12 tests`) does not
+  // vote. PHPUnit's `FAILURES!` / `ERRORS!` and `Tests: 3, Assertions: 5, Failures: 1.`
+  // (https://github.com/sebastianbergmann/phpunit/blob/main/src/TextUI/Output/SummaryPrinter.php),
+  // dotnet test / VSTest's `Failed!  - Failed: 1, Passed: …` and `Test Run Failed.`, the testing
+  // platform's `Test run summary: Failed!` (https://learn.microsoft.com/dotnet/core/tools/dotnet-test),
+  // Karma's `Executed 3 of 3 (1 FAILED)` and `TOTAL: 1 FAILED, 2 SUCCESS`, XCTest's `Test Suite
+  // 'All tests' failed at` and `Executed 3 tests, with 1 failure (0 unexpected)`, hspec's and
+  // Jasmine's `1 example, 1 failure` / `3 specs, 1 failure` (hspec's V2.hs above,
+  // https://github.com/jasmine/jasmine-npm/blob/main/lib/reporters/console_reporter.js), ScalaTest's
+  // `*** 1 TEST FAILED ***` and sbt's `TestsFailedException`
+  // (https://www.scalatest.org/user_guide/using_scalatest_with_sbt), Dart's `Some tests failed.`
+  // (expanded.dart above), Deno's `error: Test failed` (fail.out above), Boost.Test's `*** 1 failure is detected
+  // in the test module`, Catch2's `test cases: 2 | 1 passed | 1 failed`, testthat's
+  // `[ FAIL 1 | WARN 0 | SKIP 0 | PASS 12 ]`, Vitest's per-file line `❯ src/a.test.ts (3 tests | 1 failed)`
+  // (https://github.com/vitest-dev/vitest/blob/main/packages/vitest/src/node/reporters/base.ts) and the
+  // NUnit console's `Test Count: 10, Passed: 2, Failed: 4` / `Failed Tests - Failures: 1, Errors: 1`
+  // (https://docs.nunit.org/articles/nunit/running-tests/Console-Runner.html).
+  {
+    re: /^(?:FAILURES|ERRORS)!\s*$|^Tests: \d+, Assertions: \d+, .*\b(?:Errors|Failures): [1-9]|^\s*Failed!\s+- Failed:\s+[1-9]|^Test Run Failed\.\s*$|\bTest run summary: Failed!|\bExecuted \d+ of \d+ \([1-9]\d* FAILED\)|^TOTAL: [1-9]\d* FAILED, \d+ SUCCESS|^Test Suite '[^']+' failed at |\bExecuted \d+ tests?, with [1-9]\d* failures? \(|\b\d+ (?:examples?|specs?), [1-9]\d* failures?\b|\*\*\* [1-9]\d* TESTS? FAILED \*\*\*|\bsbt\.TestsFailedException\b|: Some tests failed\.\s*$|^error: Test failed\s*$|\*\*\* [1-9]\d* failures? (?:is|are) detected in the test module\b|^(?:test cases|assertions):\s+\d+ \|.*\| [1-9]\d* failed\b|\[ FAIL [1-9]\d* \| WARN \d+|\(\d+ tests? \| [1-9]\d* failed(?: \| \d+ skipped)?\)|^\s*Test Count: \d+, Passed: \d+, Failed: [1-9]|\bFailed Tests - Failures: (?:[1-9]|\d+, Errors: [1-9])/,
+    score: 84,
+    kind: 'error',
+    category: 'test_failure',
+  },
+  // Zero-shot (tests): headings runners print only when tests failed, above the list of them: CTest's
+  // `The following tests FAILED:`, RSpec's `Failed examples:`
+  // (https://rspec.info/features/3-12/rspec-core/command-line/), Maven Surefire 2's and sbt's
+  // `Failed tests:` and `Tests in error:` (https://maven.apache.org/surefire/maven-surefire-plugin/).
+  // A bare `Failures:` heading stays without a category: many tools print it for other things.
+  {
+    re: /^The following tests FAILED:\s*$|^Failed examples:\s*$|^(?:\[error\] )?Failed tests:|^Tests in error:/,
+    score: 82,
+    kind: 'summary-header',
+    category: 'test_failure',
   },
   // A test's own timeout is a test failure, not a job timeout.
   {
@@ -677,6 +891,15 @@ export const LINE_RULES: LineRule[] = [
     score: 88,
     kind: 'error',
     category: 'test_failure',
+  },
+  // Ansible: a failed loop item (`failed: [host] (item=x) => {…}`; `fatal: [host]: FAILED!` is
+  // generic below), and the Python OS error a module reports as its `msg` (`rmtree failed: [Errno
+  // 30] Read-only file system: …`), a line of its own once the distiller expands the result.
+  {
+    re: /^failed: \[[^\]]+\](?: \(item=.*?\))? => \{|^\w[\w ]* failed: \[Errno \d+\] /,
+    score: 85,
+    kind: 'error',
+    category: 'script_error',
   },
   // Generic errors.
   {

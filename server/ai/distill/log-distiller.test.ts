@@ -127,6 +127,65 @@ describe('distillLog', () => {
     ]);
   });
 
+  describe("an Ansible task's long JSON result", () => {
+    // The shape of the real line (17,201 characters) in
+    // https://github.com/logjuicer/logjuicer-tests/blob/b03025147d967f868c0629c8484f868f79ab65d7/datasets/zuul-console-01/console.fail
+    // — a task ran ansible-playbook, whose own failed item is inside `stdout_lines`; Ansible always
+    // gives `stdout_lines` with `stdout` (https://docs.ansible.com/ansible/latest/reference_appendices/common_return_values.html).
+    const inner =
+      'failed: [managesf.sftests.com] (item=/var/lib/nodepool/oci) => {"changed": false, "failed": true, "item": "/var/lib/nodepool/oci", "msg": "rmtree failed: [Errno 30] Read-only file system: \'/var/lib/nodepool/oci/host-rootfs/root/mysqldump.sql.gz\'"}';
+    const progress = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `changed: [managesf.sftests.com] => (item=${23088 + i}-centos-oci-100-000000000${i})`,
+    );
+    const stdoutLines = [
+      'TASK [sf-hypervisor-oci : Delete runC containers] ******************************',
+      ...progress,
+      'TASK [sf-hypervisor-oci : Remove files] ****************************************',
+      'ok: [managesf.sftests.com] => (item=/var/lib/zuul/src)',
+      inner,
+      '\tto retry, use: --limit @/var/lib/software-factory/ansible/sf_erase.retry',
+    ];
+    const result = {
+      changed: true,
+      cmd: ['ansible-playbook', '/var/lib/software-factory/ansible/sf_erase.yml'],
+      failed: true,
+      msg: 'non-zero return code',
+      rc: 2,
+      stdout: stdoutLines.join('\n'),
+      stdout_lines: stdoutLines,
+    };
+    const ts = '2017-11-10 02:43:05.887718 | ';
+    const fatal = `${ts}fatal: [localhost]: FAILED! => ${JSON.stringify(result)}`;
+    const log = (...lines: string[]) =>
+      [
+        `${ts}TASK [Run sf_erase playbook] ***************************************************`,
+        ...lines,
+      ].join('\n');
+
+    it('is followed by the lines of its output, so the error inside is a line of its own', () => {
+      expect(fatal.length).toBeGreaterThan(2000);
+      const d = distillLog(log(fatal, `${ts}[Zuul] Job complete, result: FAILURE`));
+      const messages = d.decisive.map((x) => x.message);
+      expect(messages).toContain(
+        "rmtree failed: [Errno 30] Read-only file system: '/var/lib/nodepool/oci/host-rootfs/root/mysqldump.sql.gz'",
+      );
+      expect(d.text).toContain(`${ts}TASK [sf-hypervisor-oci : Remove files] ****`);
+      // The JSON line itself is still there (cut), and the `stdout` copy is not repeated.
+      expect(d.text).toContain(`${ts}fatal: [localhost]: FAILED! => {"changed":true`);
+      expect(d.text.split('rmtree failed').length - 1).toBeLessThanOrEqual(3);
+    });
+
+    it('is left whole when the playbook ignored it, or when it is not JSON', () => {
+      const ignored = distillLog(log(fatal, `${ts}...ignoring`));
+      expect(ignored.totalLines).toBe(3);
+      const cutJson = distillLog(log(fatal.slice(0, 1500)));
+      expect(cutJson.totalLines).toBe(2);
+      expect(cutJson.text).toMatch(/chars cut/);
+    });
+  });
+
   it('parses section markers with headers, durations and nesting', () => {
     const raw = [
       start(100, 'prepare_executor', 'Preparing the "docker" executor'),

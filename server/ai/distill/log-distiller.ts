@@ -221,6 +221,54 @@ function cutLongLine(line: string, max: number): string {
   return `${line.slice(0, head)} …[${line.length - max} chars cut]… ${line.slice(-tail)}`;
 }
 
+// Ansible's default callback prints a failed task's whole result as one JSON line (`fatal: [host]:
+// FAILED! => {…}`, `failed: [host] (item=x) => {…}`), the command's output inside it as
+// `stdout_lines` / `stderr_lines` (https://docs.ansible.com/ansible/latest/reference_appendices/common_return_values.html).
+const ANSIBLE_RESULT =
+  /^(?:fatal|failed): \[[^\]]*\](?: \(item=.*?\))?(?:: (?:FAILED|UNREACHABLE)!)? => \{/;
+const ANSIBLE_OUTPUT_KEYS = ['msg', 'module_stderr', 'stderr_lines', 'stdout_lines'] as const;
+
+/**
+ * A long Ansible task result, followed by the lines of its message and of the command's output
+ * (nested results one level deep: an `ansible-playbook` run by a task), so that the error inside
+ * it is a log line of its own instead of the middle of a cut JSON line. Any other line: itself.
+ */
+function expandAnsibleResult(text: string, depth = 0): string[] {
+  const bare = stripCiPrefix(text);
+  const m = ANSIBLE_RESULT.exec(bare);
+  if (!m) return [text];
+  let result: unknown;
+  try {
+    result = JSON.parse(bare.slice(m[0].length - 1));
+  } catch {
+    return [text];
+  }
+  if (typeof result !== 'object' || result === null) return [text];
+  const prefix = text.slice(0, text.length - bare.length);
+  const out = [text];
+  const items = Array.isArray((result as { results?: unknown }).results)
+    ? [result, ...((result as { results: unknown[] }).results ?? [])]
+    : [result];
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const fields = item as Record<string, unknown>;
+    for (const key of ANSIBLE_OUTPUT_KEYS) {
+      const value = fields[key];
+      const lines = Array.isArray(value)
+        ? value.filter((v): v is string => typeof v === 'string')
+        : typeof value === 'string'
+          ? value.split('\n')
+          : [];
+      for (const line of lines) {
+        if (line.trim() === '') continue;
+        const inner = prefix + line.trimEnd();
+        out.push(...(depth < 1 ? expandAnsibleResult(inner, depth + 1) : [inner]));
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * Distils a raw GitLab job log into a focused excerpt within a character budget: ANSI and
  * carriage-return overwrites resolved, section markers parsed, repeats folded, error windows
@@ -293,24 +341,30 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     }
     // A line holding only a section_end marker is not part of the visible log.
     if (!startedHere && text === '' && /section_end/.test(rawLines[i]!)) continue;
-    text = cutLongLine(text, maxLine);
-    lineNo++;
     const section = open.length > 0 ? open[open.length - 1]!.index : -1;
-    const prev = entries[entries.length - 1];
-    if (prev && prev.text === text && prev.section === section && text !== '') {
-      prev.count++;
-      continue;
+    const lines =
+      text.length > maxLine && !rawLines[i + 1]?.includes('...ignoring')
+        ? expandAnsibleResult(text)
+        : [text];
+    for (const line of lines) {
+      const cut = cutLongLine(line, maxLine);
+      lineNo++;
+      const prev = entries[entries.length - 1];
+      if (prev && prev.text === cut && prev.section === section && cut !== '') {
+        prev.count++;
+        continue;
+      }
+      entries.push({
+        text: cut,
+        bare: stripCiPrefix(cut),
+        count: 1,
+        line: lineNo,
+        section,
+        score: 0,
+        kind: 'noise',
+        category: undefined,
+      });
     }
-    entries.push({
-      text,
-      bare: stripCiPrefix(text),
-      count: 1,
-      line: lineNo,
-      section,
-      score: 0,
-      kind: 'noise',
-      category: undefined,
-    });
   }
   const totalLines = lineNo;
   for (const o of open) {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import type { FailureCategory } from '../../distill/line-rules.ts';
 
@@ -62,12 +63,23 @@ export function loadRealLogs(split?: RealLogMeta['split']): RealLog[] {
   return readRealLogIndex()
     .filter((meta) => split === undefined || meta.split === split)
     .map((meta) => {
-      const text = readFileSync(path.join(dir, `${meta.id}.log`), 'utf8');
-      const greenPath = path.join(dir, `${meta.id}.green.log`);
-      const greenText =
-        meta.green && existsSync(greenPath) ? readFileSync(greenPath, 'utf8') : undefined;
+      const text = readLogFile(`${meta.id}.log`);
+      const greenText = meta.green ? readLogFile(`${meta.id}.green.log`, true) : undefined;
       return greenText === undefined ? { ...meta, text } : { ...meta, text, greenText };
     });
+}
+
+// The largest logs are stored gzip-compressed (`<name>.gz`) to keep the corpus under the issue's
+// 30 MB with room for new rounds; their text is the same bytes once decompressed.
+function readLogFile(name: string): string;
+function readLogFile(name: string, optional: true): string | undefined;
+function readLogFile(name: string, optional = false): string | undefined {
+  const plain = path.join(dir, name);
+  if (existsSync(plain)) return readFileSync(plain, 'utf8');
+  const packed = `${plain}.gz`;
+  if (existsSync(packed)) return gunzipSync(readFileSync(packed)).toString('utf8');
+  if (optional) return undefined;
+  throw new Error(`real-log corpus: neither ${name} nor ${name}.gz exists`);
 }
 
 /** The folder holding the corpus files (for size checks and tools). */
