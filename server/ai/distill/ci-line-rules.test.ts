@@ -17,6 +17,62 @@ interface RealExcerpt {
 const EXCERPTS: RealExcerpt[] = [
   {
     family:
+      "Prisma's P1001 behind Vercel's build-time prefix: the database the build needs is unreachable",
+    from: 'https://github.com/pgtipping/Synthalyst/blob/c61d304ebbda13bb4ff7a6cbb21f525aa34f5e6a/docs/vercelLogs.md',
+    line: "[16:01:19.372] Can't reach database server at `ep-noisy-mountain-a4gl2bkt-pooler.us-east-1.aws.neon.tech:5432`",
+    category: 'dependency_network',
+  },
+  {
+    family: 'a Python import failing inside an installed package (an unpinned dependency moved on)',
+    from: 'https://github.com/BRyan81-coder/seventhtime/blob/641f2398c7f9812154019fe8d56038c392c8725d/app.py',
+    line: "ImportError: cannot import name 'url_quote' from 'werkzeug.urls' (/opt/render/project/src/.venv/lib/python3.13/site-packages/werkzeug/urls.py)",
+    category: 'dependency_network',
+  },
+  {
+    family: 'an Android release build that cannot read its signing keystore',
+    from: 'https://github.com/fuxue-linkong/Radio-area-partition-query/blob/d6b884f31681733fcf9f8992960f233c39c8d5b0/0_build.txt',
+    line: '2026-06-19T15:30:30.6693420Z    > com.android.ide.common.signing.KeytoolException: Failed to read key *** from store "/home/runner/work/Radio-area-partition-query/Radio-area-partition-query/signing/release.keystore": not enough content',
+    category: 'permission_auth',
+  },
+  {
+    family: "BuildKit copying a path missing from the build context, behind BuildKit's step prefix",
+    from: 'https://github.com/ozean-licht/ozean-licht/blob/67437b877c30eafa6cd439f2565b7c74bad57e1b/apps/storybook/docs/reports/deploy-debug-log-v4.md',
+    line: '#10 ERROR: failed to calculate checksum of ref 85b54d85-a7b8-40e3-85e5-b96f5eb0ecb6::m5f4dh1o9bwabzsy5scrai05i: "/apps/storybook": not found',
+    category: 'config_yaml',
+  },
+  {
+    family: "Netlify's publish directory missing after the build, behind Netlify's clock prefix",
+    from: 'https://github.com/priorprotocol/prior-protocol-testnet/blob/3544dc030fee48647da4f73192a8b8e28a3ef0a1/attached_assets/Pasted-7-34-37-AM-build-image-version-305a433542175847ae19d9789b7bf59fd8b9de02-noble-7-34-37-AM-buildb-1745131088518.txt',
+    line: "7:35:09 AM:   Deploy did not succeed: Deploy directory 'client/dist' does not exist",
+    category: 'config_yaml',
+  },
+  {
+    family:
+      "Cloudflare Pages refusing an output file over its size limit (wrangler's ✘ [ERROR] is not esbuild's)",
+    from: 'https://github.com/cnmzsjbz199328/businessService/blob/f515fe04ed25746b805b34f851105bbac311a0f6/log.md',
+    line: '2025-04-29T02:58:11.47021Z\t\u001b[31m✘ \u001b[41;31m[\u001b[41;97mERROR\u001b[41;31m]\u001b[0m \u001b[1mError: Pages only supports files up to 25 MiB in size\u001b[0m',
+    category: 'config_yaml',
+  },
+  {
+    family: "Android Lint's text report in a GitHub Actions annotation",
+    from: 'https://github.com/priit2000/out-of-android/blob/24c2534eedabf9e8b830f70a69acbb7c20ac62e7/0_build.txt',
+    line: '2025-08-20T18:09:49.5200315Z ##[error]/home/runner/work/out-of-android/out-of-android/app/src/main/AndroidManifest.xml:8: Error: Permission exists without corresponding hardware <uses-feature android:name="android.hardware.telephony" required="false"> tag [PermissionImpliesUnsupportedChromeOsHardware]',
+    category: 'compile_error',
+  },
+  {
+    family: "PowerShell's error record: a cmdlet of the job's script failed",
+    from: 'https://github.com/ShrutiSaraswat/backend-ocr-project/blob/74bbd73e0f31fc1f55a814756a38d2652317beb8/Jenkinsfile',
+    line: 'Start-Process : This command cannot be run because "RedirectStandardOutput" and "RedirectStandardError" are same. Give ',
+    category: 'script_error',
+  },
+  {
+    family: "next lint's error behind Vercel's build-time prefix",
+    from: 'https://github.com/tmdc-io/modern-ui-component/blob/8f234f76b4ffa95f396cbb767cf30e626e82b03c/vercel.log',
+    line: "13:39:31.419 57:9  Error: 'isVariantMode' is assigned a value but never used.  @typescript-eslint/no-unused-vars",
+    category: 'compile_error',
+  },
+  {
+    family:
       'a CI system stopping the job after a limit in minutes (DataKit CI), not a test timeout',
     from: 'https://github.com/avsm/mirage-ci-logs/blob/b59c3f627262adc40c6fc0409667287ffc62c301/log',
     line: '[2016-09-07 23:36.51] Failed: Exceeded timeout of 60 minutes',
@@ -696,6 +752,28 @@ describe('rule families on real CI lines', () => {
     expect(stripCiPrefix('DEBUG util.py:459:  Problem: x')).toBe(' Problem: x');
     expect(stripCiPrefix('    at foo (bar.js:1:2)')).toBe('    at foo (bar.js:1:2)');
     expect(stripCiPrefix('2 passed')).toBe('2 passed');
+    // Vercel's build clock (old and new), Netlify's, and BuildKit's plain progress (step number,
+    // elapsed seconds): a line's own numbers are left alone.
+    expect(stripCiPrefix('13:39:31.418 Failed to compile.')).toBe('Failed to compile.');
+    expect(stripCiPrefix('[16:01:19.375] Export encountered an error')).toBe(
+      'Export encountered an error',
+    );
+    expect(stripCiPrefix('7:35:09 AM: Build failed')).toBe('Build failed');
+    expect(stripCiPrefix('#8 12.34 npm ERR! code E404')).toBe('npm ERR! code E404');
+    expect(stripCiPrefix('#10 ERROR: failed to solve')).toBe('ERROR: failed to solve');
+    expect(stripCiPrefix('57:9  Error: x')).toBe('57:9  Error: x');
+    expect(stripCiPrefix('1:2 warning')).toBe('1:2 warning');
+    expect(stripCiPrefix('#include <stdio.h>')).toBe('#include <stdio.h>');
+  });
+
+  it("does not count a hosted build's non-fatal cache miss as a failure", () => {
+    // https://github.com/eres2k/aurora-audit-platform/blob/87462da109b40ce68cc402188a140150dd45f809/create-missing-files.sh
+    // (a Netlify build log pasted over a script): the build goes on.
+    expect(
+      classifyLine(stripCiPrefix('10:24:54 PM: Failed to fetch cache, continuing with build')),
+    ).toMatchObject({
+      kind: 'noise',
+    });
   });
 
   it('keeps the lead-in of the failing step: the GitHub Actions step that ran the failing command', () => {

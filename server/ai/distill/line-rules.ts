@@ -56,6 +56,8 @@ const HINT_WORDS = [
   'installation candidate', 'incompatible', 'not accessible', 'not valid', 'eslint config',
   'release file', 'lock file', 'curl: (', 'timed out', 'need auth', 'logged in', 'hook declined',
   'refusing to allow', 'aadsts', 'root composer.json', 'no required module',
+  // Services and platforms (see their rules): Prisma, Android signing, Netlify, Cloudflare Pages.
+  'database server', 'keytool', 'lint found', 'keystore', 'deploy did not succeed', 'only supports files up to',
   // Zero-shot (tests): Jest's `expect(jest.fn())…`, CTest's `(SEGFAULT)` / `(OTHER_FAULT)`, Dart's `[E]`.
   'expect(', 'segfault', 'other_fault', ' [e]',
   // Zero-shot (build): xcodebuild's failed-command lines, Gradle's `A problem occurred evaluating`.
@@ -63,7 +65,8 @@ const HINT_WORDS = [
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
-const HINT_START = /^(?:\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: |\s*✘ )/;
+const HINT_START =
+  /^(?:[A-Z][a-z]+-[A-Z][A-Za-z]+ : |\s*[eE] {2,}|\s*--> |\s*\d+\) |_{3,} |rspec \.\/|\*\* \(|e: |\s*✘ )/;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 /** The character code with ASCII upper case folded to lower case, as toLowerCase does. */
@@ -165,7 +168,7 @@ export const HINT = {
 
 /** Lines that look alarming but say nothing went wrong ("0 errors", compiler flags). */
 export const NOT_AN_ERROR =
-  /\b0 (?:errors?|failed|failures|failing)\b|\bfailures: 0, errors: 0\b|\berrors?: 0\b|\bno errors?\b|\b0 vulnerabilities\b|\btests? (?:failed|errors?): 0\b/i;
+  /\b0 (?:errors?|failed|failures|failing)\b|\bfailures: 0, errors: 0\b|\berrors?: 0\b|\bno errors?\b|\b0 vulnerabilities\b|\btests? (?:failed|errors?): 0\b|, continuing with (?:the )?build\b/i;
 // Command and setting words that make a line look alarming (`set -e`, `-Werror`, `|| true`): an
 // echoed command, unless the line opens with an error verdict that merely quotes the command.
 const ALARMING_WORDS = /-Werror|--fail-fast|error_reporting|\bset -e|\|\| true\b|allow_failure/i;
@@ -175,11 +178,13 @@ const OPENS_WITH_ERROR = /^\s*(?:Error|ERROR|error|fatal|FATAL)\b:? /;
  * Prefixes CI systems put before every line, removed before rules look at it: GitHub Actions and
  * Taskcluster ISO timestamps (`2024-05-01T10:00:00.1234567Z`, `[task 2025-02-13T21:47:57.540Z]`),
  * Zuul's job-output timestamps (`2017-11-10 01:38:51.393909 | `, with the node's name since Zuul v3),
- * openSUSE OBS build times (`[  146s]`), mozharness log levels (`21:47:57    ERROR -`, `PID 123 |`)
- * and mock's `DEBUG util.py:459:`.
+ * openSUSE OBS build times (`[  146s]`), mozharness log levels (`21:47:57    ERROR -`, `PID 123 |`),
+ * mock's `DEBUG util.py:459:`, Vercel's build times (`13:39:31.418 `, `[16:01:19.375] `), Netlify's
+ * (`7:35:09 AM: `) and BuildKit's plain progress (`#10 0.512 `, `#10 ERROR: `, as `docker build
+ * --progress=plain` and CI runs print it).
  */
 const CI_PREFIX =
-  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} \|(?: [\w.-]+ \|)?|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\])[ \t]?)+/;
+  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} \|(?: [\w.-]+ \|)?|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\]|\[?\d\d:\d\d:\d\d\.\d{3}\]? |\d{1,2}:\d\d:\d\d [AP]M:|#\d+ (?:\d+\.\d+ )?)[ \t]?)+/;
 // `gh run view --log` puts the job and step names, tab-separated, before the timestamp.
 const GH_RUN_LOG = /^[^\t]{1,200}\t[^\t]{0,300}\t(?=\d{4}-\d\d-\d\dT)/;
 
@@ -206,17 +211,18 @@ export function stripCiPrefix(line: string): string {
   ) {
     return line;
   }
-  // The second character narrows it further (most `[` and `#` lines are `[INFO]`, `#12 DONE`):
-  // `[task`, `[` then space or digit; `##`; two digits; `PID`, `DEBUG`, `INFO`, `WARNING`, `ERROR`.
+  // The second character narrows it further (most `[` lines are `[INFO]`): `[task`, `[` then space
+  // or digit; `##` or `#` and a digit; two digits or a digit and `:`; `PID`, `DEBUG`, `INFO`,
+  // `WARNING`, `ERROR`.
   const c2 = line.charCodeAt(1);
   const isDigit2 = c2 >= 48 && c2 <= 57;
   if (
     c === 91
       ? (c2 >= 65 && c2 <= 90) || (c2 >= 97 && c2 <= 122 && c2 !== 116)
       : c === 35
-        ? c2 !== 35
+        ? c2 !== 35 && !isDigit2
         : c >= 48 && c <= 57
-          ? !isDigit2
+          ? !isDigit2 && c2 !== 58
           : !(c2 >= 65 && c2 <= 90)
   ) {
     return line;
@@ -268,6 +274,67 @@ export const LINE_RULES: LineRule[] = [
     score: 92,
     kind: 'error',
     category: 'dependency_network',
+  },
+  // Services and platforms a build talks to, in their documented words: Prisma's P1001/P1002 (the
+  // database the build or its prerendering queries cannot be reached,
+  // https://www.prisma.io/docs/orm/reference/error-reference#p1001) and libpq's refused connection
+  // are the network to a service, not the code; an Android release build whose signing keystore or
+  // its password is wrong (`KeytoolException: Failed to read key … from store`, `Keystore was
+  // tampered with, or password was incorrect`, https://developer.android.com/studio/publish/app-signing)
+  // is a credentials problem.
+  {
+    re: /\bCan't reach database server at\b|\bThe database server at .* was reached but timed out\b|\bconnection to server at "[^"]*" \([^)]*\), port \d+ failed: Connection refused/,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  {
+    re: /\bKeytoolException: Failed to read key\b|\bKeystore was tampered with, or password was incorrect\b|\bkeystore password was incorrect\b/,
+    score: 90,
+    kind: 'error',
+    category: 'permission_auth',
+  },
+  // A Python import that fails inside an installed package (`ImportError: cannot import name
+  // 'url_quote' from 'werkzeug.urls' (…/site-packages/werkzeug/urls.py)`,
+  // https://docs.python.org/3/library/exceptions.html#ImportError): the versions installed do not
+  // fit together; an unpinned dependency moved on.
+  {
+    re: /\bImportError: cannot import name '[^']+' from '[^']+' \([^)]*\b(?:site|dist)-packages\//,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // A build's own settings pointing at what is not there: BuildKit copying a path missing from the
+  // build context (`failed to compute cache key: failed to calculate checksum of ref …: "/app":
+  // not found`, https://docs.docker.com/build/concepts/context/), Netlify's publish directory
+  // missing after the build (https://docs.netlify.com/configure-builds/troubleshooting-tips/),
+  // Cloudflare Pages refusing an output file over its size limit (the output directory holds build
+  // caches, https://developers.cloudflare.com/pages/platform/limits/#file-size).
+  {
+    re: /\bfailed to (?:compute cache key|calculate checksum of ref)\b.*": not found\b|^\s*Deploy did not succeed: Deploy directory '[^']*' does not exist|\bPages only supports files up to [\d.]+ ?MiB in size\b/,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Android Lint's text report (`app/src/main/AndroidManifest.xml:8: Error: … [IssueId]`) and its
+  // verdict (`Lint found 2 errors, 17 warnings. First failure:`),
+  // https://developer.android.com/studio/write/lint#commandline: the code failed a check, above
+  // Gradle's `Execution failed for task ':app:lintDebug'` that wraps it.
+  {
+    re: /^\s*\S+\.(?:xml|kt|kts|java|gradle|png|json):\d+: Error: |^\s*Lint found [1-9]\d* errors?\b/,
+    score: 89,
+    kind: 'error',
+    category: 'compile_error',
+  },
+  // PowerShell's error record, as its default view prints it (`Start-Process : This command cannot
+  // be run because …`, then `At line:1 char:1` and `+ FullyQualifiedErrorId : …`,
+  // https://learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_error_handling):
+  // a cmdlet of the job's own script failed.
+  {
+    re: /^[A-Z][a-z]+-[A-Z][A-Za-z]+ : \S/,
+    score: 86,
+    kind: 'error',
+    category: 'script_error',
   },
   // Zero-shot (deps): credentials missing or refused, in the words the tools document. Above the
   // fetch rules, so git's `unable to access '…': The requested URL returned error: 403` reads as an
@@ -696,13 +763,15 @@ export const LINE_RULES: LineRule[] = [
   // not MSB3073 (a command's exit code) nor MSB4019/MSB4236 (an SDK not installed). webpack's `Module not
   // found: Error: Can't resolve './Foo' in '/src'` for a file of the project
   // (https://webpack.js.org/configuration/resolve/); a relative import esbuild or Rollup cannot
-  // resolve; esbuild's other `✘ [ERROR] …` (https://esbuild.github.io/api/#build). ninja's failed
+  // resolve; esbuild's other compile diagnostics (`✘ [ERROR] Expected …`, `Unexpected …`,
+  // https://esbuild.github.io/api/#build; wrangler prints its own errors as `✘ [ERROR]` too, so only
+  // esbuild's wordings count). ninja's failed
   // edge `FAILED: a.o` (https://github.com/ninja-build/ninja/blob/master/src/status_printer.cc).
   // xcodebuild's failed commands list (`\tCompileSwift normal arm64 /src/A.swift`, since Xcode 13
   // `… (in target 'App' from project 'App')`: https://github.com/duemunk/Async/issues/107,
   // https://github.com/nisargjhaveri/vscode-ios-debug/issues/14).
   {
-    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073|4019|4236)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] |^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
+    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073|4019|4236)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] (?:Expected |Unexpected |No matching export |Could not resolve |Unterminated |The symbol |Multiple exports |Transforming |Cannot |Top-level await |Invalid |Syntax |Duplicate |Missing )|^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
