@@ -255,6 +255,30 @@ describe('offline analyser guards', () => {
     expect(artifacts.nextSteps[0]).toMatch(/maximum artifacts size/);
   });
 
+  it('says what to do about a database the build cannot reach, a drifted Python dependency, a signing keystore and a Docker build context', () => {
+    const advice = (id: string) => {
+      const d = diagnose(distillLog(realDevLog(id)));
+      return { category: d.category, steps: d.nextSteps.join('\n') };
+    };
+    // The build prerenders pages that query a database the builder cannot reach: not "retry".
+    expect(advice('vercel-synthalyst-prisma-db-unreachable-prerender')).toMatchObject({
+      category: 'dependency_network',
+      steps: expect.stringMatching(/keep the database out of the build/),
+    });
+    expect(advice('render-seventhtime-flask-werkzeug-url-quote')).toMatchObject({
+      category: 'dependency_network',
+      steps: expect.stringMatching(/Pin that package/),
+    });
+    expect(advice('gha-radio-partition-keytool-keystore-not-enough-content')).toMatchObject({
+      category: 'permission_auth',
+      steps: expect.stringMatching(/signing keystore could not be read/),
+    });
+    expect(advice('coolify-ozean-storybook-docker-context-not-found')).toMatchObject({
+      category: 'config_yaml',
+      steps: expect.stringMatching(/not in the build context/),
+    });
+  });
+
   it('advises resolving an npm peer conflict instead of retrying', () => {
     // https://github.com/storybookjs/storybook/issues/15785
     const lines = [

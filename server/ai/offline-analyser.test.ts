@@ -28,7 +28,9 @@ const EXPECTED: Record<string, FailureCategory> = {
   'gradle-daemon-oom': 'oom_killed',
   'rust-mismatched-types': 'compile_error',
   'rust-test-panic': 'test_failure',
-  'docker-copy-not-found': 'script_error',
+  // A COPY source missing from the build context: the Dockerfile or the context (.dockerignore)
+  // is wrong, as the real-log annotators also read it (https://docs.docker.com/build/concepts/context/).
+  'docker-copy-not-found': 'config_yaml',
   'docker-push-denied': 'permission_auth',
   'docker-apt-dns': 'dependency_network',
   'shell-command-not-found': 'script_error',

@@ -381,6 +381,17 @@ function nextStepsFor(
           'Install it in the image or in `before_script` (for example `apt-get install -y pkg-config libssl-dev`), or use a version of the package that ships a prebuilt wheel or binary for this platform.',
           runIt,
         );
+      } else if (/Can't reach database server|connection to server at .* failed/.test(text)) {
+        steps.push(
+          'The build itself connects to a database (prerendering pages, running migrations or generating data), and the builder cannot reach it: the database is private to your network, paused, or its address in the build environment is wrong.',
+          'Either keep the database out of the build (render those pages at request time, run migrations in a deploy step) or let the builder reach it: the connection string set for the build environment, and the database’s allow list.',
+        );
+      } else if (/ImportError: cannot import name .*(?:site|dist)-packages\//.test(text)) {
+        steps.push(
+          'An installed package no longer has what the code imports: a dependency that is not pinned was upgraded to a release that removed or moved it.',
+          'Pin that package (or the one that imports it) to the last version that works, in requirements or a constraints/lock file, so the build stops drifting; or update the code to the new API.',
+          runIt,
+        );
       } else if (NETWORK.test(text) && !RESOLUTION.test(text)) {
         steps.push(
           'Retry the job: network errors to registries are often transient.',
@@ -434,7 +445,14 @@ function nextStepsFor(
       );
       break;
     case 'permission_auth':
-      if (/Permission denied/.test(text) && !/publickey|denied:|HTTP/i.test(text)) {
+      if (
+        /KeytoolException|Keystore was tampered with|keystore password was incorrect/.test(text)
+      ) {
+        steps.push(
+          'The Android signing keystore could not be read: the file the job writes from a CI secret is empty or truncated (a secret unset on this branch, or base64 decoded wrongly), or its password or key alias is wrong.',
+          'Check that the secret decodes to the keystore (`base64 -d` it and compare the size with your local file) and that the store password, key alias and key password variables match it.',
+        );
+      } else if (/Permission denied/.test(text) && !/publickey|denied:|HTTP/i.test(text)) {
         steps.push(
           'Make the script executable and commit the mode: `git update-index --chmod=+x <script>` (or call it with `bash <script>`).',
           'If a file or directory is meant to be written, check the user the image runs as and the path’s ownership.',
@@ -451,6 +469,21 @@ function nextStepsFor(
       if (/413 Request Entity Too Large|too large archive/.test(text)) {
         steps.push(
           'GitLab refused the artifacts archive: it is over the instance’s or project’s maximum artifacts size. Narrow `artifacts:paths` (or add `artifacts:exclude`) to what later jobs and people need, or ask an administrator to raise the limit.',
+        );
+      }
+      if (/failed to (?:compute cache key|calculate checksum of ref)/.test(text)) {
+        steps.push(
+          'The Dockerfile copies a path that is not in the build context: COPY paths are relative to the context directory (the last argument of `docker build`, or `context:` in compose and CI settings), and `.dockerignore` may exclude it. Fix the path or the context.',
+        );
+      }
+      if (/Deploy directory '[^']*' does not exist/.test(text)) {
+        steps.push(
+          'The site’s publish directory does not exist after the build: set it to where the build writes its output (for example `dist` or `build`, relative to the base directory).',
+        );
+      }
+      if (/only supports files up to [\d.]+ ?MiB/.test(text)) {
+        steps.push(
+          'A file in the output directory is over the platform’s size limit; it is usually a build cache (webpack’s `cache/`, `.next/cache`): keep caches out of the directory that is uploaded.',
         );
       }
       if (/invalid (?:target|source) release|release version \d+ not supported/i.test(text)) {
