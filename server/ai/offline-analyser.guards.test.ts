@@ -171,6 +171,34 @@ describe('offline analyser guards', () => {
     expect(diagnose(distillLog(asserted)).category).toBe('test_failure');
   });
 
+  it("does not let a passing run's assertion-like output vote, but keeps a failing run's lines when a later run passes", () => {
+    // https://github.com/thefaftek-git/CA_Scanner/blob/555f7270fbe590b0ad6960f5efff0a6776c5b546/0_build-and-test.txt:
+    // an xUnit test of an error path logs `Assert.Equal() Failure` and passes; the run says so, and the
+    // job fails later in a coverage step.
+    const passed = diagnoseLines([
+      '2025-06-06T18:50:48.0476609Z Exception occurred: Assert.Equal() Failure: Values differ',
+      '2025-06-06T18:50:48.0476967Z Expected: 0',
+      '2025-06-06T18:50:48.0477145Z Actual:   1',
+      '2025-06-06T18:51:00.6284303Z Test Run Successful.',
+      '2025-06-06T18:51:00.6284716Z Total tests: 187',
+      '2025-06-06T18:51:00.6285019Z      Passed: 187',
+      "2025-06-06T18:51:02.3435990Z 2025-06-06T18:51:02: The report file pattern '**/coverage.opencover.xml' found no matching files.",
+      '2025-06-06T18:51:02.3539690Z ##[error]Failed to execute ReportGenerator global tool',
+    ]);
+    expect(passed.category).not.toBe('test_failure');
+    // Two test projects (https://learn.microsoft.com/dotnet/core/tools/dotnet-test): the first fails,
+    // the second passes; the failure stands.
+    const failedFirst = diagnoseLines([
+      '  Failed Shop.Tests.CartTests.AppliesDiscount [12 ms]',
+      '  Error Message:',
+      '   Assert.Equal() Failure: Values differ',
+      'Failed!  - Failed:     1, Passed:    41, Skipped:     0, Total:    42, Duration: 1 s - Shop.Tests.dll (net8.0)',
+      'Passed!  - Failed:     0, Passed:    12, Skipped:     0, Total:    12, Duration: 80 ms - Shop.Api.Tests.dll (net8.0)',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(failedFirst.category).toBe('test_failure');
+  });
+
   it("keeps 'timeout' for the CI system stopping the job, not for a script's own wait", () => {
     const waited = [
       '$ ./scripts/wait-for-api.sh https://staging.example.com/health',

@@ -130,8 +130,36 @@ function strength(d: DecisiveLine, distilled: DistilledLog): number {
  * several failed commands, only the lines up to the first of them, unless none is there: what
  * runs after it (more commands, `if: always()` steps) usually follows from it.
  */
+// A test run's own verdict that tests failed (a count, `FAILED`, `FAILURES!`): the lines before it
+// belong to a failing run even when a later run passes.
+const FAILING_RUN =
+  /\b[1-9]\d* (?:failed|failures?|errors?|failing)\b|\bFAILED\b|\bFAILURES!|\bERRORS!|\bFailed!|\bTest Run Failed\b/;
+
+/**
+ * Test-failure lines that a later verdict of the same run says passed: assertion-like output of
+ * tests that passed (a test that checks an error path logs `Expected: 0 / Actual: 1` and passes)
+ * before `Test Run Successful.`. Lines up to a failing run's verdict stay: a later run passing
+ * (another module, another target) does not undo an earlier one failing.
+ */
+function passedAfterwards(d: DecisiveLine, voters: DecisiveLine[], passingRuns: number[]): boolean {
+  if (d.category !== 'test_failure') return false;
+  const pass = passingRuns.find((line) => line > d.line);
+  if (pass === undefined) return false;
+  return !voters.some(
+    (v) =>
+      v.category === 'test_failure' &&
+      v.line >= d.line &&
+      v.line < pass &&
+      FAILING_RUN.test(v.message),
+  );
+}
+
 function votersOf(distilled: DistilledLog, lines = distilled.decisive): DecisiveLine[] {
-  const voters = lines.filter(votes);
+  const candidates = lines.filter(votes);
+  const voters =
+    distilled.passingRuns.length === 0
+      ? candidates
+      : candidates.filter((d) => !passedAfterwards(d, candidates, distilled.passingRuns));
   const [first, second] = verdictLines(distilled);
   if (first === undefined || second === undefined) return voters;
   const before = voters.filter((d) => d.line < first);

@@ -7,6 +7,7 @@ import {
   FRAME,
   LEAD_IN,
   lineSignature,
+  PASSING_RUN,
   stripCiPrefix,
   WRAPPER,
   type FailureCategory,
@@ -152,6 +153,8 @@ export interface DistilledLog {
   sameAsGreen: number | undefined;
   /** The container image the job ran in, when the runner printed it. */
   image: string | undefined;
+  /** Lines (1-based) where a test run reported that all its tests passed (see PASSING_RUN). */
+  passingRuns: number[];
 }
 
 // CSI (colours, erase-line), OSC (titles, hyperlinks) and the other string controls of ECMA-48
@@ -664,6 +667,18 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     occurrences: e.count,
     section: sections[e.section]?.name,
   }));
+  // Cheap gate first: every PASSING_RUN verdict holds one of these.
+  const passingRuns = entries
+    .filter(
+      (e) =>
+        (e.bare.includes('ass') ||
+          e.bare.includes('Successful') ||
+          e.bare.includes('OK') ||
+          e.bare.includes('ok.') ||
+          e.bare.includes(' 0 failures')) &&
+        PASSING_RUN.test(e.bare),
+    )
+    .map((e) => e.line);
   let exitCode: number | undefined;
   for (let i = entries.length - 1; i >= 0 && exitCode === undefined; i--) {
     const m = /(?:exit code|exit status|exited with code|returned a non-zero code:) (\d+)/i.exec(
@@ -686,5 +701,6 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     lastWords,
     sameAsGreen,
     image,
+    passingRuns,
   };
 }
