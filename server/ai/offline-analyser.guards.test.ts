@@ -199,6 +199,25 @@ describe('offline analyser guards', () => {
     expect(failedFirst.category).toBe('test_failure');
   });
 
+  it('lets only the GitHub Actions step that failed vote, not an earlier step whose error a fallback absorbed', () => {
+    // https://github.com/oppenpsy-rub/experiment-eye-40129/blob/5496ec85ac323a73b8e2be5e3bf9ff0e2a091ffa/0_build.txt:
+    // `npm ci || npm install` failed over to npm install; the job failed later, packaging.
+    const d = diagnoseLines([
+      '2025-12-04T15:30:43.5817270Z ##[group]Run npm ci --no-audit --no-fund || npm install --no-audit --no-fund',
+      '2025-12-04T15:30:43.5859120Z ##[endgroup]',
+      '2025-12-04T15:30:46.1900160Z npm error code EUSAGE',
+      '2025-12-04T15:30:46.1913610Z npm error `npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.',
+      '2025-12-04T15:30:52.9669410Z added 395 packages in 7s',
+      '2025-12-04T15:31:12.8859150Z ##[group]Run npx electron-builder --projectDir=. --mac dmg zip --publish=never',
+      '2025-12-04T15:31:12.8870000Z ##[endgroup]',
+      '2025-12-04T15:31:14.7625620Z [beforePack] main.js exists: false',
+      '2025-12-04T15:31:18.6616390Z   ⨯ Application entry file "main.js" in the "/Users/runner/work/x/x/electron-dist/mac-arm64/X.app/Contents/Resources/app.asar" does not exist. Seems like a wrong configuration.',
+      '2025-12-04T15:31:18.7208990Z ##[error]Process completed with exit code 1.',
+    ]);
+    expect(d.category).toBe('script_error');
+    expect(d.evidence[0]?.text).toMatch(/Application entry file "main.js"/);
+  });
+
   it("keeps 'timeout' for the CI system stopping the job, not for a script's own wait", () => {
     const waited = [
       '$ ./scripts/wait-for-api.sh https://staging.example.com/health',

@@ -160,6 +160,11 @@ function votersOf(distilled: DistilledLog, lines = distilled.decisive): Decisive
     distilled.passingRuns.length === 0
       ? candidates
       : candidates.filter((d) => !passedAfterwards(d, candidates, distilled.passingRuns));
+  const step = distilled.failingStep;
+  if (step) {
+    const inStep = voters.filter((d) => d.line >= step.startLine && d.line <= step.endLine);
+    if (inStep.length > 0) return inStep;
+  }
   const [first, second] = verdictLines(distilled);
   if (first === undefined || second === undefined) return voters;
   const before = voters.filter((d) => d.line < first);

@@ -326,6 +326,14 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'compile_error',
   },
+  // electron-builder's error mark (`  ⨯ Application entry file "main.js" in the "…/app.asar" does not
+  // exist.`, https://www.electron.build/): packaging the app failed.
+  {
+    re: /^\s*⨯ \S/,
+    score: 86,
+    kind: 'error',
+    category: 'script_error',
+  },
   // PowerShell's error record, as its default view prints it (`Start-Process : This command cannot
   // be run because …`, then `At line:1 char:1` and `+ FullyQualifiedErrorId : …`,
   // https://learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_error_handling):

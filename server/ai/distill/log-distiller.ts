@@ -155,6 +155,12 @@ export interface DistilledLog {
   image: string | undefined;
   /** Lines (1-based) where a test run reported that all its tests passed (see PASSING_RUN). */
   passingRuns: number[];
+  /**
+   * GitHub Actions: the step that failed, from its `##[group]Run …` header to the runner's
+   * `Process completed with exit code N`. Earlier steps' errors did not fail the job (a `|| fallback`,
+   * `continue-on-error`).
+   */
+  failingStep: { startLine: number; endLine: number } | undefined;
 }
 
 // CSI (colours, erase-line), OSC (titles, hyperlinks) and the other string controls of ECMA-48
@@ -702,5 +708,20 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     sameAsGreen,
     image,
     passingRuns,
+    failingStep: failingStepOf(entries),
   };
+}
+
+const GHA_STEP_START = /^##\[group\]Run /;
+const GHA_STEP_FAILED = /Process completed with exit code [1-9]/;
+
+function failingStepOf(entries: Entry[]): { startLine: number; endLine: number } | undefined {
+  const verdict = entries.findIndex((e) => GHA_STEP_FAILED.test(e.bare));
+  if (verdict === -1) return undefined;
+  for (let i = verdict; i >= 0; i--) {
+    if (GHA_STEP_START.test(entries[i]!.bare)) {
+      return { startLine: entries[i]!.line, endLine: entries[verdict]!.line };
+    }
+  }
+  return undefined;
 }
