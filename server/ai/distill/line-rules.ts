@@ -326,11 +326,12 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'compile_error',
   },
-  // electron-builder's error mark (`  ⨯ Application entry file "main.js" in the "…/app.asar" does not
-  // exist.`, https://www.electron.build/): packaging the app failed.
+  // electron-builder's and Next.js's error mark (`  ⨯ Application entry file "main.js" in the
+  // "…/app.asar" does not exist.`, https://www.electron.build/): a generic error line, so that
+  // Next.js's `⨯ Next.js build worker exited with code: 1` stays a wrapper.
   {
     re: /^\s*⨯ \S/,
-    score: 86,
+    score: 85,
     kind: 'error',
     category: 'script_error',
   },
