@@ -578,6 +578,15 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
       bump(leadIn, e.score - 10);
     }
   }
+  // The header of the GitHub Actions step that failed names the failing command, as `$ cmd` does
+  // in a GitLab log.
+  const failingStep = failingStepOf(entries);
+  if (failingStep) {
+    bump(
+      entries.findIndex((e) => e.line === failingStep.startLine),
+      89,
+    );
+  }
   // What the failing command printed last is its error message when no rule knows the tool.
   const lastWordEntries = findLastWords(entries, failingSection);
   for (const e of lastWordEntries) bump(entries.indexOf(e), 88);
@@ -708,7 +717,7 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     sameAsGreen,
     image,
     passingRuns,
-    failingStep: failingStepOf(entries),
+    failingStep,
   };
 }
 
