@@ -812,6 +812,8 @@ describe('rule families on real CI lines', () => {
     const d = distillLog(log, { budgetChars: 6000 });
     expect(d.text).toContain('##[group]Run flake8 services/');
     expect(d.failingStep).toEqual({ startLine: 3, endLine: findings.length + 5 });
+    // The step's header names the failing command (reproduce-it-locally answers quote it).
+    expect(d.failingCommand).toBe('flake8 services/');
   });
 
   it('keeps a log that fits the budget whole, and fills a long one up to the budget', () => {

@@ -709,7 +709,15 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     keptLines,
     sections,
     failingSection,
-    failingCommand,
+    // A GitHub Actions log echoes no `$ command`: its failing step's `Run …` header names it.
+    failingCommand:
+      failingCommand ??
+      (failingStep
+        ? entries
+            .find((e) => e.line === failingStep.startLine)
+            ?.bare.replace(GHA_STEP_START, '')
+            .trim() || undefined
+        : undefined),
     decisive,
     exitCode,
     tail,
