@@ -16,6 +16,24 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family: 'a Jenkins build stopped by hand (a cancellation, like a CI timeout)',
+    from: 'https://github.com/pankh600/Casestudy/blob/427a5f3582a874f14628f892b77899fbe6caa532/jenkins_log.txt',
+    line: 'Aborted by Pankhuri Agrawal',
+    category: 'timeout',
+  },
+  {
+    family: 'a Jenkinsfile calling a section where the pipeline grammar has none',
+    from: 'https://github.com/vidd1992/tipti-dev/blob/fae0007a16c424cadd9f1a90fb63efe4bfaab675/jenkins.log',
+    line: "java.lang.NoSuchMethodError: No such DSL method 'post' found among steps [archive, bat, build, catchError, checkout, deleteDir, dir]",
+    category: 'config_yaml',
+  },
+  {
+    family: 'rootless podman without enough subordinate IDs for the image',
+    from: 'https://github.com/rvanderpol3/podman-jenkins-bug/blob/885a49b0e19df140b0714f3bf0189b9b1e9db42b/jenkins-output.txt',
+    line: 'Error: error creating build container: Error committing the finished image: error adding layer with blob "sha256:76608b6b9d54251299c5d3be69fdf53e05f97a3735bbcd5889c30ebb78608428": Error processing tar file(exit status 1): there might not be enough IDs available in the namespace (requested 192:192 for /run/systemd/netif): lchown /run/systemd/netif: invalid argument',
+    category: 'config_yaml',
+  },
+  {
     family:
       "Prisma's P1001 behind Vercel's build-time prefix: the database the build needs is unreachable",
     from: 'https://github.com/pgtipping/Synthalyst/blob/c61d304ebbda13bb4ff7a6cbb21f525aa34f5e6a/docs/vercelLogs.md',

@@ -57,7 +57,7 @@ const HINT_WORDS = [
   'release file', 'lock file', 'curl: (', 'timed out', 'need auth', 'logged in', 'hook declined',
   'refusing to allow', 'aadsts', 'root composer.json', 'no required module',
   // Services and platforms (see their rules): Prisma, Android signing, Netlify, Cloudflare Pages.
-  'database server', 'keytool', 'lint found', 'keystore', 'deploy did not succeed', 'only supports files up to',
+  'database server', 'keytool', 'lint found', 'aborted', 'no such dsl method', 'workflowscript', 'ids available', 'uids or gids', 'subuid ranges', 'keystore', 'deploy did not succeed', 'only supports files up to',
   // Zero-shot (tests): Jest's `expect(jest.fn())…`, CTest's `(SEGFAULT)` / `(OTHER_FAULT)`, Dart's `[E]`.
   'expect(', 'segfault', 'other_fault', ' [e]',
   // Zero-shot (build): xcodebuild's failed-command lines, Gradle's `A problem occurred evaluating`.
@@ -261,9 +261,10 @@ export const LINE_RULES: LineRule[] = [
     category: 'test_failure',
   },
   // Other CI systems' own timeouts and cancellations (Travis, GitHub Actions, Azure Pipelines,
-  // Taskcluster, Jenkins).
+  // Taskcluster, Jenkins: a build stopped by hand prints `Aborted by <user>` and `Finished: ABORTED`,
+  // https://www.jenkins.io/doc/book/using/aborting-a-build/).
   {
-    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|\bExceeded timeout of \d+ (?:minutes?|hours?)\b|ran longer than the maximum time of \d+|Cancelling nested steps due to timeout|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output/i,
+    re: /exceeded the maximum (?:time limit|execution time)|No output has been received in the last|max run time exceeded|Task timeout after \d+|Build timed out \(after|\bThe operation was canceled\b|has exceeded the maximum execution time|\bExceeded timeout of \d+ (?:minutes?|hours?)\b|ran longer than the maximum time of \d+|Cancelling nested steps due to timeout|^The command ".*" exited with 124\.|timed out after \d+ seconds? (?:with no|without) output|^Aborted by \S|^Finished: ABORTED\b/i,
     score: 95,
     kind: 'error',
     category: 'timeout',
@@ -334,6 +335,26 @@ export const LINE_RULES: LineRule[] = [
     score: 85,
     kind: 'error',
     category: 'script_error',
+  },
+  // The job's own CI configuration rejected by the CI system: a Jenkinsfile calling a step or
+  // section where the pipeline grammar has none (`No such DSL method 'post' found among steps`) or
+  // failing to compile (`WorkflowScript: 12: …`, `MultipleCompilationErrorsException: startup
+  // failed`), https://www.jenkins.io/doc/book/pipeline/syntax/.
+  {
+    re: /\bNo such DSL method '[^']+' found among steps\b|^WorkflowScript: \d+: |\bMultipleCompilationErrorsException: startup failed\b/,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Rootless containers (podman, buildah) whose user has too few subordinate IDs for the image's
+  // files: /etc/subuid and /etc/subgid need a range for the user
+  // (https://github.com/containers/podman/blob/main/troubleshooting.md, "there might not be enough
+  // IDs available in the namespace").
+  {
+    re: /\bthere might not be enough IDs available in the namespace\b|\bpotentially insufficient UIDs or GIDs available in user namespace\b|\bno subuid ranges found for user\b/,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
   },
   // PowerShell's error record, as its default view prints it (`Start-Process : This command cannot
   // be run because …`, then `At line:1 char:1` and `+ FullyQualifiedErrorId : …`,
