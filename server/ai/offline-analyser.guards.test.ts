@@ -302,7 +302,7 @@ describe('offline analyser guards', () => {
     expect(artifacts.nextSteps[0]).toMatch(/maximum artifacts size/);
   });
 
-  it('says what to do about a database the build cannot reach, a drifted Python dependency, a signing keystore and a Docker build context', () => {
+  it('says what to do about a database the build cannot reach, a drifted Python dependency, a signing keystore, a Docker build context and an aborted build', () => {
     const advice = (id: string) => {
       const d = diagnose(distillLog(realDevLog(id)));
       return { category: d.category, steps: d.nextSteps.join('\n') };
@@ -324,6 +324,13 @@ describe('offline analyser guards', () => {
       category: 'config_yaml',
       steps: expect.stringMatching(/not in the build context/),
     });
+    // A Jenkins build aborted by hand while `java -jar` ran in the foreground: not "raise the limit".
+    const aborted = advice('jenkins-casestudy-spring-boot-java-jar-blocks-aborted');
+    expect(aborted).toMatchObject({
+      category: 'timeout',
+      steps: expect.stringMatching(/stopped this build/),
+    });
+    expect(aborted.steps).not.toMatch(/raise `timeout:`/);
   });
 
   it('advises resolving an npm peer conflict instead of retrying', () => {

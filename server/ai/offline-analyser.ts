@@ -471,6 +471,12 @@ function nextStepsFor(
       );
       break;
     case 'timeout':
+      if (/^Aborted by \S|Finished: ABORTED/m.test(text)) {
+        steps.push(
+          'Someone (or a newer run) stopped this build; no check failed. If it was stopped because it hung, the last lines show what was running: a command that never returns (a server started in the foreground, a prompt waiting for input) must run in the background, as a service, or with a timeout.',
+        );
+        break;
+      }
       steps.push(
         'Look at the last lines before the timeout (quoted above): that is what was running when time ran out.',
         'If a step hangs (waiting for input, a service or a lock), fix that rather than raising the limit; add timeouts to individual tests and network calls.',
