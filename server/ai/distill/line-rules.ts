@@ -497,6 +497,14 @@ export const LINE_RULES: LineRule[] = [
   // STS's ExpiredTokenException, the Terraform AWS provider without credentials (`no valid
   // credential sources for Terraform AWS Provider found`, v5 `No valid credential sources found`,
   // https://registry.terraform.io/providers/hashicorp/aws/latest/docs#authentication-and-configuration),
+  // the Google provider's `Attempted to load application default credentials since neither
+  // 'credentials' nor 'access_token' was set` (quoted in backticks in the log,
+  // https://registry.terraform.io/providers/hashicorp/google/latest/docs/guides/provider_reference#authentication),
+  // HCP Terraform's `Error: Required token could not be found`
+  // (https://developer.hashicorp.com/terraform/cli/commands/login), flyctl's and Vercel's CLIs
+  // without a token (`No access token available. Please login with 'flyctl auth login'`, `No
+  // existing credentials found. Please run 'vercel login'` with backticks,
+  // https://vercel.com/docs/cli/login),
   // the Serverless Framework's `AWS provider credentials not found.`
   // (https://github.com/serverless/serverless/blob/main/lib/plugins/aws/provider.js), the Firebase
   // CLI's `Failed to authenticate, have you run firebase login?`
@@ -504,7 +512,7 @@ export const LINE_RULES: LineRule[] = [
   // refused (`UNREACHABLE! … Permission denied (publickey)`), become password and vault secrets
   // (https://docs.ansible.com/ansible/latest/vault_guide/vault_using_encrypted_content.html).
   {
-    re: /\bis forbidden: User "[^"]*" cannot \w+ |\bYou must be logged in to the server\b|\bgetting credentials: exec: |^ERROR: \(gcloud[\w.-]*\) (?:PERMISSION_DENIED|UNAUTHENTICATED)\b|^ERROR: \(gcloud\.auth\.[\w.-]+\) |^ERROR: \(gcloud[\w.-]*\) .*\bdoes not have (?:permission to|any valid credentials)\b|\bThere was a problem refreshing your current auth tokens\b|\bPlease run 'az login' to setup account\b|^ERROR: \((?:AuthorizationFailed|InvalidAuthenticationToken\w*|ExpiredAuthenticationToken|AuthenticationFailed)\)|\bdoes not have authorization to perform action '|\bAz CLI Login failed\b|\bExpiredTokenException\b|\bno valid credential sources for Terraform AWS Provider found\b|\bNo valid credential sources found\b|\bAWS provider credentials not found\b|\bFailed to authenticate, have you run\b|^fatal: \[[^\]]+\]: UNREACHABLE! .*\bPermission denied \(|\b(?:Missing|Incorrect) (?:sudo|become|su) password\b|^ERROR! (?:Attempting to decrypt but no vault secrets found|Decryption failed \(no vault secrets)/,
+    re: /\bis forbidden: User "[^"]*" cannot \w+ |\bYou must be logged in to the server\b|\bgetting credentials: exec: |^ERROR: \(gcloud[\w.-]*\) (?:PERMISSION_DENIED|UNAUTHENTICATED)\b|^ERROR: \(gcloud\.auth\.[\w.-]+\) |^ERROR: \(gcloud[\w.-]*\) .*\bdoes not have (?:permission to|any valid credentials)\b|\bThere was a problem refreshing your current auth tokens\b|\bPlease run 'az login' to setup account\b|^ERROR: \((?:AuthorizationFailed|InvalidAuthenticationToken\w*|ExpiredAuthenticationToken|AuthenticationFailed)\)|\bdoes not have authorization to perform action '|\bAz CLI Login failed\b|\bExpiredTokenException\b|\bno valid credential sources for Terraform AWS Provider found\b|\bNo valid credential sources found\b|\bAWS provider credentials not found\b|\bAttempted to load application default credentials since neither\b|^[\s│]*Error: Required token could not be found\b|\bNo access token available\. Please login with 'flyctl auth login'|\bNo existing credentials found\. Please run `vercel login`|\bFailed to authenticate, have you run\b|^fatal: \[[^\]]+\]: UNREACHABLE! .*\bPermission denied \(|\b(?:Missing|Incorrect) (?:sudo|become|su) password\b|^ERROR! (?:Attempting to decrypt but no vault secrets found|Decryption failed \(no vault secrets)/,
     score: 90,
     kind: 'error',
     category: 'permission_auth',
@@ -543,9 +551,12 @@ export const LINE_RULES: LineRule[] = [
   // (`ERROR! Syntax Error while loading YAML.`, `ERROR! the role 'x' was not found in …`, `ERROR!
   // couldn't resolve module/action 'x'`, `ERROR! 'x' is not a valid attribute for a Play`,
   // https://github.com/ansible/ansible/blob/devel/lib/ansible/playbook/base.py); the Firebase CLI
-  // outside a project (`Not in a Firebase app directory (could not locate firebase.json)`).
+  // outside a project (`Not in a Firebase app directory (could not locate firebase.json)`);
+  // CloudFormation rejecting a template (`An error occurred (ValidationError) when calling the
+  // CreateStack operation: Template format error: …`,
+  // https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/troubleshooting.html).
   {
-    re: /\berror validating data: (?!failed to download openapi)|\bstrict decoding error: unknown field\b|\bcannot be handled as a \w+: |^The \w+ "[^"]*" is invalid: |^Error from server \(Invalid\): |\bno matches for kind "[^"]+" in version\b|^Error: (?:(?:INSTALLATION|UPGRADE) FAILED: )?(?:template: \S+:\d+:\d+: executing |parse error at \(|execution error at \(|unable to build kubernetes objects from release manifest: |values don't meet the specifications of the schema|chart requires kubeVersion: )|^Error: \d+ chart\(s\) linted, [1-9]\d* chart\(s\) failed|^[\s│]*Error: (?:Argument or block definition required|Invalid block definition|Unclosed configuration block|Missing newline after argument|Invalid character|Invalid multi-line string|Duplicate \w+ (?:configuration|definition)|Incorrect attribute value type|Invalid (?:for_each|count) argument|Unsupported Terraform Core version|Missing required provider)\b|^ERROR! (?:Syntax Error while loading YAML|the role '[^']+' was not found\b|couldn't resolve module\/action '|conflicting action statements\b|'[^']+' is not a valid attribute for a \w+|the field '[^']+' (?:is required but was not set|has an invalid value)|the playbook: \S+ could not be found|no (?:module\/)?action detected in task|We were unable to read either as JSON nor YAML|A malformed block was encountered)|\bNot in a Firebase app directory\b/,
+    re: /\berror validating data: (?!failed to download openapi)|\bstrict decoding error: unknown field\b|\bcannot be handled as a \w+: |^The \w+ "[^"]*" is invalid: |^Error from server \(Invalid\): |\bno matches for kind "[^"]+" in version\b|^Error: (?:(?:INSTALLATION|UPGRADE) FAILED: )?(?:template: \S+:\d+:\d+: executing |parse error at \(|execution error at \(|unable to build kubernetes objects from release manifest: |values don't meet the specifications of the schema|chart requires kubeVersion: )|^Error: \d+ chart\(s\) linted, [1-9]\d* chart\(s\) failed|^[\s│]*Error: (?:Argument or block definition required|Invalid block definition|Unclosed configuration block|Missing newline after argument|Invalid character|Invalid multi-line string|Duplicate \w+ (?:configuration|definition)|Incorrect attribute value type|Invalid (?:for_each|count) argument|Unsupported Terraform Core version|Missing required provider)\b|^ERROR! (?:Syntax Error while loading YAML|the role '[^']+' was not found\b|couldn't resolve module\/action '|conflicting action statements\b|'[^']+' is not a valid attribute for a \w+|the field '[^']+' (?:is required but was not set|has an invalid value)|the playbook: \S+ could not be found|no (?:module\/)?action detected in task|We were unable to read either as JSON nor YAML|A malformed block was encountered)|\bNot in a Firebase app directory\b|\boperation: Template format error: /,
     score: 90,
     kind: 'error',
     category: 'config_yaml',
@@ -569,9 +580,15 @@ export const LINE_RULES: LineRule[] = [
   // otherwise read as a failing test), Django's migration graph errors
   // (https://docs.djangoproject.com/en/stable/topics/migrations/), Rails's pending migrations
   // (https://guides.rubyonrails.org/active_record_migrations.html) and Prisma Migrate's P3xxx
-  // (https://www.prisma.io/docs/orm/reference/error-reference#prisma-migrate-migration-engine).
+  // (https://www.prisma.io/docs/orm/reference/error-reference#prisma-migrate-migration-engine);
+  // the AWS CLI's waiters giving up (`Waiter ServicesStable failed: Max attempts exceeded`,
+  // `Waiter StackCreateComplete failed: … "ROLLBACK_COMPLETE"`,
+  // https://docs.aws.amazon.com/cli/latest/reference/ecs/wait/services-stable.html) and
+  // CloudFormation refusing to update a stack that failed (`… is in ROLLBACK_COMPLETE state and
+  // can not be updated`; its `No updates are to be performed.` is left alone: scripts often print
+  // and then ignore it).
   {
-    re: /\bexceeded its progress deadline\b|\banother operation \(install\/upgrade\/rollback\) is in progress\b|\brendered manifests contain a resource that already exists\b|\bError acquiring the state lock\b|^[\s│]*Error: (?:Backend initialization required|Module not installed|Required plugins are not installed)\b|\bMigration of schema .* failed!|^ERROR: Migration \S+ failed\b|^ERROR: Validate failed: |\bMigration failed for changeset\b|^ERROR \[alembic\.[\w.]+\] |^\s*FAILED: (?:Target database is not up to date|Can't locate revision|Multiple head revisions|Multiple heads are present|Current revision \S+ does not match|No such revision|Requested revision|Path doesn't exist|No config file)|\bdjango\.db\.migrations\.exceptions\.\w+|\bConflicting migrations detected\b|\bActiveRecord::PendingMigrationError\b|\bMigrations are pending\. To resolve this issue\b|\ball later migrations canceled\b|^Error: P3\d{3}\b/,
+    re: /\bexceeded its progress deadline\b|\banother operation \(install\/upgrade\/rollback\) is in progress\b|\brendered manifests contain a resource that already exists\b|\bError acquiring the state lock\b|^[\s│]*Error: (?:Backend initialization required|Module not installed|Required plugins are not installed)\b|\bMigration of schema .* failed!|^ERROR: Migration \S+ failed\b|^ERROR: Validate failed: |\bMigration failed for changeset\b|^ERROR \[alembic\.[\w.]+\] |^\s*FAILED: (?:Target database is not up to date|Can't locate revision|Multiple head revisions|Multiple heads are present|Current revision \S+ does not match|No such revision|Requested revision|Path doesn't exist|No config file)|\bdjango\.db\.migrations\.exceptions\.\w+|\bConflicting migrations detected\b|\bActiveRecord::PendingMigrationError\b|\bMigrations are pending\. To resolve this issue\b|\ball later migrations canceled\b|^Error: P3\d{3}\b|\bWaiter \w+ failed: |\bis in \w+_(?:COMPLETE|FAILED|IN_PROGRESS) state and can not be updated\b/,
     score: 88,
     kind: 'error',
     category: 'script_error',

@@ -163,6 +163,20 @@ const FAMILIES: Family[] = [
     category: 'script_error',
     lookalike: 'Initializing the backend...',
   },
+  {
+    family: 'Terraform Google provider without credentials',
+    doc: 'https://registry.terraform.io/providers/hashicorp/google/latest/docs/guides/provider_reference#authentication',
+    line: "│ Error: Attempted to load application default credentials since neither `credentials` nor `access_token` was set in the provider block.  No credentials loaded. To use your gcloud credentials, run 'gcloud auth application-default login'",
+    category: 'permission_auth',
+    lookalike: '- Installing hashicorp/google v5.30.0...',
+  },
+  {
+    family: 'HCP Terraform without an API token',
+    doc: 'https://developer.hashicorp.com/terraform/cli/commands/login',
+    line: '│ Error: Required token could not be found',
+    category: 'permission_auth',
+    lookalike: 'Initializing HCP Terraform...',
+  },
   // ---- Ansible ----
   {
     family: 'Ansible host unreachable',
@@ -264,6 +278,34 @@ const FAMILIES: Family[] = [
     line: 'Error: Not in a Firebase app directory (could not locate firebase.json)',
     category: 'config_yaml',
     lookalike: 'i  deploying hosting',
+  },
+  {
+    family: 'flyctl without a token',
+    doc: 'https://fly.io/docs/flyctl/auth-login/',
+    line: "Error: No access token available. Please login with 'flyctl auth login'",
+    category: 'permission_auth',
+    lookalike: '+ flyctl deploy --remote-only',
+  },
+  {
+    family: 'Vercel CLI without a token',
+    doc: 'https://vercel.com/docs/cli/login',
+    line: 'Error: No existing credentials found. Please run `vercel login` or pass "--token"',
+    category: 'permission_auth',
+    lookalike: '+ vercel deploy --prod --token=***',
+  },
+  {
+    family: 'CloudFormation rejecting a template',
+    doc: 'https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/troubleshooting.html',
+    line: 'An error occurred (ValidationError) when calling the CreateStack operation: Template format error: YAML not well-formed. (line 23, column 21)',
+    category: 'config_yaml',
+    lookalike: 'Waiting for changeset to be created..',
+  },
+  {
+    family: 'an AWS CLI waiter giving up on a rollout',
+    doc: 'https://docs.aws.amazon.com/cli/latest/reference/ecs/wait/services-stable.html',
+    line: 'Waiter ServicesStable failed: Max attempts exceeded',
+    category: 'script_error',
+    lookalike: '+ aws ecs wait services-stable --cluster prod --services web',
   },
   // ---- database migrations ----
   {
