@@ -75,6 +75,18 @@ describe('offline analyser guards', () => {
     expect(d.evidence[0]?.text).toContain('Killed                  npm run build');
   });
 
+  it("does not call it OOM when Go reports a child 'signal: killed' by its own deadline", () => {
+    // https://github.com/crossplane-contrib/provider-upjet-azuread/blob/a3393bc3458c5da61a138dc907079b0647a14ac5/job-logs.txt:
+    // uptest's context expired while chainsaw waited for a condition; os/exec killed it.
+    const d = diagnoseLines([
+      '2026-08-07T06:03:50.2025764Z 2026/08/07 06:03:50 --- FAIL: chainsaw (0.00s)',
+      '2026-08-07T06:03:50.2026229Z 2026/08/07 06:03:50     --- FAIL: chainsaw/apply (1218.59s)',
+      '2026-08-07T06:03:50.2037791Z uptest-v2.2.0: error: cannot run e2e tests successfully: cannot execute tests: cannot execute test 00-apply.yaml: cannot wait for chainsaw: "$***CHAINSAW***" test --test-dir _output/controlplane-dump/case --test-file 00-apply.yaml --skip-delete --parallel 1 2>&1: signal: killed',
+      '2026-08-07T06:03:50.2101924Z ##[error]Process completed with exit code 2.',
+    ]);
+    expect(d.category).toBe('test_failure');
+  });
+
   it('does not call it OOM when a test kills its own child early in the log', () => {
     expect(
       diagnoseLines([

@@ -66,8 +66,10 @@ const CONSOLE_NOISE =
 const SETUP_NOISE =
   /^(?:>>> |Creating (?:user|group)\b|(?:Installing|Upgrading|Updating|Setting up|Unpacking|Preparing to unpack|Selecting previously|Processing triggers|Downloading|Downloaded|Collecting|Requirement already|Running scriptlet|Cleanup|Cleaning up|Post job cleanup|Removing)\b|Get:\d|\[WARNING\]|WARNING:|warning:|\s*warning\b)|\bscriptlet failed\b/i;
 // An out-of-memory verdict needs the kill itself (or the runtime dying of memory), not the word.
+// Go's `signal: killed` is not enough: os/exec kills a command whose context expired the same way
+// (https://pkg.go.dev/os/exec#CommandContext), so a test harness's own deadline reads like it.
 const OOM_PROOF =
-  /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bsignal: killed\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded|Killed signal terminated program|std::bad_alloc|Could not reserve enough space for (?:object heap|\d+KB object heap)/;
+  /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded|Killed signal terminated program|std::bad_alloc|Could not reserve enough space for (?:object heap|\d+KB object heap)/;
 // The shell reporting a child killed by SIGKILL. Test suites kill their own children on purpose, so
 // this proves an OOM only when it is how the job ended.
 const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;

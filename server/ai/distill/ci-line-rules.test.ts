@@ -16,6 +16,12 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family: "pkg-config's PKG_CHECK_MODULES in a configure script: a system library is missing",
+    from: 'https://github.com/davidlacho/ojs-deploy/blob/07332aa906aa0b7f2f9f1640ba08bce102ba3aea/job-logs.txt',
+    line: '2026-03-19T19:28:50.8125846Z configure: error: Package requirements (libxml-2.0 >= 2.9.0) were not met:',
+    category: 'dependency_network',
+  },
+  {
     family: 'a Jenkins build stopped by hand (a cancellation, like a CI timeout)',
     from: 'https://github.com/pankh600/Casestudy/blob/427a5f3582a874f14628f892b77899fbe6caa532/jenkins_log.txt',
     line: 'Aborted by Pankhuri Agrawal',

@@ -649,7 +649,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Memory and kills.
   {
-    re: /\b(?:OOMKilled|oom[-_ ]kill(?:ed|er)?|out of memory|Cannot allocate memory|JavaScript heap out of memory|MemoryError\b|java\.lang\.OutOfMemoryError|GC overhead limit exceeded|signal: killed|exit code 137|exit status 137|Killed\s*$|\bKilled process\b|memory limit)/i,
+    re: /\b(?:OOMKilled|oom[-_ ]kill(?:ed|er)?|out of memory|Cannot allocate memory|JavaScript heap out of memory|MemoryError\b|java\.lang\.OutOfMemoryError|GC overhead limit exceeded|exit code 137|exit status 137|Killed\s*$|\bKilled process\b|memory limit)/i,
     score: 96,
     kind: 'error',
     category: 'oom_killed',
@@ -982,9 +982,11 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'compile_error',
   },
-  // Configure-time checks (autoconf, CMake): a missing library or tool is a dependency problem.
+  // Configure-time checks (autoconf, CMake): a missing library or tool is a dependency problem
+  // (pkg-config's PKG_CHECK_MODULES: `Package requirements (libxml-2.0 >= 2.9.0) were not met`,
+  // https://people.freedesktop.org/~dbn/pkg-config-guide.html).
   {
-    re: /^configure: error: .*(?:not found|[Ff]ailed to find|[Cc]ould not find|[Cc]annot find|missing|required|No package|librar(?:y|ies))|Could NOT find \w+|^CMake Error at \S*Find\w+\.cmake|^CMake Error: .*(?:not found|NOTFOUND)/,
+    re: /^configure: error: .*(?:not found|[Ff]ailed to find|[Cc]ould not find|[Cc]annot find|missing|required|No package|librar(?:y|ies)|Package requirements \(.*\) were not met)|Could NOT find \w+|^CMake Error at \S*Find\w+\.cmake|^CMake Error: .*(?:not found|NOTFOUND)/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
