@@ -82,6 +82,7 @@ describe('offline analyser guards', () => {
       '2026-08-07T06:03:50.2025764Z 2026/08/07 06:03:50 --- FAIL: chainsaw (0.00s)',
       '2026-08-07T06:03:50.2026229Z 2026/08/07 06:03:50     --- FAIL: chainsaw/apply (1218.59s)',
       '2026-08-07T06:03:50.2037791Z uptest-v2.2.0: error: cannot run e2e tests successfully: cannot execute tests: cannot execute test 00-apply.yaml: cannot wait for chainsaw: "$***CHAINSAW***" test --test-dir _output/controlplane-dump/case --test-file 00-apply.yaml --skip-delete --parallel 1 2>&1: signal: killed',
+      '2026-08-07T06:03:50.2080527Z 06:03:50 \u001b[31m[FAIL]\u001b[0m',
       '2026-08-07T06:03:50.2101924Z ##[error]Process completed with exit code 2.',
     ]);
     expect(d.category).toBe('test_failure');
