@@ -790,6 +790,12 @@ describe('rule families on real CI lines', () => {
     expect(stripCiPrefix('#include <stdio.h>')).toBe('#include <stdio.h>');
   });
 
+  it("reads Vite's '✗ Build failed in 41.70s' as the build's verdict, not a failing test", () => {
+    // https://vite.dev/guide/build: Vite's summary of a failed `vite build`.
+    expect(classifyLine('✗ Build failed in 41.70s').category).not.toBe('test_failure');
+    expect(classifyLine('  ✗ applies the discount').category).toBe('test_failure');
+  });
+
   it("does not count a hosted build's non-fatal cache miss as a failure", () => {
     // https://github.com/eres2k/aurora-audit-platform/blob/87462da109b40ce68cc402188a140150dd45f809/create-missing-files.sh
     // (a Netlify build log pasted over a script): the build goes on.

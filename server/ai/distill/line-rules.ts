@@ -1098,7 +1098,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Tests.
   {
-    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|✕|✗|×|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*'(?: \(\d+\))? panicked at|^\s*E\s{2,}\S/,
+    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|(?:✕|✗|×)(?!\s*Build failed\b)|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*'(?: \(\d+\))? panicked at|^\s*E\s{2,}\S/,
     score: 88,
     kind: 'error',
     category: 'test_failure',
@@ -1239,7 +1239,7 @@ export const FRAME =
  * reporting that a step failed.
  */
 export const WRAPPER =
-  /Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Test failed\.|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|^error Command failed with exit code \d+\.$|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^ERROR: Step \S.*\S (?:failed|aborted due to exception)|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
+  /^✗ Build failed in \d|Bad exit status from \S+ \(%\w+\)|^make(?:\[\d+\])?: \*\*\* (?!No rule to make target)|Process completed with exit code|npm ERR! (?:code ELIFECYCLE|errno|Test failed\.|Exit status|Failed at|A complete log)|^npm error (?:code|errno|Lifecycle|command failed)|\bELIFECYCLE\b|^RPM build errors|^ERROR: Job failed\b|error: last command exited|\bBUILD FAILED\b|FAILURE: Build failed|^Build failed\b|^error: build failed|returned (?:a )?non-zero exit status|The command ".*" exited with [1-9]\d*\.?$|^Error: Process completed|^error Command failed with exit code \d+\.$|exited with code [1-9]|^\S*Error: Command failed|^ERROR: Exception\(|^ERROR: Command failed|^ERROR: Step \S.*\S (?:failed|aborted due to exception)|^\[ERROR\] (?:Failed to execute goal|BUILD FAILURE|-> \[Help|Re-run Maven|To see the full stack|For more information about the errors|\s*$)/;
 
 /**
  * A CI system's verdict that one command (Travis) or step (GitHub Actions) failed; the job may run

@@ -38,7 +38,7 @@ export interface DistillOptions {
 // CI bookkeeping (Travis, GitHub Actions, Jenkins post-build steps, OBS's VM shutdown and verdict),
 // Gradle's failure-report headings and help lines, traceback headers, rulers, npm's and yarn's error dumps.
 const AFTERWORD =
-  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|info Visit https:\/\/yarnpkg|[=_*~#.+-]{3,}\s*$|Build step '.*' marked build as|Sending e-mails to|Archiving artifacts|Recording test results|\[WS-CLEANUP\]|GitHub Issue Notifier|### VM INTERACTION (?:START|END) ###|\[\s*\d+\.\d+\]\[\s*T\d+\] |\S+ failed "build .*" at |\* (?:What went wrong|Try|Get more help at):|> (?:Run with --|Get more help at )|BUILD FAILED in )/;
+  /^(?:travis_(?:time|fold):|##\[(?:end)?group\]|\[Pipeline\] |Finished: |Cleaning up\b|Post job cleanup|stack traceback:|Traceback \(most recent call last\):|npm (?:ERR!|error)|info Visit https:\/\/yarnpkg|[=_*~#.+-]{3,}\s*$|Build step '.*' marked build as|Sending e-mails to|Archiving artifacts|Recording test results|\[WS-CLEANUP\]|GitHub Issue Notifier|### VM INTERACTION (?:START|END) ###|\[\s*\d+\.\d+\]\[\s*T\d+\] |\S+ failed "build .*" at |\* (?:What went wrong|Try|Get more help at):|> (?:Run with --|Get more help at )|BUILD FAILED in |Node\.js v\d+\.\d+\.\d+$|[}\])]+[,;]?$)/;
 // Trace frames in forms FRAME leaves to the rules' own languages: Lua (`[C]: in function`,
 // `[string "…"]:12: in function`), Elixir (`(elixir) lib/enum.ex:1755: Enum…`).
 const OTHER_FRAME = /^\s+(?:\[C\]:|\[string "|\S+:\d+: in \w|\(\w+\) \S+:\d+: )/;
