@@ -66,7 +66,9 @@ const HINT_WORDS = [
   'not met', 'fail-under', 'not reached', 'does not meet', 'covered ratio', 'missed ratio',
   'exceeds global', 'quality gate', 'weighted issue', 'bugs and', 'pmd failure', 'vulnerabilit',
   'critical: ', 'npm audit report', 'affected by', 'failon flag', 'onlyallow flag', 'maxsize',
-  'maximum budget', 'known issues', ' problems, ', ' ==> ', 'issues found', 'dead link', '(standard:', '(experimental:',
+  'below the specified', 'below the expected minimum', 'below the failure threshold',
+  'covered percentage', 'missed percentage', 'coverage related', 'msi percentage', '>> issue: [b',
+  ' rules on ', 'leaks found', 'issues found in', 'rejected status code', 'maximum budget', 'known issues', ' problems, ', ' ==> ', 'issues found', 'dead link', '(standard:', '(experimental:',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
@@ -383,9 +385,17 @@ export const LINE_RULES: LineRule[] = [
   // (https://github.com/istanbuljs/nyc#coverage-thresholds), JaCoCo's check rules `Rule violated for
   // bundle app: lines covered ratio is 0.72, but expected minimum is 0.80` and `Coverage checks have
   // not been met. See log for details.` (https://www.jacoco.org/jacoco/trunk/doc/check-mojo.html;
-  // Maven prints the rule as a [WARNING], Gradle as `[ant:jacocoReport] Rule violated …`).
+  // Maven prints the rule as a [WARNING], Gradle as `[ant:jacocoReport] Rule violated …`), Kover's
+  // `Rule violated: lines covered percentage is 50.000000, but expected minimum is 80`
+  // (https://kotlin.github.io/kotlinx-kover/gradle-plugin/#verification), coverlet's `The total line
+  // coverage is below the specified 80` (https://github.com/coverlet-coverage/coverlet/blob/master/Documentation/MSBuildIntegration.md),
+  // SimpleCov's `Line coverage (79.30%) is below the expected minimum coverage (90.00%).`
+  // (https://github.com/simplecov-ruby/simplecov#minimum-coverage), cargo-tarpaulin's `Coverage is
+  // below the failure threshold 72.50% < 80.00%` (https://github.com/xd009642/tarpaulin) and
+  // Infection's mutation score `The minimum required MSI percentage should be 80%, but actual is
+  // 72%. Improve your tests!` (https://infection.github.io/guide/command-line-options.html#min-msi).
   {
-    re: /^(?:Jest: )?"[^"]+" coverage threshold for (?:lines|functions|statements|branches) \([\d.]+%\) not met: |^Jest: Uncovered count for (?:lines|functions|statements|branches) \(\d+\) exceeds |\bCoverage failure: total of [\d.]+ is less than fail-under=|\bRequired test coverage of [\d.]+% not reached\b|^(?:ERROR: )?Coverage for (?:lines|functions|statements|branches) \([\d.]+%\) does not meet (?:global |"[^"]*" )?threshold \(|\bRule violated for (?:bundle|package|class|sourcefile|method|group) \S+: \w+ (?:covered|missed) (?:ratio|count) is [\d.]+, but expected (?:minimum|maximum) is [\d.]+|\bCoverage checks have not been met\b/,
+    re: /^(?:Jest: )?"[^"]+" coverage threshold for (?:lines|functions|statements|branches) \([\d.]+%\) not met: |^Jest: Uncovered count for (?:lines|functions|statements|branches) \(\d+\) exceeds |\bCoverage failure: total of [\d.]+ is less than fail-under=|\bRequired test coverage of [\d.]+% not reached\b|^(?:ERROR: )?Coverage for (?:lines|functions|statements|branches) \([\d.]+%\) does not meet (?:global |"[^"]*" )?threshold \(|\bRule violated for (?:bundle|package|class|sourcefile|method|group) \S+: \w+ (?:covered|missed) (?:ratio|count) is [\d.]+, but expected (?:minimum|maximum) is [\d.]+|\bCoverage checks have not been met\b|\bRule (?:'[^']*' )?violated: \w+ (?:covered|missed) (?:percentage|count) is [\d.]+, but expected (?:minimum|maximum) is\b|\bThe (?:total|minimum|average) (?:line|branch|method) coverage is below the specified [\d.]+|\bis below the expected minimum coverage\b|\bSimpleCov failed with exit \d+ due to a coverage related error\b|\bCoverage is below the failure threshold [\d.]+% < |\bThe minimum required (?:Covered Code )?MSI percentage should be [\d.]+%, but actual is\b/,
     score: 88,
     kind: 'error',
     category: 'test_failure',
@@ -406,9 +416,12 @@ export const LINE_RULES: LineRule[] = [
   // PMD tasks (`Checkstyle rule violations were found. See the report at:`, `3 PMD rule violations
   // were found.`, https://docs.gradle.org/current/userguide/checkstyle_plugin.html), and ktlint's
   // findings (`src/A.kt:12:5: Unexpected blank line(s) before "}" (standard:no-blank-line-before-rbrace)`,
-  // https://pinterest.github.io/ktlint/latest/install/cli/).
+  // https://pinterest.github.io/ktlint/latest/install/cli/); security linters: Bandit's `>> Issue:
+  // [B602:subprocess_popen_with_shell_equals_true] …` (https://bandit.readthedocs.io/en/latest/start.html),
+  // Semgrep's `Ran 120 rules on 40 files: 3 findings.` (https://semgrep.dev/docs/cli-reference) and
+  // gitleaks' `WRN leaks found: 1` (https://github.com/gitleaks/gitleaks#exit-codes).
   {
-    re: /\bQUALITY GATE STATUS: (?:FAILED|ERROR)\b|\bQuality Gate has FAILED\b|\bPipeline aborted due to quality gate failure\b|^(?:Build|Analysis) failed with [1-9]\d* weighted issues?\b|^\[ERROR\] (?:High|Medium|Low|Scary|Scariest|Troubling|Of Concern): .* \[[\w.$]+\] (?:At \S+:\[lines? [\d-]+\]|In \S+) [A-Z][A-Z0-9_]{2,}\s*$|\bfailed with [1-9]\d* bugs and \d+ errors\b|\bYou have [1-9]\d* (?:PMD|CPD|Checkstyle) (?:violations?|duplications?)\b|\bPMD Failure: \S+:\d+ Rule:\w+ Priority:\d|^Checkstyle rule violations were found\b|\b[1-9]\d* (?:PMD|Checkstyle|CodeNarc) rule violations were found\b|^\S+\.kts?:\d+:\d+: .* \((?:standard|experimental|[\w-]+):[\w-]+\)\s*$/,
+    re: /\bQUALITY GATE STATUS: (?:FAILED|ERROR)\b|\bQuality Gate has FAILED\b|\bPipeline aborted due to quality gate failure\b|^(?:Build|Analysis) failed with [1-9]\d* weighted issues?\b|^\[ERROR\] (?:High|Medium|Low|Scary|Scariest|Troubling|Of Concern): .* \[[\w.$]+\] (?:At \S+:\[lines? [\d-]+\]|In \S+) [A-Z][A-Z0-9_]{2,}\s*$|\bfailed with [1-9]\d* bugs and \d+ errors\b|\bYou have [1-9]\d* (?:PMD|CPD|Checkstyle) (?:violations?|duplications?)\b|\bPMD Failure: \S+:\d+ Rule:\w+ Priority:\d|^Checkstyle rule violations were found\b|\b[1-9]\d* (?:PMD|Checkstyle|CodeNarc) rule violations were found\b|^\S+\.kts?:\d+:\d+: .* \((?:standard|experimental|[\w-]+):[\w-]+\)\s*$|^>> Issue: \[B\d{3}:\w+(?::\w+)?\] |^Ran \d+ rules? on \d+ files?: [1-9]\d* findings?\.|\bleaks found: [1-9]\d*\b/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
@@ -468,9 +481,11 @@ export const LINE_RULES: LineRule[] = [
   // failed. Exiting with status code 1.`, https://github.com/GoogleChrome/lighthouse-ci/blob/main/docs/configuration.md#assert;
   // `⚠️ … warning for … assertion` lines fail nothing) and markdown-link-check's `ERROR: 2 dead
   // links found!` (https://github.com/tcort/markdown-link-check): the corpus annotators file a link
-  // checker's dead links (awesome_bot's, development logs) as a test failure.
+  // checker's dead links (awesome_bot's, development logs) as a test failure; lychee's `Issues found
+  // in 1 input. Find details below.` and its links (`[404] https://x/y (at 3:10) | Rejected status
+  // code: 404 Not Found`, `[ERROR] https://x | Not found`, https://lychee.cli.rs/troubleshooting/) likewise.
   {
-    re: /^\s*(?:✘|X)\s+\S+ failure for \w+ assertion\b|^Assertion failed\. Exiting with status code [1-9]|^ERROR: [1-9]\d* dead links? found!/,
+    re: /^\s*(?:✘|X)\s+\S+ failure for \w+ assertion\b|^Assertion failed\. Exiting with status code [1-9]|^ERROR: [1-9]\d* dead links? found!|^Issues found in \d+ inputs?\. Find details below\.|^(?:✗ )?\[(?:[45]\d\d|ERROR|ERR|TIMEOUT)\] https?:\/\/\S+ (?:\(at \d+:\d+\) )?\| \S/,
     score: 88,
     kind: 'error',
     category: 'test_failure',

@@ -71,6 +71,36 @@ const DOCUMENTED: DocumentedLine[] = [
     line: '[ERROR] Failed to execute goal org.jacoco:jacoco-maven-plugin:0.8.12:check (check) on project app: Coverage checks have not been met. See log for details.',
     category: 'test_failure',
   },
+  {
+    family: "Kover's verification rule",
+    doc: 'https://kotlin.github.io/kotlinx-kover/gradle-plugin/#verification',
+    line: 'Rule violated: lines covered percentage is 50.000000, but expected minimum is 80',
+    category: 'test_failure',
+  },
+  {
+    family: "coverlet's MSBuild threshold",
+    doc: 'https://github.com/coverlet-coverage/coverlet/blob/master/Documentation/MSBuildIntegration.md',
+    line: '/src/tests/App.Tests.csproj : error : The total line coverage is below the specified 80 [/src/tests/App.Tests.csproj]',
+    category: 'test_failure',
+  },
+  {
+    family: "SimpleCov's minimum coverage",
+    doc: 'https://github.com/simplecov-ruby/simplecov#minimum-coverage',
+    line: 'Line coverage (79.30%) is below the expected minimum coverage (90.00%).',
+    category: 'test_failure',
+  },
+  {
+    family: "cargo-tarpaulin's --fail-under",
+    doc: 'https://github.com/xd009642/tarpaulin',
+    line: 'Error: "Coverage is below the failure threshold 72.50% < 80.00%"',
+    category: 'test_failure',
+  },
+  {
+    family: "Infection's --min-msi",
+    doc: 'https://infection.github.io/guide/command-line-options.html#min-msi',
+    line: '[ERROR] The minimum required MSI percentage should be 80%, but actual is 72%. Improve your tests!',
+    category: 'test_failure',
+  },
   // Static analysis that rejected the code.
   {
     family: "SonarQube's quality gate with sonar.qualitygate.wait",
@@ -124,6 +154,24 @@ const DOCUMENTED: DocumentedLine[] = [
     family: "ktlint's finding",
     doc: 'https://pinterest.github.io/ktlint/latest/install/cli/',
     line: 'src/main/kotlin/A.kt:12:5: Unexpected blank line(s) before "}" (standard:no-blank-line-before-rbrace)',
+    category: 'compile_error',
+  },
+  {
+    family: "Bandit's finding",
+    doc: 'https://bandit.readthedocs.io/en/latest/start.html',
+    line: '>> Issue: [B602:subprocess_popen_with_shell_equals_true] subprocess call with shell=True identified, security issue.',
+    category: 'compile_error',
+  },
+  {
+    family: "Semgrep's summary",
+    doc: 'https://semgrep.dev/docs/cli-reference',
+    line: 'Ran 120 rules on 40 files: 3 findings.',
+    category: 'compile_error',
+  },
+  {
+    family: "gitleaks' verdict",
+    doc: 'https://github.com/gitleaks/gitleaks#exit-codes',
+    line: '12:00PM WRN leaks found: 1',
     category: 'compile_error',
   },
   // Dependency, security and licence audits.
@@ -248,6 +296,24 @@ const DOCUMENTED: DocumentedLine[] = [
     line: 'ERROR: 2 dead links found!',
     category: 'test_failure',
   },
+  {
+    family: "lychee's verdict",
+    doc: 'https://lychee.cli.rs/troubleshooting/',
+    line: 'Issues found in 1 input. Find details below.',
+    category: 'test_failure',
+  },
+  {
+    family: "lychee's rejected link",
+    doc: 'https://lychee.cli.rs/troubleshooting/',
+    line: '[404] https://opentelemetry.io/no-such-page/ (at 3:10) | Rejected status code: 404 Not Found',
+    category: 'test_failure',
+  },
+  {
+    family: "lychee's failed link (not a generic [ERROR])",
+    doc: 'https://lychee.cli.rs/troubleshooting/',
+    line: '[ERROR] https://example.invalid/broken-link (at 3:6) | Not found',
+    category: 'test_failure',
+  },
   // Checks on the repository's text, and hooks.
   {
     family: "commitlint's verdict",
@@ -314,6 +380,17 @@ const LOOKALIKES: { family: string; line: string; not: FailureCategory }[] = [
     family: 'passing quality gate',
     line: 'QUALITY GATE STATUS: PASSED - View details on https://sonarcloud.io/dashboard?id=app',
     not: 'compile_error',
+  },
+  {
+    family: 'clean Semgrep run',
+    line: 'Ran 120 rules on 40 files: 0 findings.',
+    not: 'compile_error',
+  },
+  { family: 'clean gitleaks run', line: '12:00PM INF no leaks found', not: 'compile_error' },
+  {
+    family: 'JaCoCo rule met',
+    line: "[INFO] Analyzed bundle 'app' with 14 classes",
+    not: 'test_failure',
   },
   // Warnings that fail nothing.
   {
