@@ -68,7 +68,7 @@ const HINT_WORDS = [
   'critical: ', 'npm audit report', 'affected by', 'failon flag', 'onlyallow flag', 'maxsize',
   'below the specified', 'below the expected minimum', 'below the failure threshold',
   'covered percentage', 'missed percentage', 'coverage related', 'msi percentage', '>> issue: [b',
-  ' rules on ', 'leaks found', 'issues found in', 'rejected status code', 'maximum budget', 'known issues', ' problems, ', ' ==> ', 'issues found', 'dead link', '(standard:', '(experimental:',
+  ' rules on ', 'leaks found', 'potential problem', 'issues found in', 'rejected status code', 'maximum budget', 'known issues', ' problems, ', ' ==> ', 'issues found', 'dead link', '(standard:', '(experimental:',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
@@ -419,9 +419,12 @@ export const LINE_RULES: LineRule[] = [
   // https://pinterest.github.io/ktlint/latest/install/cli/); security linters: Bandit's `>> Issue:
   // [B602:subprocess_popen_with_shell_equals_true] …` (https://bandit.readthedocs.io/en/latest/start.html),
   // Semgrep's `Ran 120 rules on 40 files: 3 findings.` (https://semgrep.dev/docs/cli-reference) and
-  // gitleaks' `WRN leaks found: 1` (https://github.com/gitleaks/gitleaks#exit-codes).
+  // gitleaks' `WRN leaks found: 1` (https://github.com/gitleaks/gitleaks#exit-codes); scanners of
+  // infrastructure code: Checkov's `Passed checks: 9, Failed checks: 7, Skipped checks: 0` and its
+  // `FAILED for resource: aws_s3_bucket.x` (not a test's FAILED, https://www.checkov.io/2.Basics/CLI%20Command%20Reference.html)
+  // and tfsec's `1 potential problem(s) detected.` (https://aquasecurity.github.io/tfsec/latest/guides/usage/).
   {
-    re: /\bQUALITY GATE STATUS: (?:FAILED|ERROR)\b|\bQuality Gate has FAILED\b|\bPipeline aborted due to quality gate failure\b|^(?:Build|Analysis) failed with [1-9]\d* weighted issues?\b|^\[ERROR\] (?:High|Medium|Low|Scary|Scariest|Troubling|Of Concern): .* \[[\w.$]+\] (?:At \S+:\[lines? [\d-]+\]|In \S+) [A-Z][A-Z0-9_]{2,}\s*$|\bfailed with [1-9]\d* bugs and \d+ errors\b|\bYou have [1-9]\d* (?:PMD|CPD|Checkstyle) (?:violations?|duplications?)\b|\bPMD Failure: \S+:\d+ Rule:\w+ Priority:\d|^Checkstyle rule violations were found\b|\b[1-9]\d* (?:PMD|Checkstyle|CodeNarc) rule violations were found\b|^\S+\.kts?:\d+:\d+: .* \((?:standard|experimental|[\w-]+):[\w-]+\)\s*$|^>> Issue: \[B\d{3}:\w+(?::\w+)?\] |^Ran \d+ rules? on \d+ files?: [1-9]\d* findings?\.|\bleaks found: [1-9]\d*\b/,
+    re: /\bQUALITY GATE STATUS: (?:FAILED|ERROR)\b|\bQuality Gate has FAILED\b|\bPipeline aborted due to quality gate failure\b|^(?:Build|Analysis) failed with [1-9]\d* weighted issues?\b|^\[ERROR\] (?:High|Medium|Low|Scary|Scariest|Troubling|Of Concern): .* \[[\w.$]+\] (?:At \S+:\[lines? [\d-]+\]|In \S+) [A-Z][A-Z0-9_]{2,}\s*$|\bfailed with [1-9]\d* bugs and \d+ errors\b|\bYou have [1-9]\d* (?:PMD|CPD|Checkstyle) (?:violations?|duplications?)\b|\bPMD Failure: \S+:\d+ Rule:\w+ Priority:\d|^Checkstyle rule violations were found\b|\b[1-9]\d* (?:PMD|Checkstyle|CodeNarc) rule violations were found\b|^\S+\.kts?:\d+:\d+: .* \((?:standard|experimental|[\w-]+):[\w-]+\)\s*$|^>> Issue: \[B\d{3}:\w+(?::\w+)?\] |^Ran \d+ rules? on \d+ files?: [1-9]\d* findings?\.|\bleaks found: [1-9]\d*\b|\bPassed checks: \d+, Failed checks: [1-9]\d*, Skipped checks: \d+|^\s*FAILED for resource: \S|\b[1-9]\d* potential problem\(s\) detected\./,
     score: 88,
     kind: 'error',
     category: 'compile_error',

@@ -174,6 +174,24 @@ const DOCUMENTED: DocumentedLine[] = [
     line: '12:00PM WRN leaks found: 1',
     category: 'compile_error',
   },
+  {
+    family: "Checkov's summary",
+    doc: 'https://www.checkov.io/2.Basics/CLI%20Command%20Reference.html',
+    line: 'Passed checks: 9, Failed checks: 7, Skipped checks: 0',
+    category: 'compile_error',
+  },
+  {
+    family: "Checkov's failed check (not a test's FAILED)",
+    doc: 'https://www.checkov.io/2.Basics/CLI%20Command%20Reference.html',
+    line: '        FAILED for resource: aws_s3_bucket.example',
+    category: 'compile_error',
+  },
+  {
+    family: "tfsec's summary",
+    doc: 'https://aquasecurity.github.io/tfsec/latest/guides/usage/',
+    line: '  5 passed, 9 potential problem(s) detected.',
+    category: 'compile_error',
+  },
   // Dependency, security and licence audits.
   {
     family: "yarn 1's audit summary",
@@ -391,6 +409,16 @@ const LOOKALIKES: { family: string; line: string; not: FailureCategory }[] = [
     family: 'JaCoCo rule met',
     line: "[INFO] Analyzed bundle 'app' with 14 classes",
     not: 'test_failure',
+  },
+  {
+    family: 'clean Checkov run',
+    line: 'Passed checks: 21, Failed checks: 0, Skipped checks: 0',
+    not: 'compile_error',
+  },
+  {
+    family: 'Checkov passed check',
+    line: '        PASSED for resource: aws.default',
+    not: 'compile_error',
   },
   // Warnings that fail nothing.
   {
