@@ -68,7 +68,7 @@ const HINT_WORDS = [
   'critical: ', 'npm audit report', 'affected by', 'failon flag', 'onlyallow flag', 'maxsize',
   'below the specified', 'below the expected minimum', 'below the failure threshold',
   'covered percentage', 'missed percentage', 'coverage related', 'msi percentage', '>> issue: [b',
-  ' rules on ', 'leaks found', 'potential problem', 'issues found in', 'rejected status code', 'maximum budget', 'known issues', ' problems, ', ' ==> ', 'issues found', 'dead link', '(standard:', '(experimental:',
+  ' rules on ', 'need approval', 'leaks found', 'potential problem', 'issues found in', 'rejected status code', 'maximum budget', 'known issues', ' problems, ', ' ==> ', 'issues found', 'dead link', '(standard:', '(experimental:',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
@@ -449,9 +449,10 @@ export const LINE_RULES: LineRule[] = [
   // than or equal to '7.0'` (https://jeremylong.github.io/DependencyCheck/dependency-check-maven/configuration.html),
   // govulncheck's `Your code is affected by 2 vulnerabilities from 1 module.`
   // (https://go.dev/doc/tutorial/govulncheck) and license-checker's `Found license defined by the
-  // --failOn flag: "GPL-3.0". Exiting.` (https://github.com/davglass/license-checker#options).
+  // --failOn flag: "GPL-3.0". Exiting.` (https://github.com/davglass/license-checker#options) and
+  // LicenseFinder's `Dependencies that need approval:` (https://github.com/pivotal/LicenseFinder#usage).
   {
-    re: /^[1-9]\d* vulnerabilit(?:y|ies) found(?: - Packages audited: \d+)?\s*$|^# npm audit report\s*$|\bFound [1-9]\d* known vulnerabilit(?:y|ies) in \d+ packages?\b|^\s*-> Vulnerability found in \S+ version\b|^Vulnerabilities found!\s*$|^error: [1-9]\d* vulnerabilit(?:y|ies) found!|^error\[(?:rejected|unlicensed|vulnerability|unmaintained|unsound|yanked|banned|notice)\]: |\badvisories FAILED, bans \w+, licenses \w+, sources \w+|\blicenses FAILED, sources \w+|^Total: [1-9]\d* \((?:UNKNOWN|LOW|MEDIUM|HIGH|CRITICAL): \d+|\bdiscovered vulnerabilities at or above the severity threshold\b|^\s*✗ (?:Low|Medium|High|Critical) severity vulnerability found in \S|\bTested \d+ dependencies for known (?:issues|vulnerabilities), found [1-9]\d* (?:issues|vulnerabilities)\b|\bOne or more dependencies were identified with vulnerabilities that have a CVSS score\b|\bYour code is affected by [1-9]\d* vulnerabilit(?:y|ies)\b|\bFound license defined by the --failOn flag\b|\bpackages? with licenses defined by the --failOn flag\b|\bwhich is not permitted by the --onlyAllow flag\b/,
+    re: /^[1-9]\d* vulnerabilit(?:y|ies) found(?: - Packages audited: \d+)?\s*$|^# npm audit report\s*$|\bFound [1-9]\d* known vulnerabilit(?:y|ies) in \d+ packages?\b|^\s*-> Vulnerability found in \S+ version\b|^Vulnerabilities found!\s*$|^error: [1-9]\d* vulnerabilit(?:y|ies) found!|^error\[(?:rejected|unlicensed|vulnerability|unmaintained|unsound|yanked|banned|notice)\]: |\badvisories FAILED, bans \w+, licenses \w+, sources \w+|\blicenses FAILED, sources \w+|^Total: [1-9]\d* \((?:UNKNOWN|LOW|MEDIUM|HIGH|CRITICAL): \d+|\bdiscovered vulnerabilities at or above the severity threshold\b|^\s*✗ (?:Low|Medium|High|Critical) severity vulnerability found in \S|\bTested \d+ dependencies for known (?:issues|vulnerabilities), found [1-9]\d* (?:issues|vulnerabilities)\b|\bOne or more dependencies were identified with vulnerabilities that have a CVSS score\b|\bYour code is affected by [1-9]\d* vulnerabilit(?:y|ies)\b|\bFound license defined by the --failOn flag\b|\bpackages? with licenses defined by the --failOn flag\b|\bwhich is not permitted by the --onlyAllow flag\b|^Dependencies that need approval:\s*$/,
     score: 86,
     kind: 'error',
     category: 'compile_error',

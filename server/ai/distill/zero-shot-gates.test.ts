@@ -271,6 +271,12 @@ const DOCUMENTED: DocumentedLine[] = [
     line: 'Found license defined by the --failOn flag: "GPL-3.0". Exiting.',
     category: 'compile_error',
   },
+  {
+    family: "LicenseFinder's action items",
+    doc: 'https://github.com/pivotal/LicenseFinder#usage',
+    line: 'Dependencies that need approval:',
+    category: 'compile_error',
+  },
   // Size and performance budgets.
   {
     family: "webpack's performance hints as errors",
