@@ -210,6 +210,41 @@ describe('offline analyser guards', () => {
       'ERROR: Job failed: exit code 1',
     ]);
     expect(failedFirst.category).toBe('test_failure');
+    // Jest prints a missed coverage threshold before its all-passed summary
+    // (https://jestjs.io/docs/configuration#coveragethreshold-object): the threshold failed the run.
+    const coverage = diagnoseLines([
+      '$ npx jest --ci --coverage',
+      'Jest: "global" coverage threshold for lines (80%) not met: 72.5%',
+      'Test Suites: 12 passed, 12 total',
+      'Tests:       148 passed, 148 total',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(coverage.category).toBe('test_failure');
+    // Its advice is about coverage, not about a failing test to rerun.
+    expect(coverage.nextSteps[0]).toMatch(/coverage is below the threshold/);
+    expect(coverage.nextSteps.join('\n')).not.toMatch(/first failing test/);
+  });
+
+  it('gives the advice of the gate or deploy tool that failed', () => {
+    // https://docs.npmjs.com/cli/v10/commands/npm-audit: yarn's and pnpm's audit summaries.
+    const audit = diagnoseLines([
+      '$ yarn audit --level high',
+      '3 vulnerabilities found - Packages audited: 1204',
+      'Severity: 1 Moderate | 2 High',
+      'ERROR: Job failed: exit code 2',
+    ]);
+    expect(audit.category).toBe('compile_error');
+    expect(audit.nextSteps[0]).toMatch(/dependency audit found known vulnerabilities/);
+    // https://developer.hashicorp.com/terraform/language/state/locking
+    const lock = diagnoseLines([
+      '$ terraform apply -auto-approve',
+      '│ Error: Error acquiring the state lock',
+      '│ Lock Info:',
+      '│   ID:        9db0f4f6-3f1a-4c1e-9a55-2f4a1d2b7c11',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(lock.category).toBe('script_error');
+    expect(lock.nextSteps[0]).toMatch(/holds the state lock/);
   });
 
   it('lets only the GitHub Actions step that failed vote, not an earlier step whose error a fallback absorbed', () => {

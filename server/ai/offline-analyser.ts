@@ -134,8 +134,10 @@ function strength(d: DecisiveLine, distilled: DistilledLog): number {
  */
 // A test run's own verdict that tests failed (a count, `FAILED`, `FAILURES!`): the lines before it
 // belong to a failing run even when a later run passes.
+// A coverage threshold the run missed is its own failing verdict, though the runner printed it
+// before `Tests: 12 passed` (Jest) or `=== 75 passed ===` (pytest-cov).
 const FAILING_RUN =
-  /\b[1-9]\d* (?:failed|failures?|errors?|failing)\b|\bFAILED\b|\bFAILURES!|\bERRORS!|\bFailed!|\bTest Run Failed\b/;
+  /\b[1-9]\d* (?:failed|failures?|errors?|failing)\b|\bFAILED\b|\bFAILURES!|\bERRORS!|\bFailed!|\bTest Run Failed\b|\bcoverage threshold for \w+ \([\d.]+%\) not met\b|\bis less than fail-under=|\bRequired test coverage of [\d.]+% not reached\b|\bdoes not meet (?:global |"[^"]*" )?threshold\b/;
 
 /**
  * Test-failure lines that a later verdict of the same run says passed: assertion-like output of
@@ -343,6 +345,86 @@ function tool(distilled: DistilledLog): string {
   return '';
 }
 
+/**
+ * Advice for failures the line rules recognise precisely (gates, deploy tools), in the tools' own
+ * terms; `instead` when the category's general advice would mislead (a coverage gate is not a
+ * failing test to rerun).
+ */
+const SPECIFIC_ADVICE: {
+  category: FailureCategory;
+  when: RegExp;
+  steps: string[];
+  instead?: boolean;
+}[] = [
+  {
+    category: 'test_failure',
+    when: /coverage threshold for \w+ \([\d.]+%\) not met|is less than fail-under=|Required test coverage of [\d.]+% not reached|does not meet (?:global |"[^"]*" )?threshold|Rule violated for (?:bundle|package|class)|Coverage checks have not been met|line coverage is below the specified/,
+    steps: [
+      'The tests passed, but coverage is below the threshold the project set: open the coverage report for the files this change touched and add tests for the uncovered lines, or lower the threshold in the same change and say why.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'compile_error',
+    when: /QUALITY GATE STATUS: FAILED|Quality Gate has FAILED|quality gate failure/i,
+    steps: [
+      'The quality gate failed: open the dashboard link above; the failed conditions are usually coverage or new issues on new code, and the gate names which.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'compile_error',
+    when: /vulnerabilit(?:y|ies) found|Vulnerability found in|# npm audit report|Total: \d+ \(.*CRITICAL: |Your code is affected by \d+ vulnerabilit|error\[(?:vulnerability|unsound|unmaintained|yanked)\]/i,
+    steps: [
+      'A dependency audit found known vulnerabilities: upgrade the packages named above to the fixed versions (`npm audit fix`, a newer base image, `cargo update -p <crate>`), or record an accepted exception with its reason in the scanner’s ignore file.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'compile_error',
+    when: /exceeded maximum budget|(?:asset|entrypoint) size limit/,
+    steps: [
+      'A bundle is over its size budget: split or lazy-load the code this change added, or raise the budget in the same change and say why.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'script_error',
+    when: /Error acquiring the state lock/,
+    steps: [
+      'Another Terraform run holds the state lock, or a cancelled one left it: wait for the other run, then `terraform force-unlock <lock id>` (the id is in the lock info above) only once no run is active.',
+    ],
+  },
+  {
+    category: 'script_error',
+    when: /another operation \(install\/upgrade\/rollback\) is in progress/,
+    steps: [
+      'The Helm release is stuck in a pending state from an interrupted deploy: `helm history <release>` shows it; `helm rollback <release> <last deployed revision>` frees it.',
+    ],
+  },
+  {
+    category: 'script_error',
+    when: /exceeded its progress deadline/,
+    steps: [
+      'The new pods never became ready: `kubectl describe` and `kubectl logs` of the new ReplicaSet’s pods show why (a crash loop, a failing readiness probe, an image that cannot be pulled).',
+    ],
+  },
+  {
+    category: 'permission_auth',
+    when: /is forbidden: User "[^"]*" cannot |PERMISSION_DENIED|does not have authorization to perform action|\(AuthorizationFailed\)/,
+    steps: [
+      'The identity the job deploys as is missing the permission named above: grant that role or permission to the service account (Kubernetes RBAC, the cloud IAM role), scoped to what the job needs.',
+    ],
+  },
+  {
+    category: 'dependency_network',
+    when: /UNREACHABLE!/,
+    steps: [
+      'Ansible could not reach the host over SSH: check from the runner that the host name resolves and port 22 is open to it (firewall, security group), and that the inventory address is right.',
+    ],
+  },
+];
+
 function nextStepsFor(
   category: FailureCategory,
   distilled: DistilledLog,
@@ -354,8 +436,10 @@ function nextStepsFor(
   const first = locations[0] ? ` Start at \`${locations[0]}\`.` : '';
   const text = distilled.decisive.map((d) => d.text).join('\n');
   const t = tool(distilled);
-  const steps: (string | undefined)[] = [];
-  switch (category) {
+  const specific = SPECIFIC_ADVICE.filter((a) => a.category === category && a.when.test(text));
+  const steps: (string | undefined)[] = specific.flatMap((a) => a.steps);
+  // Advice for the exact failure says what the general advice would only guess at.
+  switch (specific.some((a) => a.instead) ? undefined : category) {
     case 'test_failure':
       steps.push(
         `Read the first failing test and its expected vs. actual values (quoted above).${first}`,
