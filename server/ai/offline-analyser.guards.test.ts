@@ -75,6 +75,19 @@ describe('offline analyser guards', () => {
     expect(d.evidence[0]?.text).toContain('Killed                  npm run build');
   });
 
+  it("does not let debconf's complaints about a missing terminal vote", () => {
+    // https://github.com/Tejal1211/CyberStadium-AI/blob/991ffcd790ed166b0df1ffe9b9ecf2e84f4e0456/cloudbuild.log:
+    // apt in a container prints them on every install; the push was refused.
+    const d = diagnoseLines([
+      "debconf: (Can't locate Term/ReadLine.pm in @INC (you may need to install the Term::ReadLine module) (@INC contains: /etc/perl /usr/local/lib/x86_64-linux-gnu/perl/5.32.1) at /usr/share/perl5/Debconf/FrontEnd/Readline.pm line 7.)",
+      "debconf: (Can't locate Term/ReadLine.pm in @INC (you may need to install the Term::ReadLine module) (@INC contains: /etc/perl /usr/local/lib/x86_64-linux-gnu/perl/5.32.1) at /usr/share/perl5/Debconf/FrontEnd/Readline.pm line 7.)",
+      'The push refers to repository [gcr.io/solarsail-499714/solarsail-server]',
+      'denied: gcr.io repo does not exist. Creating on push requires the artifactregistry.repositories.createOnPush permission',
+      'ERROR: failed to push image',
+    ]);
+    expect(d.category).toBe('permission_auth');
+  });
+
   it("does not call it OOM when Go reports a child 'signal: killed' by its own deadline", () => {
     // https://github.com/crossplane-contrib/provider-upjet-azuread/blob/a3393bc3458c5da61a138dc907079b0647a14ac5/job-logs.txt:
     // uptest's context expired while chainsaw waited for a condition; os/exec killed it.

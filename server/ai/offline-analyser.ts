@@ -59,12 +59,13 @@ const PASSING =
 // pytest's `E` lines under a failure are one error: the source line, the caret and the frames
 // are its details; the exception or assertion line says what kind of error it is.
 const PYTEST_DETAIL = /^\s*E\s{2,}(?!.*(?:Error\b|Exception\b|\bassert|Failed\b|Timeout))/;
-// Setup and teardown chatter: package installs, user creation, downloads, warnings.
+// Setup and teardown chatter: package installs, user creation, downloads, warnings, and debconf's
+// complaints that an image has no terminal (apt in a container prints them on every install).
 // Output of the program under test that a harness prints but does not judge (browser consoles).
 const CONSOLE_NOISE =
   /\bJavaScript (?:error|warning):|-CRITICAL \*\*:|\bconsole\.(?:error|warn)\b|^GECKO\(\d+\)/;
 const SETUP_NOISE =
-  /^(?:>>> |Creating (?:user|group)\b|(?:Installing|Upgrading|Updating|Setting up|Unpacking|Preparing to unpack|Selecting previously|Processing triggers|Downloading|Downloaded|Collecting|Requirement already|Running scriptlet|Cleanup|Cleaning up|Post job cleanup|Removing)\b|Get:\d|\[WARNING\]|WARNING:|warning:|\s*warning\b)|\bscriptlet failed\b/i;
+  /^(?:>>> |Creating (?:user|group)\b|(?:Installing|Upgrading|Updating|Setting up|Unpacking|Preparing to unpack|Selecting previously|Processing triggers|Downloading|Downloaded|Collecting|Requirement already|Running scriptlet|Cleanup|Cleaning up|Post job cleanup|Removing)\b|Get:\d|\[WARNING\]|WARNING:|warning:|\s*warning\b|debconf: )|\bscriptlet failed\b/i;
 // An out-of-memory verdict needs the kill itself (or the runtime dying of memory), not the word.
 // Go's `signal: killed` is not enough: os/exec kills a command whose context expired the same way
 // (https://pkg.go.dev/os/exec#CommandContext), so a test harness's own deadline reads like it.

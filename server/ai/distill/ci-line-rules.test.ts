@@ -16,6 +16,30 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family: 'a .NET Framework targeting pack missing on the build machine (MSB3644)',
+    from: 'https://github.com/ashishbhatt-afk/TF-Azure--RG/blob/185fe0f9738c3ac275a833da8f876af838eabb4c/1_Job%20(1).txt',
+    line: '2022-04-13T16:46:03.3868473Z ##[error]C:\\Program Files\\Microsoft Visual Studio\\2022\\Enterprise\\MSBuild\\Current\\Bin\\Microsoft.Common.CurrentVersion.targets(1220,5): Error MSB3644: The reference assemblies for .NETFramework,Version=v4.6.1 were not found.',
+    category: 'dependency_network',
+  },
+  {
+    family: "a registry refusing a push for a missing permission (Google's Artifact Registry)",
+    from: 'https://github.com/Tejal1211/CyberStadium-AI/blob/991ffcd790ed166b0df1ffe9b9ecf2e84f4e0456/cloudbuild.log',
+    line: 'denied: gcr.io repo does not exist. Creating on push requires the artifactregistry.repositories.createOnPush permission',
+    category: 'permission_auth',
+  },
+  {
+    family: "Azure Pipelines' build task given a solution pattern that matches nothing",
+    from: 'https://github.com/mikolajroszak/orangefinansepl/blob/f2691c41a6195126b7b2f0ba59ffdd4b40ca261b/1_Job.txt',
+    line: "2018-07-01T11:29:42.2986392Z ##[error]Solution not found using search pattern 'D:\\a\\1\\s\\**\\*.sln'.",
+    category: 'config_yaml',
+  },
+  {
+    family: "a Jenkinsfile the Groovy compiler chokes on (in source unit 'WorkflowScript')",
+    from: 'https://github.com/stortfordyaw/PaaS/blob/b67c721f9dbaa50f199a298356b9ae9bd16827da/consoleText.txt',
+    line: "Caused: BUG! exception in phase 'semantic analysis' in source unit 'WorkflowScript' unexpected NullpointerException",
+    category: 'config_yaml',
+  },
+  {
     family: "pkg-config's PKG_CHECK_MODULES in a configure script: a system library is missing",
     from: 'https://github.com/davidlacho/ojs-deploy/blob/07332aa906aa0b7f2f9f1640ba08bce102ba3aea/job-logs.txt',
     line: '2026-03-19T19:28:50.8125846Z configure: error: Package requirements (libxml-2.0 >= 2.9.0) were not met:',

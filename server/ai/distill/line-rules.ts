@@ -57,7 +57,7 @@ const HINT_WORDS = [
   'release file', 'lock file', 'curl: (', 'timed out', 'need auth', 'logged in', 'hook declined',
   'refusing to allow', 'aadsts', 'root composer.json', 'no required module',
   // Services and platforms (see their rules): Prisma, Android signing, Netlify, Cloudflare Pages.
-  'database server', 'keytool', 'lint found', 'aborted', 'no such dsl method', 'workflowscript', 'ids available', 'uids or gids', 'subuid ranges', 'keystore', 'deploy did not succeed', 'only supports files up to',
+  'database server', 'keytool', 'lint found', 'aborted', 'no such dsl method', 'workflowscript', 'ids available', 'uids or gids', 'subuid ranges', 'msb3644', 'solution not found', 'workflowscript', 'keystore', 'deploy did not succeed', 'only supports files up to',
   // Zero-shot (tests): Jest's `expect(jest.fn())…`, CTest's `(SEGFAULT)` / `(OTHER_FAULT)`, Dart's `[E]`.
   'expect(', 'segfault', 'other_fault', ' [e]',
   // Zero-shot (build): xcodebuild's failed-command lines, Gradle's `A problem occurred evaluating`.
@@ -348,7 +348,24 @@ export const LINE_RULES: LineRule[] = [
   // failing to compile (`WorkflowScript: 12: …`, `MultipleCompilationErrorsException: startup
   // failed`), https://www.jenkins.io/doc/book/pipeline/syntax/.
   {
-    re: /\bNo such DSL method '[^']+' found among steps\b|^WorkflowScript: \d+: |\bMultipleCompilationErrorsException: startup failed\b/,
+    re: /\bNo such DSL method '[^']+' found among steps\b|^WorkflowScript: \d+: |\bMultipleCompilationErrorsException: startup failed\b|\bin source unit 'WorkflowScript'/,
+    score: 90,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // A .NET Framework targeting pack the build machine lacks (`error MSB3644: The reference
+  // assemblies for .NETFramework,Version=v4.6.1 were not found`,
+  // https://learn.microsoft.com/visualstudio/msbuild/errors/msb3644): install it or retarget.
+  {
+    re: /\bMSB3644: The reference assemblies for .* were not found\b/i,
+    score: 90,
+    kind: 'error',
+    category: 'dependency_network',
+  },
+  // Azure Pipelines' VSBuild/MSBuild task given a solution pattern that matches nothing
+  // (https://learn.microsoft.com/azure/devops/pipelines/tasks/reference/vsbuild-v1).
+  {
+    re: /\bSolution not found using search pattern\b/,
     score: 90,
     kind: 'error',
     category: 'config_yaml',
@@ -522,7 +539,7 @@ export const LINE_RULES: LineRule[] = [
   // token`, https://github.com/actions/toolkit/blob/main/packages/core/src/core.ts: a secret not
   // passed on, e.g. to a fork's pull request).
   {
-    re: /(?:^|: )Resource not accessible by (?:integration|personal access token)\b|\bMust have admin rights to Repository\b|refusing to allow (?:a GitHub App|an OAuth App|a Personal Access Token) to create or update workflow|\bprotected branch hook declined\b|\bGH006: Protected branch update failed\b|\bnpm (?:ERR!|error) code (?:ENEEDAUTH|EOTP)\b|\bnpm (?:ERR!|error) need auth\b|\bThis command requires you to be logged in\b|\bnpm (?:ERR!|error) 404 Not Found - PUT |\bUnable to authenticate, need: |^\s*ERR_PNPM_FETCH_40[13]\b|\bInvalid username or token\b|\bSupport for password authentication was removed\b|\bcould not read Password for\b|^Host key verification failed\.|\bYou are not allowed to (?:push|download) code\b|\bInvalid or non-existent authentication information\b|\bTrusted publishing exchange failure\b|\bCannot perform an interactive login from a non TTY device\b|\bdenied: denied\b|\bno basic auth credentials\b|\bInput required and not supplied: [\w-]*(?:token|TOKEN|Token|password|PASSWORD|Password|secret|SECRET|Secret|credentials|CREDENTIALS|api[-_]?key|API_KEY)\b|The requested URL returned error: 40[13]\b/,
+    re: /(?:^|: )Resource not accessible by (?:integration|personal access token)\b|\bMust have admin rights to Repository\b|refusing to allow (?:a GitHub App|an OAuth App|a Personal Access Token) to create or update workflow|\bprotected branch hook declined\b|\bGH006: Protected branch update failed\b|\bnpm (?:ERR!|error) code (?:ENEEDAUTH|EOTP)\b|\bnpm (?:ERR!|error) need auth\b|\bThis command requires you to be logged in\b|\bnpm (?:ERR!|error) 404 Not Found - PUT |\bUnable to authenticate, need: |^\s*ERR_PNPM_FETCH_40[13]\b|\bInvalid username or token\b|\bSupport for password authentication was removed\b|\bcould not read Password for\b|^Host key verification failed\.|\bYou are not allowed to (?:push|download) code\b|\bInvalid or non-existent authentication information\b|\bTrusted publishing exchange failure\b|\bCannot perform an interactive login from a non TTY device\b|\bdenied: denied\b|^denied: .*\bpermission\b|\bno basic auth credentials\b|\bInput required and not supplied: [\w-]*(?:token|TOKEN|Token|password|PASSWORD|Password|secret|SECRET|Secret|credentials|CREDENTIALS|api[-_]?key|API_KEY)\b|The requested URL returned error: 40[13]\b/,
     score: 90,
     kind: 'error',
     category: 'permission_auth',
@@ -1053,7 +1070,7 @@ export const LINE_RULES: LineRule[] = [
   // `… (in target 'App' from project 'App')`: https://github.com/duemunk/Async/issues/107,
   // https://github.com/nisargjhaveri/vscode-ios-debug/issues/14).
   {
-    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073|4019|4236)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] (?:Expected |Unexpected |No matching export |Could not resolve |Unterminated |The symbol |Multiple exports |Transforming |Cannot |Top-level await |Invalid |Syntax |Duplicate |Missing )|^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
+    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073|3644|4019|4236)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] (?:Expected |Unexpected |No matching export |Could not resolve |Unterminated |The symbol |Multiple exports |Transforming |Cannot |Top-level await |Invalid |Syntax |Duplicate |Missing )|^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
