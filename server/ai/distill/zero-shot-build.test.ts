@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../offline-analyser.ts';
-import { classifyLine, type FailureCategory, type LineKind } from './line-rules.ts';
+import { classifyLine } from './line-rules.ts';
 import { distillLog } from './log-distiller.ts';
+import {
+  itClassifiesDocumentedLines,
+  type DocumentedLine,
+  type Lookalike,
+} from '../testing/documented-lines.ts';
 
 /**
  * One build tool's documented failure line (`doc`: where its wording was checked) and what the
  * rules must make of it, written from the tools' docs and sources, not from our corpus.
  */
-interface DocumentedLine {
-  family: string;
-  doc: string;
-  line: string;
-  category: FailureCategory;
-  kind?: LineKind;
-}
 
 const DOCUMENTED: DocumentedLine[] = [
   {
@@ -283,7 +281,7 @@ const DOCUMENTED: DocumentedLine[] = [
 ];
 
 /** Lines that look like a family above but must not take its category (or any error kind). */
-const LOOKALIKES: { family: string; line: string; not: FailureCategory }[] = [
+const LOOKALIKES: Lookalike[] = [
   // A GHC warning is printed with `warning:`.
   {
     family: 'GHC warning',
@@ -370,17 +368,7 @@ const LOOKALIKES: { family: string; line: string; not: FailureCategory }[] = [
 ];
 
 describe('zero-shot build rules: documented output of build tools', () => {
-  it.each(DOCUMENTED)('$family', ({ line, category, kind }) => {
-    const c = classifyLine(line);
-    expect(c.category).toBe(category);
-    expect(c.kind).toBe(kind ?? 'error');
-    expect(c.score).toBeGreaterThanOrEqual(80);
-  });
-
-  it.each(LOOKALIKES)('does not read a $family as $not', ({ line, not }) => {
-    const c = classifyLine(line);
-    expect(c.kind === 'error' && c.category === not).toBe(false);
-  });
+  itClassifiesDocumentedLines(DOCUMENTED, LOOKALIKES);
 
   it('keeps what a Gradle failure says went wrong, not only its wrapper', () => {
     // Gradle prints `FAILURE: Build failed with an exception.` whatever failed; the block below

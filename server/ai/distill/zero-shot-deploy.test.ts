@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../offline-analyser.ts';
-import { classifyLine, stripCiPrefix, type FailureCategory } from './line-rules.ts';
+import { classifyLine, type FailureCategory } from './line-rules.ts';
 import { distillLog } from './log-distiller.ts';
+import { itClassifiesDocumentedLines } from '../testing/documented-lines.ts';
 
 /**
  * Deploy and infrastructure failures (kubectl, Helm, Terraform, Ansible, cloud CLIs, deploy
@@ -347,15 +348,15 @@ const FAMILIES: Family[] = [
 ];
 
 describe('zero-shot rules: deploy and infrastructure failures', () => {
-  it.each(FAMILIES)('$family', ({ line, category }) => {
-    const c = classifyLine(stripCiPrefix(line));
-    expect(c).toMatchObject({ kind: 'error', category });
-    expect(c.score).toBeGreaterThanOrEqual(85);
-  });
-
-  it.each(FAMILIES)('$family: its lookalike is not that failure', ({ lookalike, category }) => {
-    expect(classifyLine(stripCiPrefix(lookalike)).category).not.toBe(category);
-  });
+  itClassifiesDocumentedLines(
+    FAMILIES,
+    FAMILIES.map(({ family, lookalike, category }) => ({
+      family: `${family} lookalike`,
+      line: lookalike,
+      not: category,
+    })),
+    85,
+  );
 
   it('reads an unreachable cluster behind the validation wrapper as the network', () => {
     const line =

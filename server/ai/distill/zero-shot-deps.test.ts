@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diagnose } from '../offline-analyser.ts';
 import { classifyLine, stripCiPrefix, type FailureCategory } from './line-rules.ts';
 import { distillLog } from './log-distiller.ts';
+import { itClassifiesDocumentedLines } from '../testing/documented-lines.ts';
 
 /**
  * Dependency, credential and configuration failures in the words the tools' own documentation and
@@ -477,15 +478,15 @@ const FAMILIES: Family[] = [
 ];
 
 describe('zero-shot rules: dependency, credential and configuration failures', () => {
-  it.each(FAMILIES)('$family', ({ line, category }) => {
-    const c = classifyLine(stripCiPrefix(line));
-    expect(c).toMatchObject({ kind: 'error', category });
-    expect(c.score).toBeGreaterThanOrEqual(85);
-  });
-
-  it.each(FAMILIES)('$family: its lookalike is not that failure', ({ lookalike, category }) => {
-    expect(classifyLine(stripCiPrefix(lookalike)).category).not.toBe(category);
-  });
+  itClassifiesDocumentedLines(
+    FAMILIES,
+    FAMILIES.map(({ family, lookalike, category }) => ({
+      family: `${family} lookalike`,
+      line: lookalike,
+      not: category,
+    })),
+    85,
+  );
 
   it('finds the rule behind a GitHub Actions timestamp', () => {
     expect(

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { diagnose } from '../offline-analyser.ts';
-import { classifyLine, type FailureCategory, type LineKind } from './line-rules.ts';
 import { distillLog } from './log-distiller.ts';
+import {
+  itClassifiesDocumentedLines,
+  type DocumentedLine,
+  type Lookalike,
+} from '../testing/documented-lines.ts';
 
 /**
  * One quality gate's documented failure line (`doc`: where its wording was checked) and what the
  * rules must make of it, written from the tools' docs and sources, not from our corpus.
  */
-interface DocumentedLine {
-  family: string;
-  doc: string;
-  line: string;
-  category: FailureCategory;
-  kind?: LineKind;
-}
 
 const DOCUMENTED: DocumentedLine[] = [
   // Coverage thresholds: the test run's own gate.
@@ -371,7 +368,7 @@ const DOCUMENTED: DocumentedLine[] = [
   },
 ];
 
-const LOOKALIKES: { family: string; line: string; not: FailureCategory }[] = [
+const LOOKALIKES: Lookalike[] = [
   // Passing verdicts of the same tools.
   { family: 'JaCoCo pass', line: '[INFO] All coverage checks have been met.', not: 'test_failure' },
   {
@@ -458,17 +455,7 @@ const LOOKALIKES: { family: string; line: string; not: FailureCategory }[] = [
 ];
 
 describe('zero-shot gate rules: documented output of quality gates', () => {
-  it.each(DOCUMENTED)('$family', ({ line, category, kind }) => {
-    const c = classifyLine(line);
-    expect(c.category).toBe(category);
-    expect(c.kind).toBe(kind ?? 'error');
-    expect(c.score).toBeGreaterThanOrEqual(80);
-  });
-
-  it.each(LOOKALIKES)('does not read a $family as $not', ({ line, not }) => {
-    const c = classifyLine(line);
-    expect(c.kind === 'error' && c.category === not).toBe(false);
-  });
+  itClassifiesDocumentedLines(DOCUMENTED, LOOKALIKES);
 
   it('calls a Maven build stopped by a JaCoCo coverage rule a test failure', () => {
     // jacoco:check with a failing rule (https://www.jacoco.org/jacoco/trunk/doc/check-mojo.html):
