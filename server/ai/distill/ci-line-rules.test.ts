@@ -16,6 +16,18 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family: "the Solidity compiler's coded diagnostics (under Foundry's 'Compiler run failed')",
+    from: 'https://github.com/g-centurion/KipuBankV3/blob/f85a56bc377fde6ebb3b1f1de096f6c34d4307d4/job-logs.txt',
+    line: '2025-11-10T21:24:49.3417702Z Error (6275): Source "lib/openzeppelin-contracts/contracts/security/ReentrancyGuard.sol" not found: File not found. Searched the following locations: "/home/runner/work/KipuBankV3_TP4/KipuBankV3_TP4".',
+    category: 'compile_error',
+  },
+  {
+    family: 'an Android release signing config whose secret was empty',
+    from: 'https://github.com/Xed-Editor/Xed-Editor/blob/26ccf049be567a5852b017ad9184bd4824da220d/job-logs.txt',
+    line: '2026-06-26T17:27:31.4584482Z    > SigningConfig "release" is missing required property "storePassword".',
+    category: 'permission_auth',
+  },
+  {
     family: 'a .NET Framework targeting pack missing on the build machine (MSB3644)',
     from: 'https://github.com/ashishbhatt-afk/TF-Azure--RG/blob/185fe0f9738c3ac275a833da8f876af838eabb4c/1_Job%20(1).txt',
     line: '2022-04-13T16:46:03.3868473Z ##[error]C:\\Program Files\\Microsoft Visual Studio\\2022\\Enterprise\\MSBuild\\Current\\Bin\\Microsoft.Common.CurrentVersion.targets(1220,5): Error MSB3644: The reference assemblies for .NETFramework,Version=v4.6.1 were not found.',
@@ -812,6 +824,16 @@ describe('rule families on real CI lines', () => {
     expect(stripCiPrefix('57:9  Error: x')).toBe('57:9  Error: x');
     expect(stripCiPrefix('1:2 warning')).toBe('1:2 warning');
     expect(stripCiPrefix('#include <stdio.h>')).toBe('#include <stdio.h>');
+  });
+
+  it("reads PyYAML's ParserError as configuration and solc's as code", () => {
+    // https://pyyaml.org/wiki/PyYAMLDocumentation (errors), https://docs.soliditylang.org/en/latest/using-the-compiler.html
+    expect(classifyLine('yaml.parser.ParserError: while parsing a block mapping').category).toBe(
+      'config_yaml',
+    );
+    expect(classifyLine("ParserError (2314): Expected ';' but got '}'").category).toBe(
+      'compile_error',
+    );
   });
 
   it("reads Vite's '✗ Build failed in 41.70s' as the build's verdict, not a failing test", () => {

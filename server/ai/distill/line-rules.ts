@@ -57,7 +57,7 @@ const HINT_WORDS = [
   'release file', 'lock file', 'curl: (', 'timed out', 'need auth', 'logged in', 'hook declined',
   'refusing to allow', 'aadsts', 'root composer.json', 'no required module',
   // Services and platforms (see their rules): Prisma, Android signing, Netlify, Cloudflare Pages.
-  'database server', 'keytool', 'lint found', 'aborted', 'no such dsl method', 'workflowscript', 'ids available', 'uids or gids', 'subuid ranges', 'msb3644', 'solution not found', 'workflowscript', 'keystore', 'deploy did not succeed', 'only supports files up to',
+  'database server', 'keytool', 'lint found', 'aborted', 'no such dsl method', 'workflowscript', 'ids available', 'uids or gids', 'subuid ranges', 'msb3644', 'solution not found', 'workflowscript', 'signingconfig', 'keystore', 'deploy did not succeed', 'only supports files up to',
   // Zero-shot (tests): Jest's `expect(jest.fn())…`, CTest's `(SEGFAULT)` / `(OTHER_FAULT)`, Dart's `[E]`.
   'expect(', 'segfault', 'other_fault', ' [e]',
   // Zero-shot (build): xcodebuild's failed-command lines, Gradle's `A problem occurred evaluating`.
@@ -297,7 +297,7 @@ export const LINE_RULES: LineRule[] = [
     category: 'dependency_network',
   },
   {
-    re: /\bKeytoolException: Failed to read key\b|\bKeystore was tampered with, or password was incorrect\b|\bkeystore password was incorrect\b/,
+    re: /\bKeytoolException: Failed to read key\b|\bKeystore was tampered with, or password was incorrect\b|\bkeystore password was incorrect\b|\bSigningConfig "[^"]+" is missing required property "(?:storePassword|keyPassword|keyAlias|storeFile)"/,
     score: 90,
     kind: 'error',
     category: 'permission_auth',
@@ -352,6 +352,15 @@ export const LINE_RULES: LineRule[] = [
     score: 90,
     kind: 'error',
     category: 'config_yaml',
+  },
+  // The Solidity compiler's diagnostics carry a numeric code (`Error (6275): Source "…" not found`,
+  // `ParserError (2314): Expected ';'`, https://docs.soliditylang.org/en/latest/using-the-compiler.html),
+  // and Foundry reports them under `Error: Compiler run failed:`.
+  {
+    re: /^(?:Error|ParserError|DeclarationError|TypeError|SyntaxError|DocstringParsingError) \(\d{4}\): /,
+    score: 88,
+    kind: 'error',
+    category: 'compile_error',
   },
   // A .NET Framework targeting pack the build machine lacks (`error MSB3644: The reference
   // assemblies for .NETFramework,Version=v4.6.1 were not found`,
@@ -965,7 +974,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Config / YAML.
   {
-    re: /(?<![.\w])(?:yaml|yml)\b.*\b(?:error|invalid|cannot|could not|unexpected|failed)|mapping values are not allowed|did not find expected (?:key|node|-)|found character that cannot start any token|could not find expected ':'|jobs?:?\S* config (?:should|contains)|(?:unknown|invalid) (?:keys?|configuration)\b|is not defined in the configuration|Invalid configuration|\bconfig(?:uration)? error\b|ParserError|ScannerError/i,
+    re: /(?<![.\w])(?:yaml|yml)\b.*\b(?:error|invalid|cannot|could not|unexpected|failed)|mapping values are not allowed|did not find expected (?:key|node|-)|found character that cannot start any token|could not find expected ':'|jobs?:?\S* config (?:should|contains)|(?:unknown|invalid) (?:keys?|configuration)\b|is not defined in the configuration|Invalid configuration|\bconfig(?:uration)? error\b|yaml\.(?:parser\.ParserError|scanner\.ScannerError)|(?:ParserError|ScannerError): while (?:parsing|scanning)/i,
     score: 90,
     kind: 'error',
     category: 'config_yaml',
