@@ -16,6 +16,12 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family: "Java's AccessDeniedException: the CI agent may not write its workspace",
+    from: 'https://github.com/ardaozyaman/path_cicd/blob/f415e09f3eacbceb029699c8405663a10dc367cc/consoleOutput.txt',
+    line: 'java.nio.file.AccessDeniedException: /var/jenkins_home/workspace/path_2_cicd',
+    category: 'permission_auth',
+  },
+  {
     family: "the Solidity compiler's coded diagnostics (under Foundry's 'Compiler run failed')",
     from: 'https://github.com/g-centurion/KipuBankV3/blob/f85a56bc377fde6ebb3b1f1de096f6c34d4307d4/job-logs.txt',
     line: '2025-11-10T21:24:49.3417702Z Error (6275): Source "lib/openzeppelin-contracts/contracts/security/ReentrancyGuard.sol" not found: File not found. Searched the following locations: "/home/runner/work/KipuBankV3_TP4/KipuBankV3_TP4".',

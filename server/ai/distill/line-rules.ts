@@ -989,7 +989,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Permission / auth.
   {
-    re: /\b(?:Permission denied|EACCES|EPERM|access denied|403 Forbidden|401 Unauthorized|HTTP (?:Basic: )?Access denied|authentication (?:failed|required)|unauthorized: |denied: (?:requested access|access forbidden)|could not read Username|Invalid (?:username or password|credentials|token)|not authorized|insufficient_scope|Bad credentials|status code:? 40[13]\b|Unauthorized \(401\)|Forbidden \(403\)|\b40[13] (?:Forbidden|Unauthorized)\b|pull access denied|requires authentication)/i,
+    re: /\b(?:Permission denied|EACCES|EPERM|access denied|java\.nio\.file\.AccessDeniedException|403 Forbidden|401 Unauthorized|HTTP (?:Basic: )?Access denied|authentication (?:failed|required)|unauthorized: |denied: (?:requested access|access forbidden)|could not read Username|Invalid (?:username or password|credentials|token)|not authorized|insufficient_scope|Bad credentials|status code:? 40[13]\b|Unauthorized \(401\)|Forbidden \(403\)|\b40[13] (?:Forbidden|Unauthorized)\b|pull access denied|requires authentication)/i,
     score: 90,
     kind: 'error',
     category: 'permission_auth',
