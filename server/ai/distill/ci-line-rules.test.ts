@@ -16,6 +16,12 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family: 'MSBuild unable to copy an output another process holds (MSB3021), not a compile error',
+    from: 'https://github.com/jenkinsci/analysis-model/blob/9b50d2d46b0da0b77a201963327c0a5ce5641e28/src/test/resources/edu/hm/hafner/analysis/parser/issue7775.txt',
+    line: '        c:\\WINDOWS\\Microsoft.NET\\Framework\\v3.5\\Microsoft.Common.targets(2703,9): error MSB3021: Unable to copy file "C:\\Dev\\knd\\XXX.Collector.Monitoring.Model\\bin\\Debug\\XXX.Collector.Monitoring.Model.dll" to "bin\\Debug\\XXX.Collector.Monitoring.Model.dll". The process cannot access the file',
+    category: 'script_error',
+  },
+  {
     family: "Java's AccessDeniedException: the CI agent may not write its workspace",
     from: 'https://github.com/ardaozyaman/path_cicd/blob/f415e09f3eacbceb029699c8405663a10dc367cc/consoleOutput.txt',
     line: 'java.nio.file.AccessDeniedException: /var/jenkins_home/workspace/path_2_cicd',

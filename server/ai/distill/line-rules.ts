@@ -371,6 +371,16 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'dependency_network',
   },
+  // MSBuild unable to copy a build output, usually because a running process holds the file
+  // (`error MSB3021: Unable to copy file "…" to "…"`, MSB3026/MSB3027 after retrying,
+  // https://learn.microsoft.com/visualstudio/msbuild/errors/msb3021): the build machine's state,
+  // not the code.
+  {
+    re: /\berror MSB30(?:21|26|27): /,
+    score: 88,
+    kind: 'error',
+    category: 'script_error',
+  },
   // Azure Pipelines' VSBuild/MSBuild task given a solution pattern that matches nothing
   // (https://learn.microsoft.com/azure/devops/pipelines/tasks/reference/vsbuild-v1).
   {
@@ -1079,7 +1089,7 @@ export const LINE_RULES: LineRule[] = [
   // `… (in target 'App' from project 'App')`: https://github.com/duemunk/Async/issues/107,
   // https://github.com/nisargjhaveri/vscode-ios-debug/issues/14).
   {
-    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3073|3644|4019|4236)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] (?:Expected |Unexpected |No matching export |Could not resolve |Unterminated |The symbol |Multiple exports |Transforming |Cannot |Top-level await |Invalid |Syntax |Duplicate |Missing )|^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
+    re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3021|3026|3027|3073|3644|4019|4236)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] (?:Expected |Unexpected |No matching export |Could not resolve |Unterminated |The symbol |Multiple exports |Transforming |Cannot |Top-level await |Invalid |Syntax |Duplicate |Missing )|^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
     score: 88,
     kind: 'error',
     category: 'compile_error',
