@@ -128,6 +128,21 @@ describe('readPkcs12', () => {
     });
   });
 
+  it.each([
+    ['an OpenSSL 3 default (PBES2)', []],
+    ['a legacy', ['-legacy']],
+  ])(
+    'refuses %s file asking for more iterations than any exporter writes, before deriving keys',
+    async (_, args) => {
+      // openssl-pkcs12(1): -iter sets the key derivation iteration count (OpenSSL's default 2048).
+      const { data, file } = await pfx('slow.pfx', 'pw', [...args, '-iter', '1000001']);
+      await expect(readPkcs12(data, 'pw', file)).rejects.toMatchObject({
+        code: 'usage',
+        message: expect.stringMatching(/asks for 1,000,001 iterations of password derivation/),
+      });
+    },
+  );
+
   it('refuses a legacy file whose encrypted content was altered (MAC mismatch)', async () => {
     const { data, file } = await pfx('tampered.p12', 'pw', ['-legacy']);
     const tampered = Buffer.from(data);

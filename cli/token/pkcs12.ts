@@ -62,6 +62,54 @@ function usesLegacyPbe(authSafe: asn1js.OctetString): boolean {
   }
 }
 
+const PBES2 = '1.2.840.113549.1.5.13';
+// Far above what exporters write (OpenSSL 2,048, Windows 2,000, Java's keytool 10,000): a file
+// asking for more would keep the CLI busy for minutes deriving keys before any error could show.
+const MAX_ITERATIONS = 1_000_000;
+
+/** The iteration count of PBES2's PBKDF2 parameters (RFC 8018 A.2), if `params` holds one. */
+function pbes2Iterations(params: unknown): number | undefined {
+  if (!(params instanceof asn1js.Sequence)) return undefined;
+  const kdf = params.valueBlock.value[0];
+  const kdfParams = kdf instanceof asn1js.Sequence ? kdf.valueBlock.value[1] : undefined;
+  const count = kdfParams instanceof asn1js.Sequence ? kdfParams.valueBlock.value[1] : undefined;
+  return count instanceof asn1js.Integer ? count.valueBlock.valueDec : undefined;
+}
+
+/** Iterations asked for by an encryption algorithm: a legacy scheme's or PBES2's. */
+function algorithmIterations(algorithm: pkijs.AlgorithmIdentifier): number | undefined {
+  if (isLegacyPbe(algorithm.algorithmId)) return pbeParams(algorithm.algorithmParams).iterations;
+  return algorithm.algorithmId === PBES2 ? pbes2Iterations(algorithm.algorithmParams) : undefined;
+}
+
+/**
+ * Every password-derivation iteration count the file asks for that is readable without the
+ * password: its MAC's, and those of its encrypted safes and shrouded key bags. A structure it
+ * cannot read adds nothing (pkijs reports it as before).
+ */
+function iterationCounts(pfx: pkijs.PFX): number[] {
+  const counts: number[] = [pfx.macData?.iterations ?? 1];
+  try {
+    if (!(pfx.authSafe.content instanceof asn1js.OctetString)) return counts;
+    for (const info of pkijs.AuthenticatedSafe.fromBER(pfx.authSafe.content.getValue())
+      .safeContents) {
+      if (info.contentType === ENCRYPTED_DATA) {
+        const algorithm = encryptedDataOf(info).encryptedContentInfo.contentEncryptionAlgorithm;
+        counts.push(algorithmIterations(algorithm) ?? 1);
+      } else if (info.contentType === DATA && info.content instanceof asn1js.OctetString) {
+        for (const bag of pkijs.SafeContents.fromBER(info.content.getValue()).safeBags) {
+          if (bag.bagId !== SHROUDED_KEY_BAG) continue;
+          const algorithm = (bag.bagValue as pkijs.PKCS8ShroudedKeyBag).encryptionAlgorithm;
+          counts.push(algorithmIterations(algorithm) ?? 1);
+        }
+      }
+    }
+  } catch {
+    // Unreadable here: parsing it later reports what is wrong.
+  }
+  return counts;
+}
+
 /** The certificate (PEM) and private key (unencrypted PKCS#8 PEM) in a PKCS#12 file. */
 export async function readPkcs12(
   data: Uint8Array,
@@ -82,6 +130,12 @@ export async function readPkcs12(
     const asn1 = asn1js.fromBER(new Uint8Array(data));
     if (asn1.offset === -1) refuse('not a PKCS#12 file');
     const pfx = new pkijs.PFX({ schema: asn1.result });
+    const iterations = Math.max(...iterationCounts(pfx));
+    if (iterations > MAX_ITERATIONS) {
+      refuse(
+        `it asks for ${iterations.toLocaleString('en')} iterations of password derivation, more than the ${MAX_ITERATIONS.toLocaleString('en')} accepted (exporters write 2,000–10,000)`,
+      );
+    }
     // The password encoding a legacy file's MAC accepted, which also decrypts its legacy parts;
     // undefined for a file without them (pkijs checks its MAC and decrypts it as it always did).
     let legacyPassword: Uint8Array | undefined;
