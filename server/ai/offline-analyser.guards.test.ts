@@ -75,6 +75,31 @@ describe('offline analyser guards', () => {
     expect(d.evidence[0]?.text).toContain('Killed                  npm run build');
   });
 
+  it('says when its category is only a fallback because no rule knows the wording', () => {
+    // An in-house deploy script's own message: only the generic `Error:` rule matches it.
+    const unknown = [
+      '$ ./deploy.sh staging',
+      'Error: release bucket staging-releases is locked by another deploy',
+      'ERROR: Job failed: exit code 1',
+    ];
+    expect(diagnoseLines(unknown)).toMatchObject({ category: 'script_error', generic: true });
+    expect(analyseOffline(distillLog(unknown.join('\n')))).toMatch(
+      /Root cause category:\*\* Script error, a fallback/i,
+    );
+    // A wording a rule knows, of the same category (PowerShell's error record), is a finding.
+    expect(
+      diagnoseLines([
+        'Start-Process : This command cannot be run because "RedirectStandardOutput" and "RedirectStandardError" are same.',
+        'ERROR: script returned exit code 1',
+      ]),
+    ).toMatchObject({ category: 'script_error', generic: false });
+    expect(
+      diagnoseLines([
+        "src/app.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+      ]),
+    ).toMatchObject({ category: 'compile_error', generic: false });
+  });
+
   it("does not let debconf's complaints about a missing terminal vote", () => {
     // https://github.com/Tejal1211/CyberStadium-AI/blob/991ffcd790ed166b0df1ffe9b9ecf2e84f4e0456/cloudbuild.log:
     // apt in a container prints them on every install; the push was refused.

@@ -26,6 +26,11 @@ export interface Diagnosis {
   nextSteps: string[];
   /** A short, stable description of the main error, used to merge duplicates across jobs. */
   signature: string;
+  /**
+   * True when the category rests on generic error lines only (no rule recognised the tool's
+   * wording): a fallback, not a finding.
+   */
+  generic: boolean;
 }
 
 // Kills and runner timeouts explain every error printed before them; generic script errors are
@@ -679,6 +684,12 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
     locations,
     nextSteps: nextStepsFor(category, distilled, locations, context),
     signature: main ? `${category}: ${main.text.replace(/\d+/g, '#').slice(0, 160)}` : category,
+    generic:
+      category === 'script_error' &&
+      // CI verdicts (`ERROR: Job failed: exit code 1`) score high but say nothing of the cause.
+      !votersOf(distilled).some(
+        (v) => v.category === 'script_error' && v.score > GENERIC_SCORE && !WRAPPER.test(v.message),
+      ),
   };
 }
 
@@ -733,7 +744,9 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
   const d = diagnose(distilled, context);
   const lines = [
     `**Failing step:** ${d.failingStep}.`,
-    `**Root cause category:** ${CATEGORY_LABELS[d.category]}.`,
+    d.generic
+      ? `**Root cause category:** ${CATEGORY_LABELS[d.category]}, a fallback: no line here is in words the built-in rules know, so the decisive lines below matter more than the label (a configured AI provider can judge it).`
+      : `**Root cause category:** ${CATEGORY_LABELS[d.category]}.`,
   ];
   const facts: string[] = [];
   if (distilled.exitCode !== undefined) facts.push(`exit code ${distilled.exitCode}`);
