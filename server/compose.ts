@@ -91,6 +91,7 @@ export async function composeService(
         publicUrls: config.publicUrls ?? [],
         tls: config.tls !== undefined,
         trustedProxies: config.trustedProxies,
+        trustedProxyHeader: config.trustedProxyHeader,
       },
       edges.secretStore,
     );

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseTrustedProxies } from './http/client-address.ts';
+import { parseTrustedProxies, PROXY_HEADERS, type ProxyHeader } from './http/client-address.ts';
 import { AppError } from './platform/errors.ts';
 import { appHome } from './platform/paths.ts';
 import { FileSettingsStore, type StoredSettings } from './settings/settings-store.ts';
@@ -29,6 +29,8 @@ export interface ServeConfig extends GitLabSettings {
    * `X-Forwarded-For` names the client for the wrong-token limit; only used when shared.
    */
   trustedProxies?: string[];
+  /** The one forwarding header those proxies maintain (`--trusted-proxy-header`); both when absent. */
+  trustedProxyHeader?: ProxyHeader;
   /** PEM files to serve HTTPS directly (`--tls-cert`, `--tls-key`). */
   tls?: { certFile: string; keyFile: string };
   /** The poller's cadences (`--poll-interval`, `--idle-interval`); default 10 s / 60 s. */
@@ -47,6 +49,7 @@ export interface ConfigFlags {
   dataDir?: string;
   publicUrl?: string[];
   trustedProxy?: string[];
+  trustedProxyHeader?: string;
   tlsCert?: string;
   tlsKey?: string;
   pollInterval?: string;
@@ -109,6 +112,13 @@ export function resolveServeConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): 
     .map((a) => a.trim())
     .filter((a) => a !== '');
   parseTrustedProxies(trustedProxies);
+  const header = flags.trustedProxyHeader?.trim().toLowerCase();
+  if (header !== undefined && !PROXY_HEADERS.includes(header as ProxyHeader)) {
+    throw new AppError(
+      'bad_request',
+      `Invalid --trusted-proxy-header '${flags.trustedProxyHeader}': use ${PROXY_HEADERS.join(' or ')}, the header your proxy sets`,
+    );
+  }
   if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
     throw new AppError('bad_request', 'Give both --tls-cert and --tls-key, or neither');
   }
@@ -127,6 +137,7 @@ export function resolveServeConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): 
     dataDir,
     publicUrls,
     trustedProxies,
+    ...(header ? { trustedProxyHeader: header as ProxyHeader } : {}),
     ...(flags.tlsCert && flags.tlsKey
       ? { tls: { certFile: path.resolve(flags.tlsCert), keyFile: path.resolve(flags.tlsKey) } }
       : {}),

@@ -55,6 +55,11 @@ describe('resolveServeConfig', () => {
     expect(resolveServeConfig(argv, { PIPELINE_SUMMARY_HOME: home() })).toMatchObject({
       trustedProxies: ['127.0.0.1', '::1', '10.0.0.0/8'],
     });
+    expect(
+      resolveServeConfig([...argv, '--trusted-proxy-header', 'Forwarded'], {
+        PIPELINE_SUMMARY_HOME: home(),
+      }),
+    ).toMatchObject({ trustedProxyHeader: 'forwarded' });
   });
 
   it('keeps demo settings apart from a real setup', () => {
@@ -74,6 +79,10 @@ describe('resolveServeConfig', () => {
     [['--trusted-proxy', 'nginx.internal'], /Invalid trusted proxy 'nginx.internal'/],
     [['--trusted-proxy', '127.0.0.1,10.0.0.0/33'], /Invalid trusted proxy '10.0.0.0\/33'/],
     [['--trusted-proxy', '127.0.0.1:8080'], /Invalid trusted proxy '127.0.0.1:8080'/],
+    [
+      ['--trusted-proxy-header', 'x-real-ip'],
+      /Invalid --trusted-proxy-header 'x-real-ip': use forwarded or x-forwarded-for/,
+    ],
   ])('rejects %j with a clear message', (argv, message) => {
     expect(() => resolveServeConfig(argv, { PIPELINE_SUMMARY_HOME: home() })).toThrow(message);
   });

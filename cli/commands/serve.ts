@@ -24,6 +24,9 @@ Flags:
                      names the client, read from the right, so each client behind the proxy
                      gets its own wrong-token budget. Trust only addresses nothing but the proxy
                      connects from. Ignored unless shared
+  --trusted-proxy-header H
+                     the one header the proxy maintains, forwarded or x-forwarded-for; the
+                     other is then ignored (default: X-Forwarded-For, else Forwarded)
   --tls-cert FILE    PEM certificate to serve HTTPS directly (with --tls-key)
   --tls-key FILE     PEM private key for --tls-cert
   --gitlab-url URL   GitLab base URL (env GITLAB_URL; default https://gitlab.com)
@@ -60,6 +63,7 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
         'data-dir': { type: 'string' },
         'public-url': { type: 'string', multiple: true },
         'trusted-proxy': { type: 'string', multiple: true },
+        'trusted-proxy-header': { type: 'string' },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -72,6 +76,7 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
     'data-dir': dataDir,
     'public-url': publicUrl,
     'trusted-proxy': trustedProxy,
+    'trusted-proxy-header': trustedProxyHeader,
     'tls-cert': tlsCert,
     'tls-key': tlsKey,
     'poll-interval': pollInterval,
@@ -87,6 +92,7 @@ export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): Serv
       dataDir,
       publicUrl,
       trustedProxy,
+      trustedProxyHeader,
       tlsCert,
       tlsKey,
       pollInterval,

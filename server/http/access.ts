@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { AppError } from '../platform/errors.ts';
 import { SECRET_ACCOUNTS, type SecretStore } from '../platform/secret-store.ts';
-import { clientAddress, parseTrustedProxies } from './client-address.ts';
+import { clientAddress, parseTrustedProxies, type ProxyHeader } from './client-address.ts';
 import { isApiPath } from './security.ts';
 
 /** What a LAN-mode service checks every request against. */
@@ -21,6 +21,8 @@ export interface AccessOptions {
    * `X-Forwarded-For` names the client, so each client behind them has its own wrong-token budget.
    */
   trustedProxies?: string[];
+  /** The one header those proxies maintain (`--trusted-proxy-header`); both when absent. */
+  trustedProxyHeader?: ProxyHeader;
 }
 
 /** The session cookie's name. */
@@ -108,6 +110,7 @@ export function accessMiddleware(options: AccessOptions): Middleware {
         forwardedFor: ctx.get('x-forwarded-for') || undefined,
       },
       trusted,
+      options.trustedProxyHeader,
     );
     if (ctx.path === '/signin') {
       if (ctx.method === 'POST') {

@@ -102,6 +102,24 @@ describe('clientAddress with both Forwarded and X-Forwarded-For', () => {
     expect(viaXff('127.0.0.1', 'garbage, 203.0.113.5', proxies)).toBe('203.0.113.5');
     expect(viaXff('127.0.0.1', '203.0.113.5, garbage', proxies)).toBe('127.0.0.1');
   });
+
+  it('reads only the header the proxy maintains when told which (--trusted-proxy-header)', () => {
+    // A proxy that writes only Forwarded (RFC 7239) passes the client's own X-Forwarded-For on.
+    const forwardedOnly = (forwarded: string, forwardedFor: string) =>
+      clientAddress('127.0.0.1', { forwarded, forwardedFor }, proxies, 'forwarded');
+    expect(forwardedOnly('for=203.0.113.5', '198.51.100.77')).toBe('203.0.113.5');
+    // A Forwarded naming nobody counts against the proxy, never the client's X-Forwarded-For.
+    expect(forwardedOnly('for=_hidden', '198.51.100.77')).toBe('127.0.0.1');
+    // And the other way round: nginx maintains X-Forwarded-For, the client wrote Forwarded.
+    expect(
+      clientAddress(
+        '127.0.0.1',
+        { forwarded: 'for=198.51.100.77', forwardedFor: 'unknown' },
+        proxies,
+        'x-forwarded-for',
+      ),
+    ).toBe('127.0.0.1');
+  });
 });
 
 describe('forwardedForHops', () => {

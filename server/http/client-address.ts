@@ -58,6 +58,15 @@ export function parseTrustedProxies(values: string[]): TrustedProxies {
   };
 }
 
+/**
+ * The one forwarding header a trusted proxy maintains (`--trusted-proxy-header`), when the user
+ * says which; otherwise both are read, `X-Forwarded-For` first.
+ */
+export type ProxyHeader = 'forwarded' | 'x-forwarded-for';
+
+/** The `--trusted-proxy-header` values, for validation and help. */
+export const PROXY_HEADERS: readonly ProxyHeader[] = ['forwarded', 'x-forwarded-for'];
+
 /** The forwarding headers a request arrived with, as received (repeated fields joined by commas). */
 export interface ForwardingHeaders {
   /** The standard `Forwarded` field (RFC 7239). */
@@ -75,23 +84,25 @@ export interface ForwardingHeaders {
  *
  * `X-Forwarded-For` names the client when it is readable, else the `for=` values of `Forwarded`
  * (RFC 7239): proxies commonly maintain `X-Forwarded-For` (nginx as the README configures it) and
- * pass a client's `Forwarded` on untouched, so preferring it keeps a made-up one harmless. (Behind a proxy
- * that maintains only `Forwarded`, a client's own `X-Forwarded-For` would choose its budget; the
- * budget only slows guessing of a 256-bit token, it is not what keeps the token safe.) When neither
- * header names anyone, the proxy's own address counts; headers from any other peer are ignored.
+ * pass a client's `Forwarded` on untouched, so preferring it keeps a made-up one harmless. Behind a
+ * proxy that maintains only `Forwarded`, a client's own `X-Forwarded-For` would choose its budget:
+ * `only` (`--trusted-proxy-header forwarded`) reads the one header the proxy maintains and ignores the
+ * other. When the header names nobody, the proxy's own address counts; headers from any other peer
+ * are ignored.
  */
 export function clientAddress(
   peer: string | undefined,
   headers: ForwardingHeaders,
   trusted: TrustedProxies | undefined,
+  only?: ProxyHeader,
 ): string {
   const from = (peer && normaliseAddress(peer)) ?? peer ?? '';
   if (!trusted || !trusted.has(from)) return from;
   return (
-    (headers.forwardedFor !== undefined
+    (headers.forwardedFor !== undefined && only !== 'forwarded'
       ? rightMostClient(headers.forwardedFor.split(',').map(forwardedAddress), trusted)
       : undefined) ??
-    (headers.forwarded !== undefined
+    (headers.forwarded !== undefined && only !== 'x-forwarded-for'
       ? rightMostClient(forwardedElementHops(headers.forwarded), trusted)
       : undefined) ??
     from

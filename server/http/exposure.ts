@@ -3,6 +3,7 @@ import { AppError } from '../platform/errors.ts';
 import type { SecretStore } from '../platform/secret-store.ts';
 import { ensureAccessToken, type AccessOptions } from './access.ts';
 import type { SecurityOptions } from './security.ts';
+import type { ProxyHeader } from './client-address.ts';
 
 const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '::1']);
 const WILDCARD_BINDS = new Set(['0.0.0.0', '::']);
@@ -14,6 +15,8 @@ export interface ExposureConfig {
   tls: boolean;
   /** Reverse proxies whose `Forwarded`/`X-Forwarded-For` names the client (`--trusted-proxy`). */
   trustedProxies?: string[];
+  /** The one header those proxies maintain (`--trusted-proxy-header`). */
+  trustedProxyHeader?: ProxyHeader | undefined;
 }
 
 /** The checks that fit an exposure, and the access token when one is needed. */
@@ -63,6 +66,7 @@ export async function planExposure(
       token: accessToken.token,
       secureCookies: config.tls || config.publicUrls.some((u) => u.startsWith('https:')),
       ...(config.trustedProxies?.length ? { trustedProxies: config.trustedProxies } : {}),
+      ...(config.trustedProxyHeader ? { trustedProxyHeader: config.trustedProxyHeader } : {}),
     },
     accessToken,
   };

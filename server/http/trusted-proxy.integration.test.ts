@@ -14,7 +14,10 @@ const PUBLIC_URL = 'https://ci-summary.example.test';
 const dirs: string[] = [];
 
 /** `serve --demo --public-url …` on loopback, as behind nginx on the same machine. */
-function composeBehindProxy(trustedProxies: string[] | undefined): Promise<RunningService> {
+function composeBehindProxy(
+  trustedProxies: string[] | undefined,
+  trustedProxyHeader?: 'forwarded' | 'x-forwarded-for',
+): Promise<RunningService> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-proxy-'));
   dirs.push(dataDir);
   return composeService(
@@ -28,6 +31,7 @@ function composeBehindProxy(trustedProxies: string[] | undefined): Promise<Runni
       dataDir,
       publicUrls: [PUBLIC_URL],
       ...(trustedProxies ? { trustedProxies } : {}),
+      ...(trustedProxyHeader ? { trustedProxyHeader } : {}),
     },
     { logger: silentLogger, env: {}, secretStore: new MemorySecretStore() },
   );
@@ -182,6 +186,29 @@ describe('wrong-token limit behind a trusted proxy that sends Forwarded', () => 
     expect(await bearer({}, shared.token)).toBe(200);
     expect(await bearer({ forwarded: 'for=198.51.100.10' }, shared.token)).toBe(200);
     expect(await bearer({ 'x-forwarded-for': 'garbage, 203.0.113.13' }, shared.token)).toBe(200);
+  });
+});
+
+describe('wrong-token limit behind a proxy that maintains only Forwarded (--trusted-proxy-header)', () => {
+  it("reads the proxy's Forwarded and ignores the client's own X-Forwarded-For", async () => {
+    const service = await composeBehindProxy(['127.0.0.1'], 'forwarded');
+    try {
+      const token = service.exposure.accessToken!.token;
+      // RFC 7239: the proxy appends the address it was reached from; the client varies its XFF.
+      const send = (forwardedFor: string, value: string) =>
+        request(`${service.url}/api/settings`, {
+          headers: {
+            authorization: `Bearer ${value}`,
+            forwarded: 'for=203.0.113.5',
+            'x-forwarded-for': forwardedFor,
+          },
+        });
+      for (let i = 0; i < 5; i++) expect(await send(`198.51.100.${i}`, `wrong-${i}`)).toBe(401);
+      expect(await send('198.51.100.99', token)).toBe(429);
+    } finally {
+      await service.stop();
+      for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
