@@ -133,43 +133,48 @@ function strength(d: DecisiveLine, distilled: DistilledLog): number {
   return d.category ? d.score * WEIGHT[d.category] * nearness(d, distilled) : 0;
 }
 
-/**
- * The lines that may vote: not wrappers, passing tests or setup; and when a CI system reports
- * several failed commands, only the lines up to the first of them, unless none is there: what
- * runs after it (more commands, `if: always()` steps) usually follows from it.
- */
-// A test run's own verdict that tests failed (a count, `FAILED`, `FAILURES!`): the lines before it
-// belong to a failing run even when a later run passes.
-// A coverage threshold the run missed is its own failing verdict, though the runner printed it
-// before `Tests: 12 passed` (Jest) or `=== 75 passed ===` (pytest-cov).
-const FAILING_RUN =
-  /\b[1-9]\d* (?:failed|failures?|errors?|failing)\b|\bFAILED\b|\bFAILURES!|\bERRORS!|\bFailed!|\bTest Run Failed\b|\bcoverage threshold for \w+ \([\d.]+%\) not met\b|\bis less than fail-under=|\bRequired test coverage of [\d.]+% not reached\b|\bdoes not meet (?:global |"[^"]*" )?threshold\b/;
+// A coverage threshold the run missed (Jest, coverage.py, pytest-cov, nyc/c8): the run's own
+// failing verdict, though the runner prints it before `Tests: 12 passed` or `=== 75 passed ===`.
+const COVERAGE_MISSED =
+  /\bcoverage threshold for \w+ \([\d.]+%\) not met\b|\bis less than fail-under=|\bRequired test coverage of [\d.]+% not reached\b|\bdoes not meet (?:global |"[^"]*" )?threshold\b/;
+// A test run's own verdict that tests failed (a count, `FAILED`, `FAILURES!`, a missed coverage
+// threshold): the lines before it belong to a failing run even when a later run passes.
+const FAILING_RUN = new RegExp(
+  `\\b[1-9]\\d* (?:failed|failures?|errors?|failing)\\b|\\bFAILED\\b|\\bFAILURES!|\\bERRORS!|\\bFailed!|\\bTest Run Failed\\b|${COVERAGE_MISSED.source}`,
+);
 
 /**
- * Test-failure lines that a later verdict of the same run says passed: assertion-like output of
- * tests that passed (a test that checks an error path logs `Expected: 0 / Actual: 1` and passes)
+ * The test-failure lines that a later verdict of the same run says passed: assertion-like output
+ * of tests that passed (a test that checks an error path logs `Expected: 0 / Actual: 1` and passes)
  * before `Test Run Successful.`. Lines up to a failing run's verdict stay: a later run passing
  * (another module, another target) does not undo an earlier one failing.
  */
-function passedAfterwards(d: DecisiveLine, voters: DecisiveLine[], passingRuns: number[]): boolean {
-  if (d.category !== 'test_failure') return false;
-  const pass = passingRuns.find((line) => line > d.line);
-  if (pass === undefined) return false;
-  return !voters.some(
-    (v) =>
-      v.category === 'test_failure' &&
-      v.line >= d.line &&
-      v.line < pass &&
-      FAILING_RUN.test(v.message),
+function passedAfterwards(voters: DecisiveLine[], passingRuns: number[]): Set<DecisiveLine> {
+  const failingVerdicts = voters
+    .filter((v) => v.category === 'test_failure' && FAILING_RUN.test(v.message))
+    .map((v) => v.line);
+  return new Set(
+    voters.filter((d) => {
+      if (d.category !== 'test_failure') return false;
+      const pass = passingRuns.find((line) => line > d.line);
+      return pass !== undefined && !failingVerdicts.some((l) => l >= d.line && l < pass);
+    }),
   );
 }
 
+/**
+ * The lines that may vote: not wrappers, passing tests, setup, or test output a later passing run
+ * disowns; in a GitHub Actions log only the failing step's lines, when it has any; and when a CI
+ * system reports several failed commands, only the lines up to the first of them, unless none is
+ * there: what runs after it (more commands, `if: always()` steps) usually follows from it.
+ */
 function votersOf(distilled: DistilledLog, lines = distilled.decisive): DecisiveLine[] {
   const candidates = lines.filter(votes);
-  const voters =
+  const passed =
     distilled.passingRuns.length === 0
-      ? candidates
-      : candidates.filter((d) => !passedAfterwards(d, candidates, distilled.passingRuns));
+      ? undefined
+      : passedAfterwards(candidates, distilled.passingRuns);
+  const voters = passed ? candidates.filter((d) => !passed.has(d)) : candidates;
   const step = distilled.failingStep;
   if (step) {
     const inStep = voters.filter((d) => d.line >= step.startLine && d.line <= step.endLine);
@@ -181,9 +186,12 @@ function votersOf(distilled: DistilledLog, lines = distilled.decisive): Decisive
   return before.length > 0 ? before : voters;
 }
 
-function pickCategory(distilled: DistilledLog, context: JobContext | undefined): FailureCategory {
+function pickCategory(
+  distilled: DistilledLog,
+  context: JobContext | undefined,
+  voters: DecisiveLine[],
+): FailureCategory {
   const reason = context?.failureReason ?? '';
-  const voters = votersOf(distilled);
   if (
     /timeout/.test(reason) ||
     // The CI system stopped the job for time: the line rules' `timeout` category says so.
@@ -361,10 +369,14 @@ const SPECIFIC_ADVICE: {
   when: RegExp;
   steps: string[];
   instead?: boolean;
+  /** Add the "reproduce it locally" step after these. */
+  reproduce?: boolean;
 }[] = [
   {
     category: 'test_failure',
-    when: /coverage threshold for \w+ \([\d.]+%\) not met|is less than fail-under=|Required test coverage of [\d.]+% not reached|does not meet (?:global |"[^"]*" )?threshold|Rule violated for (?:bundle|package|class)|Coverage checks have not been met|line coverage is below the specified/,
+    when: new RegExp(
+      `${COVERAGE_MISSED.source}|Rule violated for (?:bundle|package|class)|Coverage checks have not been met|line coverage is below the specified`,
+    ),
     steps: [
       'The tests passed, but coverage is below the threshold the project set: open the coverage report for the files this change touched and add tests for the uncovered lines, or lower the threshold in the same change and say why.',
     ],
@@ -424,6 +436,63 @@ const SPECIFIC_ADVICE: {
   },
   {
     category: 'dependency_network',
+    when: /Can't reach database server|connection to server at .* failed/,
+    steps: [
+      'The build itself connects to a database (prerendering pages, running migrations or generating data), and the builder cannot reach it: the database is private to your network, paused, or its address in the build environment is wrong.',
+      'Either keep the database out of the build (render those pages at request time, run migrations in a deploy step) or let the builder reach it: the connection string set for the build environment, and the database’s allow list.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'dependency_network',
+    when: /ImportError: cannot import name .*(?:site|dist)-packages\//,
+    steps: [
+      'An installed package no longer has what the code imports: a dependency that is not pinned was upgraded to a release that removed or moved it.',
+      'Pin that package (or the one that imports it) to the last version that works, in requirements or a constraints/lock file, so the build stops drifting; or update the code to the new API.',
+    ],
+    instead: true,
+    reproduce: true,
+  },
+  {
+    category: 'timeout',
+    when: /^Aborted by \S|Finished: ABORTED/m,
+    steps: [
+      'Someone (or a newer run) stopped this build; no check failed. If it was stopped because it hung, the last lines show what was running: a command that never returns (a server started in the foreground, a prompt waiting for input) must run in the background, as a service, or with a timeout.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'permission_auth',
+    when: /KeytoolException|Keystore was tampered with|keystore password was incorrect/,
+    steps: [
+      'The Android signing keystore could not be read: the file the job writes from a CI secret is empty or truncated (a secret unset on this branch, or base64 decoded wrongly), or its password or key alias is wrong.',
+      'Check that the secret decodes to the keystore (`base64 -d` it and compare the size with your local file) and that the store password, key alias and key password variables match it.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'config_yaml',
+    when: /failed to (?:compute cache key|calculate checksum of ref)/,
+    steps: [
+      'The Dockerfile copies a path that is not in the build context: COPY paths are relative to the context directory (the last argument of `docker build`, or `context:` in compose and CI settings), and `.dockerignore` may exclude it. Fix the path or the context.',
+    ],
+  },
+  {
+    category: 'config_yaml',
+    when: /Deploy directory '[^']*' does not exist/,
+    steps: [
+      'The site’s publish directory does not exist after the build: set it to where the build writes its output (for example `dist` or `build`, relative to the base directory).',
+    ],
+  },
+  {
+    category: 'config_yaml',
+    when: /only supports files up to [\d.]+ ?MiB/,
+    steps: [
+      'A file in the output directory is over the platform’s size limit; it is usually a build cache (webpack’s `cache/`, `.next/cache`): keep caches out of the directory that is uploaded.',
+    ],
+  },
+  {
+    category: 'dependency_network',
     when: /UNREACHABLE!/,
     steps: [
       'Ansible could not reach the host over SSH: check from the runner that the host name resolves and port 22 is open to it (firewall, security group), and that the inventory address is right.',
@@ -443,7 +512,9 @@ function nextStepsFor(
   const text = distilled.decisive.map((d) => d.text).join('\n');
   const t = tool(distilled);
   const specific = SPECIFIC_ADVICE.filter((a) => a.category === category && a.when.test(text));
-  const steps: (string | undefined)[] = specific.flatMap((a) => a.steps);
+  const steps: (string | undefined)[] = specific.flatMap((a) =>
+    a.reproduce ? [...a.steps, runIt] : a.steps,
+  );
   // Advice for the exact failure says what the general advice would only guess at.
   switch (specific.some((a) => a.instead) ? undefined : category) {
     case 'test_failure':
@@ -506,17 +577,6 @@ function nextStepsFor(
           'Install it in the image or in `before_script` (for example `apt-get install -y pkg-config libssl-dev`), or use a version of the package that ships a prebuilt wheel or binary for this platform.',
           runIt,
         );
-      } else if (/Can't reach database server|connection to server at .* failed/.test(text)) {
-        steps.push(
-          'The build itself connects to a database (prerendering pages, running migrations or generating data), and the builder cannot reach it: the database is private to your network, paused, or its address in the build environment is wrong.',
-          'Either keep the database out of the build (render those pages at request time, run migrations in a deploy step) or let the builder reach it: the connection string set for the build environment, and the database’s allow list.',
-        );
-      } else if (/ImportError: cannot import name .*(?:site|dist)-packages\//.test(text)) {
-        steps.push(
-          'An installed package no longer has what the code imports: a dependency that is not pinned was upgraded to a release that removed or moved it.',
-          'Pin that package (or the one that imports it) to the last version that works, in requirements or a constraints/lock file, so the build stops drifting; or update the code to the new API.',
-          runIt,
-        );
       } else if (NETWORK.test(text) && !RESOLUTION.test(text)) {
         steps.push(
           'Retry the job: network errors to registries are often transient.',
@@ -563,12 +623,6 @@ function nextStepsFor(
       );
       break;
     case 'timeout':
-      if (/^Aborted by \S|Finished: ABORTED/m.test(text)) {
-        steps.push(
-          'Someone (or a newer run) stopped this build; no check failed. If it was stopped because it hung, the last lines show what was running: a command that never returns (a server started in the foreground, a prompt waiting for input) must run in the background, as a service, or with a timeout.',
-        );
-        break;
-      }
       steps.push(
         'Look at the last lines before the timeout (quoted above): that is what was running when time ran out.',
         'If a step hangs (waiting for input, a service or a lock), fix that rather than raising the limit; add timeouts to individual tests and network calls.',
@@ -576,14 +630,7 @@ function nextStepsFor(
       );
       break;
     case 'permission_auth':
-      if (
-        /KeytoolException|Keystore was tampered with|keystore password was incorrect/.test(text)
-      ) {
-        steps.push(
-          'The Android signing keystore could not be read: the file the job writes from a CI secret is empty or truncated (a secret unset on this branch, or base64 decoded wrongly), or its password or key alias is wrong.',
-          'Check that the secret decodes to the keystore (`base64 -d` it and compare the size with your local file) and that the store password, key alias and key password variables match it.',
-        );
-      } else if (/Permission denied/.test(text) && !/publickey|denied:|HTTP/i.test(text)) {
+      if (/Permission denied/.test(text) && !/publickey|denied:|HTTP/i.test(text)) {
         steps.push(
           'Make the script executable and commit the mode: `git update-index --chmod=+x <script>` (or call it with `bash <script>`).',
           'If a file or directory is meant to be written, check the user the image runs as and the path’s ownership.',
@@ -600,21 +647,6 @@ function nextStepsFor(
       if (/413 Request Entity Too Large|too large archive/.test(text)) {
         steps.push(
           'GitLab refused the artifacts archive: it is over the instance’s or project’s maximum artifacts size. Narrow `artifacts:paths` (or add `artifacts:exclude`) to what later jobs and people need, or ask an administrator to raise the limit.',
-        );
-      }
-      if (/failed to (?:compute cache key|calculate checksum of ref)/.test(text)) {
-        steps.push(
-          'The Dockerfile copies a path that is not in the build context: COPY paths are relative to the context directory (the last argument of `docker build`, or `context:` in compose and CI settings), and `.dockerignore` may exclude it. Fix the path or the context.',
-        );
-      }
-      if (/Deploy directory '[^']*' does not exist/.test(text)) {
-        steps.push(
-          'The site’s publish directory does not exist after the build: set it to where the build writes its output (for example `dist` or `build`, relative to the base directory).',
-        );
-      }
-      if (/only supports files up to [\d.]+ ?MiB/.test(text)) {
-        steps.push(
-          'A file in the output directory is over the platform’s size limit; it is usually a build cache (webpack’s `cache/`, `.next/cache`): keep caches out of the directory that is uploaded.',
         );
       }
       if (/invalid (?:target|source) release|release version \d+ not supported/i.test(text)) {
@@ -657,7 +689,8 @@ function nextStepsFor(
 
 /** The offline analyser's finding for one job, from its distilled log. */
 export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnosis {
-  const category = pickCategory(distilled, context);
+  const voters = votersOf(distilled);
+  const category = pickCategory(distilled, context, voters);
   const evidence = pickEvidence(distilled, category);
   // Evidence first; then stack frames and diagnostics shown around it in the excerpt.
   const locations = findLocations([
@@ -687,7 +720,7 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
     generic:
       category === 'script_error' &&
       // CI verdicts (`ERROR: Job failed: exit code 1`) score high but say nothing of the cause.
-      !votersOf(distilled).some(
+      !voters.some(
         (v) => v.category === 'script_error' && v.score > GENERIC_SCORE && !WRAPPER.test(v.message),
       ),
   };

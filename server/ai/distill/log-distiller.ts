@@ -256,9 +256,8 @@ function expandAnsibleResult(text: string, depth = 0): string[] {
   if (typeof result !== 'object' || result === null) return [text];
   const prefix = text.slice(0, text.length - bare.length);
   const out = [text];
-  const items = Array.isArray((result as { results?: unknown }).results)
-    ? [result, ...((result as { results: unknown[] }).results ?? [])]
-    : [result];
+  const loop = (result as { results?: unknown }).results;
+  const items = Array.isArray(loop) ? [result, ...(loop as unknown[])] : [result];
   for (const item of items) {
     if (typeof item !== 'object' || item === null) continue;
     const fields = item as Record<string, unknown>;
@@ -588,13 +587,8 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
   }
   // The header of the GitHub Actions step that failed names the failing command, as `$ cmd` does
   // in a GitLab log.
-  const failingStep = failingStepOf(entries);
-  if (failingStep) {
-    bump(
-      entries.findIndex((e) => e.line === failingStep.startLine),
-      89,
-    );
-  }
+  const step = failingStepOf(entries);
+  if (step) bump(step.header, 89);
   // What the failing command printed last is its error message when no rule knows the tool.
   const lastWordEntries = findLastWords(entries, failingSection);
   for (const e of lastWordEntries) bump(entries.indexOf(e), 88);
@@ -711,11 +705,8 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     // A GitHub Actions log echoes no `$ command`: its failing step's `Run …` header names it.
     failingCommand:
       failingCommand ??
-      (failingStep
-        ? entries
-            .find((e) => e.line === failingStep.startLine)
-            ?.bare.replace(GHA_STEP_START, '')
-            .trim() || undefined
+      (step
+        ? entries[step.header]!.bare.replace(GHA_STEP_START, '').trim() || undefined
         : undefined),
     decisive,
     exitCode,
@@ -724,20 +715,24 @@ export function distillLog(raw: string, options: DistillOptions = {}): Distilled
     sameAsGreen,
     image,
     passingRuns,
-    failingStep,
+    failingStep: step && {
+      startLine: entries[step.header]!.line,
+      endLine: entries[step.verdict]!.line,
+    },
   };
 }
 
 const GHA_STEP_START = /^##\[group\]Run /;
-const GHA_STEP_FAILED = /Process completed with exit code [1-9]/;
 
-function failingStepOf(entries: Entry[]): { startLine: number; endLine: number } | undefined {
-  const verdict = entries.findIndex((e) => GHA_STEP_FAILED.test(e.bare));
+/**
+ * The entries of the GitHub Actions step that failed: its `##[group]Run …` header and the runner's
+ * verdict that ends it (the first failed-command verdict in the log).
+ */
+function failingStepOf(entries: Entry[]): { header: number; verdict: number } | undefined {
+  const verdict = entries.findIndex((e) => COMMAND_VERDICT.test(e.bare));
   if (verdict === -1) return undefined;
   for (let i = verdict; i >= 0; i--) {
-    if (GHA_STEP_START.test(entries[i]!.bare)) {
-      return { startLine: entries[i]!.line, endLine: entries[verdict]!.line };
-    }
+    if (GHA_STEP_START.test(entries[i]!.bare)) return { header: i, verdict };
   }
   return undefined;
 }
