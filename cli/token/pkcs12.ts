@@ -39,26 +39,25 @@ function encryptedDataOf(info: pkijs.ContentInfo): pkijs.EncryptedData {
 }
 
 /**
- * Whether the file uses a legacy PBE scheme anywhere: an encryptedData safe or a shrouded key bag
- * under one of the RFC 7292 Appendix C OIDs. Looks only at what is readable without the password;
- * a structure it cannot read counts as not legacy, so pkijs reports it as it always did.
+ * The encryption algorithms of the file's encrypted safes and shrouded key bags, as far as they are
+ * readable without the password. A structure it cannot read gives none, so pkijs reports it as it
+ * always did.
  */
-function usesLegacyPbe(authSafe: asn1js.OctetString): boolean {
+function encryptionAlgorithms(pfx: pkijs.PFX): pkijs.AlgorithmIdentifier[] {
+  const authSafe = pfx.authSafe.content;
+  if (pfx.authSafe.contentType !== DATA || !(authSafe instanceof asn1js.OctetString)) return [];
   try {
-    return pkijs.AuthenticatedSafe.fromBER(authSafe.getValue()).safeContents.some((info) => {
+    return pkijs.AuthenticatedSafe.fromBER(authSafe.getValue()).safeContents.flatMap((info) => {
       if (info.contentType === ENCRYPTED_DATA) {
-        const encrypted = encryptedDataOf(info);
-        return isLegacyPbe(encrypted.encryptedContentInfo.contentEncryptionAlgorithm.algorithmId);
+        return [encryptedDataOf(info).encryptedContentInfo.contentEncryptionAlgorithm];
       }
-      if (info.contentType !== DATA || !(info.content instanceof asn1js.OctetString)) return false;
-      return pkijs.SafeContents.fromBER(info.content.getValue()).safeBags.some(
-        (bag) =>
-          bag.bagId === SHROUDED_KEY_BAG &&
-          isLegacyPbe((bag.bagValue as pkijs.PKCS8ShroudedKeyBag).encryptionAlgorithm.algorithmId),
-      );
+      if (info.contentType !== DATA || !(info.content instanceof asn1js.OctetString)) return [];
+      return pkijs.SafeContents.fromBER(info.content.getValue())
+        .safeBags.filter((bag) => bag.bagId === SHROUDED_KEY_BAG)
+        .map((bag) => (bag.bagValue as pkijs.PKCS8ShroudedKeyBag).encryptionAlgorithm);
     });
   } catch {
-    return false;
+    return [];
   }
 }
 
@@ -76,38 +75,17 @@ function pbes2Iterations(params: unknown): number | undefined {
   return count instanceof asn1js.Integer ? count.valueBlock.valueDec : undefined;
 }
 
-/** Iterations asked for by an encryption algorithm: a legacy scheme's or PBES2's. */
-function algorithmIterations(algorithm: pkijs.AlgorithmIdentifier): number | undefined {
-  if (isLegacyPbe(algorithm.algorithmId)) return pbeParams(algorithm.algorithmParams).iterations;
-  return algorithm.algorithmId === PBES2 ? pbes2Iterations(algorithm.algorithmParams) : undefined;
-}
-
 /**
- * Every password-derivation iteration count the file asks for that is readable without the
- * password: its MAC's, and those of its encrypted safes and shrouded key bags. A structure it
- * cannot read adds nothing (pkijs reports it as before).
+ * Iterations asked for by an encryption algorithm, a legacy scheme's or PBES2's; `undefined` when
+ * unreadable here (decrypting it later reports what is wrong).
  */
-function iterationCounts(pfx: pkijs.PFX): number[] {
-  const counts: number[] = [pfx.macData?.iterations ?? 1];
+function algorithmIterations(algorithm: pkijs.AlgorithmIdentifier): number | undefined {
   try {
-    if (!(pfx.authSafe.content instanceof asn1js.OctetString)) return counts;
-    for (const info of pkijs.AuthenticatedSafe.fromBER(pfx.authSafe.content.getValue())
-      .safeContents) {
-      if (info.contentType === ENCRYPTED_DATA) {
-        const algorithm = encryptedDataOf(info).encryptedContentInfo.contentEncryptionAlgorithm;
-        counts.push(algorithmIterations(algorithm) ?? 1);
-      } else if (info.contentType === DATA && info.content instanceof asn1js.OctetString) {
-        for (const bag of pkijs.SafeContents.fromBER(info.content.getValue()).safeBags) {
-          if (bag.bagId !== SHROUDED_KEY_BAG) continue;
-          const algorithm = (bag.bagValue as pkijs.PKCS8ShroudedKeyBag).encryptionAlgorithm;
-          counts.push(algorithmIterations(algorithm) ?? 1);
-        }
-      }
-    }
+    if (isLegacyPbe(algorithm.algorithmId)) return pbeParams(algorithm.algorithmParams).iterations;
   } catch {
-    // Unreadable here: parsing it later reports what is wrong.
+    return undefined;
   }
-  return counts;
+  return algorithm.algorithmId === PBES2 ? pbes2Iterations(algorithm.algorithmParams) : undefined;
 }
 
 /** The certificate (PEM) and private key (unencrypted PKCS#8 PEM) in a PKCS#12 file. */
@@ -130,7 +108,13 @@ export async function readPkcs12(
     const asn1 = asn1js.fromBER(new Uint8Array(data));
     if (asn1.offset === -1) refuse('not a PKCS#12 file');
     const pfx = new pkijs.PFX({ schema: asn1.result });
-    const iterations = Math.max(...iterationCounts(pfx));
+    // Every derivation the file asks for that is readable without the password: its MAC's, its
+    // encrypted safes' and its shrouded keys'.
+    const algorithms = encryptionAlgorithms(pfx);
+    const iterations = Math.max(
+      pfx.macData?.iterations ?? 1,
+      ...algorithms.map((a) => algorithmIterations(a) ?? 1),
+    );
     if (iterations > MAX_ITERATIONS) {
       refuse(
         `it asks for ${iterations.toLocaleString('en')} iterations of password derivation, more than the ${MAX_ITERATIONS.toLocaleString('en')} accepted (exporters write 2,000–10,000)`,
@@ -140,9 +124,8 @@ export async function readPkcs12(
     // undefined for a file without them (pkijs checks its MAC and decrypts it as it always did).
     let legacyPassword: Uint8Array | undefined;
     if (
-      pfx.authSafe.contentType === DATA &&
       pfx.authSafe.content instanceof asn1js.OctetString &&
-      usesLegacyPbe(pfx.authSafe.content)
+      algorithms.some((a) => isLegacyPbe(a.algorithmId))
     ) {
       const content = new Uint8Array(pfx.authSafe.content.getValue());
       if (!pfx.macData) return refuse('it has no MAC to check the password against');
