@@ -119,6 +119,12 @@ export function resolveServeConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv): 
       `Invalid --trusted-proxy-header '${flags.trustedProxyHeader}': use ${PROXY_HEADERS.join(' or ')}, the header your proxy sets`,
     );
   }
+  if (header !== undefined && trustedProxies.length === 0) {
+    throw new AppError(
+      'bad_request',
+      '--trusted-proxy-header says which header a trusted proxy sets: give the proxy with --trusted-proxy too',
+    );
+  }
   if ((flags.tlsCert === undefined) !== (flags.tlsKey === undefined)) {
     throw new AppError('bad_request', 'Give both --tls-cert and --tls-key, or neither');
   }

@@ -80,6 +80,10 @@ describe('resolveServeConfig', () => {
     [['--trusted-proxy', '127.0.0.1,10.0.0.0/33'], /Invalid trusted proxy '10.0.0.0\/33'/],
     [['--trusted-proxy', '127.0.0.1:8080'], /Invalid trusted proxy '127.0.0.1:8080'/],
     [
+      ['--trusted-proxy-header', 'forwarded'],
+      /--trusted-proxy-header .* give the proxy with --trusted-proxy too/,
+    ],
+    [
       ['--trusted-proxy-header', 'x-real-ip'],
       /Invalid --trusted-proxy-header 'x-real-ip': use forwarded or x-forwarded-for/,
     ],

@@ -58,14 +58,14 @@ export function parseTrustedProxies(values: string[]): TrustedProxies {
   };
 }
 
+/** The `--trusted-proxy-header` values, for validation and help. */
+export const PROXY_HEADERS = ['forwarded', 'x-forwarded-for'] as const;
+
 /**
  * The one forwarding header a trusted proxy maintains (`--trusted-proxy-header`), when the user
  * says which; otherwise both are read, `X-Forwarded-For` first.
  */
-export type ProxyHeader = 'forwarded' | 'x-forwarded-for';
-
-/** The `--trusted-proxy-header` values, for validation and help. */
-export const PROXY_HEADERS: readonly ProxyHeader[] = ['forwarded', 'x-forwarded-for'];
+export type ProxyHeader = (typeof PROXY_HEADERS)[number];
 
 /** The forwarding headers a request arrived with, as received (repeated fields joined by commas). */
 export interface ForwardingHeaders {
