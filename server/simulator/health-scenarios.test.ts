@@ -20,4 +20,22 @@ describe('health scenarios at any hour', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  // Group health counts a flake once per commit and job (a commit whose job failed and passed),
+  // so two retried pipelines on one commit would be one flake, not the two the scenario promises
+  // (a web-triggered and an API-triggered pipeline on an unchanged main did that on 2026-11-23).
+  it('puts every flaky retry on its own commit', () => {
+    const shared: string[] = [];
+    const start = Date.parse('2026-11-16T00:00:00Z');
+    for (let hour = 0; hour < 14 * 24; hour += 1) {
+      const now = start + hour * 3_600_000;
+      const data = new Dataset(
+        { seed: 42, projects: 12, pipelinesPerDay: 6, days: 14, groupPath: 'acme', now },
+        new ManualClock(now),
+      );
+      const shas = data.scenarios.flaky!.pipelineIds.map((id) => data.pipelineById.get(id)!.sha);
+      if (new Set(shas).size !== shas.length) shared.push(new Date(now).toISOString());
+    }
+    expect(shared).toEqual([]);
+  });
 });

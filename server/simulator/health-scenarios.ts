@@ -28,6 +28,7 @@ export interface HealthScenarios {
 export interface ScenarioDraft {
   project: SimProject;
   createdAt: number;
+  sha: string;
   refKind: RefKind;
   source: string;
   outcome: Outcome;
@@ -82,7 +83,16 @@ export function planScenarios(
     const job = steadyJob(flakyProject, 'test');
     const mine = recent(flakyProject).filter((d) => d.refKind !== 'tag');
     if (job && mine.length >= 8) {
-      const chosen = mine.filter((_, i) => i % 6 === 3);
+      // Every sixth run, each on its own commit: health counts one flake per commit and job, so
+      // two retried pipelines of one commit (a web and an API run on an unchanged main) are one.
+      const chosen: ScenarioDraft[] = [];
+      const shas = new Set<string>();
+      for (let i = 3; i < mine.length; i += 6) {
+        const draft = mine.slice(i, i + 6).find((d) => !shas.has(d.sha));
+        if (!draft) continue;
+        chosen.push(draft);
+        shas.add(draft.sha);
+      }
       // Green otherwise, so the only flakes are these retries: a failed push pipeline and a green
       // merge-request pipeline on the same commit would add a same-commit flake the plan never made.
       for (const d of mine) d.outcome = 'success';
