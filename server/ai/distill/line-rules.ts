@@ -69,6 +69,9 @@ const HINT_WORDS = [
   'below the specified', 'below the expected minimum', 'below the failure threshold',
   'covered percentage', 'missed percentage', 'coverage related', 'msi percentage', '>> issue: [b',
   ' rules on ', 'need approval', 'leaks found', 'potential problem', 'issues found in', 'rejected status code', 'maximum budget', 'known issues', ' problems, ', ' ==> ', 'issues found', 'dead link', '(standard:', '(experimental:',
+  // Zero-shot (config-auth): AWS IAM's denials, sudo without a password, the GitHub CLI's token.
+  'authorized to perform', 'terminal is required', 'password is required', 'no tty present',
+  'incorrect password', 'set the gh_token',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
@@ -543,6 +546,64 @@ export const LINE_RULES: LineRule[] = [
     score: 85,
     kind: 'error',
     category: 'compile_error',
+  },
+  // Zero-shot (config-auth): build and CI configuration pointing at what is not there or naming
+  // what the tool does not know, in the tools' own words, so that such jobs are not called script
+  // errors. Above the dependency rules, so Go's `no required module provides package …: go.mod file
+  // not found …` reads as the missing go.mod it is. Docker's legacy builder copying a path outside
+  // the build context (`COPY failed: file not found in build context or excluded by .dockerignore:
+  // stat app.py: file does not exist`, https://github.com/moby/moby/blob/master/builder/dockerfile/copy.go);
+  // tsc rejecting its options or tsconfig (TS5023/TS5025 `Unknown compiler option`, TS5024, TS5057,
+  // TS5058, TS5083 `Cannot read file`, TS6046 `Argument for '--target' option must be: …`,
+  // https://github.com/microsoft/TypeScript/blob/main/src/compiler/diagnosticMessages.json); Jest's
+  // and Vitest's test patterns matching no file (`No tests found, exiting with code 1`,
+  // https://github.com/jestjs/jest/blob/main/packages/jest-core/src/getNoTestFound.ts; `exiting with
+  // code 0` under --passWithNoTests fails nothing); Cargo without or with a broken Cargo.toml of
+  // the project (`error: failed to parse manifest at `…``,
+  // https://github.com/rust-lang/cargo/blob/master/src/cargo/util/toml/mod.rs; a manifest under
+  // ~/.cargo is a dependency's, too new for the toolchain); Go outside a module (`go.mod file not
+  // found in current directory or any parent directory`,
+  // https://github.com/golang/go/blob/master/src/cmd/go/internal/modload/init.go); Terraform without
+  // a required variable or with one its validation rejects (https://github.com/hashicorp/terraform/blob/main/internal/backend/unparsed_value.go);
+  // Gradle build scripts calling a method the DSL lacks (`Could not find method implementation() for
+  // arguments [x] on object of type …`, Gradle's BeanDynamicObject) or naming a project that is not
+  // in the build (`Project 'app' not found in root project 'demo'.`, TaskSelector); actions/setup-node
+  // caching without a lock file (https://github.com/actions/setup-node/blob/main/src/cache-utils.ts);
+  // Cobra/pflag CLIs (docker, kubectl, helm, gh) given a flag they lack (`unknown flag: --platfrom`,
+  // `unknown shorthand flag: 'x' in -x`, https://github.com/spf13/pflag/blob/master/flag.go); Maven's
+  // model validation (`[ERROR] 'dependencies.dependency.version' for x:y:jar is missing.`,
+  // https://github.com/apache/maven/blob/master/maven-model-builder/src/main/java/org/apache/maven/model/validation/DefaultModelValidator.java;
+  // the same check on a plugin's version is only a [WARNING]); Yarn 1 and npm 6 without a
+  // package.json (`error Couldn't find a package.json file in "/x"`,
+  // https://github.com/yarnpkg/yarn/blob/master/src/reporters/lang/en.js; a path in Yarn's cache or
+  // node_modules is a broken install, not the project).
+  {
+    re: /\bfile not found in build context or excluded by \.dockerignore\b|\berror TS(?:5023|5024|5025|5057|5058|5083|6046): |^(?:\S+ )?No tests? (?:files )?found, exiting with code [1-9]|\bfailed to parse manifest at `(?![^`]*[\\/](?:\.cargo|registry)[\\/])|\bcould not find `Cargo\.toml` in `[^`]*` or any parent directory|\bgo\.mod file not found in current directory or any parent directory\b|^go: cannot find main module, but found \S+ in |^[\s│]*Error: (?:No value for required variable|Invalid value for (?:input )?variable)\b|\bCould not find method [\w$]+\(\) for arguments \[|\bProject '[^']+' not found in (?:root )?project '|\bProject with path '[^']+' could not be found in\b|\bDependencies lock file is not found in \S|^(?:Error: |\S+: )?unknown (?:shorthand )?flag: (?:--?\w|'.' in -)|^\[(?:ERROR|FATAL)\]\s+'[\w.]+' for \S+ (?:is missing|must be)\b|\bCouldn't find a package\.json file in "(?![^"]*[\\/](?:\.cache[\\/]yarn|[Yy]arn[\\/][Cc]ache|node_modules)[\\/])|\bENOENT: no such file or directory, open '(?![^']*node_modules)[^']*[\\/]package\.json'/,
+    score: 89,
+    kind: 'error',
+    category: 'config_yaml',
+  },
+  // Zero-shot (config-auth): credentials refused or missing, where the tools' words hold none of the
+  // generic rules' phrases. AWS IAM denying an action (`User: arn:aws:iam::1:user/ci is not
+  // authorized to perform: ecr:GetAuthorizationToken on resource: *`,
+  // https://docs.aws.amazon.com/IAM/latest/UserGuide/troubleshoot_access-denied.html), Python urllib's
+  // 401/403 (`urllib.error.HTTPError: HTTP Error 403: Forbidden`,
+  // https://github.com/python/cpython/blob/main/Lib/urllib/error.py), Go's SSH client refused by the
+  // host (`ssh: handshake failed: ssh: unable to authenticate, attempted methods [none publickey],
+  // no supported methods remain`, https://github.com/golang/crypto/blob/master/ssh/client_auth.go:
+  // deploy actions and Terraform's provisioners use it), sudo without a password in CI (`sudo: a
+  // terminal is required to read the password; …`, `sudo: a password is required`,
+  // https://github.com/sudo-project/sudo/blob/main/src/tgetpass.c), GitLab refusing a clone or
+  // fetch of a project the job token may not read (`remote: The project you were looking for could
+  // not be found or you don't have permission to view it.`, https://gitlab.com/gitlab-org/gitlab/-/blob/master/lib/gitlab/git_access.rb;
+  // GitLab says "not found" on purpose rather than "forbidden"), and the GitHub CLI without a token
+  // (`gh: To use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable.`,
+  // https://cli.github.com/manual/gh_help_environment).
+  {
+    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b/,
+    score: 90,
+    kind: 'error',
+    category: 'permission_auth',
   },
   // Zero-shot (deps): credentials missing or refused, in the words the tools document. Above the
   // fetch rules, so git's `unable to access '…': The requested URL returned error: 403` reads as an
