@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { diagnose } from '../offline-analyser.ts';
+import { classifyLine, type FailureCategory } from './line-rules.ts';
+import { distillLog } from './log-distiller.ts';
+import { itClassifiesDocumentedLines } from '../testing/documented-lines.ts';
+
+/**
+ * Build and CI configuration mistakes and credential failures in the words the tools' own source
+ * and documentation print them, not taken from our corpus: on fresh logs these are the commonest
+ * failures that fell through to the generic script error. Each family: the documented line, and a
+ * lookalike that must not take the category (an echoed command, a warning, a passing variant).
+ */
+interface Family {
+  family: string;
+  /** Where the wording was checked. */
+  doc: string;
+  line: string;
+  category: FailureCategory;
+  lookalike: string;
+}
+
+const FAMILIES: Family[] = [
+  // ---- Build configuration ----
+  {
+    family: "Docker's legacy builder copying a path outside the build context",
+    doc: 'https://github.com/moby/moby/blob/master/builder/dockerfile/copy.go',
+    line: 'COPY failed: file not found in build context or excluded by .dockerignore: stat app/requirements.txt: file does not exist',
+    category: 'config_yaml',
+    lookalike: 'Step 3/4 : COPY app/requirements.txt .',
+  },
+  {
+    family: 'tsc given an option it does not know',
+    doc: 'https://github.com/microsoft/TypeScript/blob/main/src/compiler/diagnosticMessages.json',
+    line: "tsconfig.json(4,5): error TS5025: Unknown compiler option 'strictNullCheck'. Did you mean 'strictNullChecks'?",
+    category: 'config_yaml',
+    // A type error is the code's, not the configuration's.
+    lookalike: "src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+  },
+  {
+    family: 'tsc unable to read the tsconfig it extends',
+    doc: 'https://github.com/microsoft/TypeScript/blob/main/src/compiler/diagnosticMessages.json',
+    line: "error TS5083: Cannot read file '/app/tsconfig.base.json'.",
+    category: 'config_yaml',
+    lookalike: '+ npx tsc -p tsconfig.build.json',
+  },
+  {
+    family: 'Jest whose patterns match no test file',
+    doc: 'https://github.com/jestjs/jest/blob/main/packages/jest-core/src/getNoTestFound.ts',
+    line: 'No tests found, exiting with code 1',
+    category: 'config_yaml',
+    // With --passWithNoTests the same finding fails nothing.
+    lookalike: 'No tests found, exiting with code 0',
+  },
+  {
+    family: 'Vitest whose patterns match no test file',
+    doc: 'https://vitest.dev/config/#passwithnotests',
+    line: 'No test files found, exiting with code 1',
+    category: 'config_yaml',
+    lookalike: 'No test files found, exiting with code 0',
+  },
+  {
+    family: "Cargo unable to parse the project's manifest",
+    doc: 'https://github.com/rust-lang/cargo/blob/master/src/cargo/util/toml/mod.rs',
+    line: 'error: failed to parse manifest at `/builds/x/Cargo.toml`',
+    category: 'config_yaml',
+    // A registry crate's manifest too new for the toolchain is a dependency problem.
+    lookalike:
+      'error: failed to parse manifest at `/root/.cargo/registry/src/index.crates.io-6f17d22bba15001f/getrandom-0.3.1/Cargo.toml`',
+  },
+  {
+    family: 'Cargo run outside a crate',
+    doc: 'https://github.com/rust-lang/cargo/blob/master/src/cargo/util/important_paths.rs',
+    line: 'error: could not find `Cargo.toml` in `/builds/x` or any parent directory',
+    category: 'config_yaml',
+    lookalike: '   Compiling serde v1.0.210',
+  },
+  {
+    family: 'Go outside a module',
+    doc: 'https://github.com/golang/go/blob/master/src/cmd/go/internal/modload/init.go',
+    line: "go: go.mod file not found in current directory or any parent directory; see 'go help modules'",
+    category: 'config_yaml',
+    lookalike: 'go: downloading github.com/stretchr/testify v1.9.0',
+  },
+  {
+    family: 'Terraform without a required variable',
+    doc: 'https://developer.hashicorp.com/terraform/language/values/variables#variables-on-the-command-line',
+    line: '│ Error: No value for required variable',
+    category: 'config_yaml',
+    lookalike: '│ Warning: Value for undeclared variable',
+  },
+  {
+    family: 'a Gradle build script calling a method the DSL lacks',
+    doc: 'https://github.com/gradle/gradle/blob/master/platforms/core-configuration/model-core/src/main/java/org/gradle/internal/metaobject/BeanDynamicObject.java',
+    line: '> Could not find method implementation() for arguments [org.example:lib:1.0] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.',
+    category: 'config_yaml',
+    lookalike: '> Configure project :app',
+  },
+  {
+    family: 'Gradle asked for a project the build does not have',
+    doc: 'https://docs.gradle.org/current/userguide/command_line_interface.html#executing_tasks_in_multi_project_builds',
+    line: "Project 'app' not found in root project 'demo'.",
+    category: 'config_yaml',
+    lookalike: "Root project 'demo'",
+  },
+  {
+    family: 'actions/setup-node caching without a lock file',
+    doc: 'https://github.com/actions/setup-node/blob/main/src/cache-utils.ts',
+    line: 'Error: Dependencies lock file is not found in /home/runner/work/x/x. Supported file patterns: package-lock.json,npm-shrinkwrap.json,yarn.lock',
+    category: 'config_yaml',
+    lookalike: 'Found in cache @ /opt/hostedtoolcache/node/20.20.2/x64',
+  },
+  {
+    family: 'a Cobra/pflag CLI given a flag it lacks',
+    doc: 'https://github.com/spf13/pflag/blob/master/flag.go',
+    line: 'unknown flag: --platfrom',
+    category: 'config_yaml',
+    // The flag's own line in `--help` output.
+    lookalike: '      --platform string         Set platform if server is multi-platform capable',
+  },
+  {
+    family: 'a Cobra/pflag CLI given a shorthand it lacks',
+    doc: 'https://github.com/spf13/pflag/blob/master/flag.go',
+    line: "Error: unknown shorthand flag: 'x' in -x",
+    category: 'config_yaml',
+    lookalike: '+ kubectl get pods -n prod -o wide',
+  },
+  {
+    family: "Maven's model validation of a dependency",
+    doc: 'https://github.com/apache/maven/blob/maven-3.9.x/maven-model-builder/src/main/java/org/apache/maven/model/validation/DefaultModelValidator.java',
+    line: "[ERROR] 'dependencies.dependency.version' for org.slf4j:slf4j-api:jar is missing. @ line 42, column 21",
+    category: 'config_yaml',
+    // The same check on a plugin's version is a warning printed by many passing builds.
+    lookalike:
+      "[WARNING] 'build.plugins.plugin.version' for org.apache.maven.plugins:maven-jar-plugin is missing. @ line 60, column 15",
+  },
+  {
+    family: 'Yarn 1 run where there is no package.json',
+    doc: 'https://github.com/yarnpkg/yarn/blob/master/src/reporters/lang/en.js',
+    line: 'error Couldn\'t find a package.json file in "/builds/x"',
+    category: 'config_yaml',
+    // Two installs racing in Yarn's cache (https://github.com/yarnpkg/yarn/issues/683).
+    lookalike:
+      'error Couldn\'t find a package.json file in "/home/ubuntu/.cache/yarn/v6/npm-lodash-4.17.21"',
+  },
+  // ---- Credentials ----
+  {
+    family: 'AWS IAM denying an action',
+    doc: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/troubleshoot_access-denied.html',
+    line: 'An error occurred (AccessDeniedException) when calling the GetAuthorizationToken operation: User: arn:aws:iam::123456789012:user/ci is not authorized to perform: ecr:GetAuthorizationToken on resource: *',
+    category: 'permission_auth',
+    // A passing test whose name says the same.
+    lookalike: 'PASSED tests/test_iam.py::test_user_is_not_authorized_to_perform_admin_actions',
+  },
+  {
+    family: "Python urllib's 403",
+    doc: 'https://github.com/python/cpython/blob/main/Lib/urllib/error.py',
+    line: 'urllib.error.HTTPError: HTTP Error 403: Forbidden',
+    category: 'permission_auth',
+    lookalike: 'urllib.error.HTTPError: HTTP Error 404: Not Found',
+  },
+  {
+    family: "Go's SSH client refused by the host",
+    doc: 'https://github.com/golang/crypto/blob/master/ssh/client_auth.go',
+    line: 'ssh: handshake failed: ssh: unable to authenticate, attempted methods [none publickey], no supported methods remain',
+    category: 'permission_auth',
+    // A host that cannot be reached is the network.
+    lookalike: 'dial tcp 10.0.0.5:22: connect: connection refused',
+  },
+  {
+    family: 'sudo without a password in CI',
+    doc: 'https://github.com/sudo-project/sudo/blob/main/src/tgetpass.c',
+    line: 'sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper',
+    category: 'permission_auth',
+    // A warning sudo prints in containers, after which the command runs.
+    lookalike: 'sudo: unable to resolve host runner-1: Name or service not known',
+  },
+  {
+    family: 'GitLab refusing a project the job may not read',
+    doc: 'https://docs.gitlab.com/ci/jobs/ci_job_token/#control-job-token-access-to-your-project',
+    line: "remote: The project you were looking for could not be found or you don't have permission to view it.",
+    category: 'permission_auth',
+    // A web application's own message, asserted by its tests.
+    lookalike:
+      'expected flash[:alert] to eql "The project you were looking for could not be found."',
+  },
+  {
+    family: 'the GitHub CLI without a token',
+    doc: 'https://cli.github.com/manual/gh_help_environment',
+    line: 'gh: To use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable. Example:',
+    category: 'permission_auth',
+    lookalike: '+ gh release create v1.2.0 --generate-notes',
+  },
+];
+
+describe('zero-shot config-auth rules', () => {
+  itClassifiesDocumentedLines(
+    FAMILIES,
+    FAMILIES.map(({ family, lookalike, category }) => ({
+      family,
+      line: lookalike,
+      not: category,
+    })),
+  );
+
+  it("reads Go's missing module behind a missing go.mod as the configuration", () => {
+    // https://github.com/golang/go/blob/master/src/cmd/go/internal/modload/import.go
+    const line =
+      "main.go:6:2: no required module provides package rsc.io/quote: go.mod file not found in current directory or any parent directory; see 'go help modules'";
+    expect(classifyLine(line).category).toBe('config_yaml');
+  });
+
+  it('reads the same Go error inside a module as a dependency problem', () => {
+    const line = 'main.go:6:2: no required module provides package rsc.io/quote; to add it:';
+    expect(classifyLine(line).category).toBe('dependency_network');
+  });
+});
+
+describe('zero-shot config-auth rules through the analyser', () => {
+  it('calls setup-node without a lock file a configuration problem', () => {
+    // https://github.com/actions/setup-node/blob/main/src/cache-utils.ts
+    const log = [
+      '2024-05-01T10:00:00.0000000Z ##[group]Run actions/setup-node@v4',
+      '2024-05-01T10:00:00.0000000Z with:',
+      '2024-05-01T10:00:00.0000000Z   node-version: 20',
+      '2024-05-01T10:00:00.0000000Z   cache: npm',
+      '2024-05-01T10:00:00.0000000Z ##[endgroup]',
+      '2024-05-01T10:00:01.0000000Z Found in cache @ /opt/hostedtoolcache/node/20.20.2/x64',
+      '2024-05-01T10:00:01.0000000Z Environment details',
+      '2024-05-01T10:00:01.0000000Z /opt/hostedtoolcache/node/20.20.2/x64/bin/npm config get cache',
+      '2024-05-01T10:00:01.0000000Z /home/runner/.npm',
+      '2024-05-01T10:00:01.0000000Z ##[error]Dependencies lock file is not found in /home/runner/work/x/x. Supported file patterns: package-lock.json,npm-shrinkwrap.json,yarn.lock',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('config_yaml');
+    expect(d.evidence.map((e) => e.text).join('\n')).toContain('Dependencies lock file');
+  });
+
+  it('calls a docker build copying a file outside its context a configuration problem', () => {
+    // https://github.com/moby/moby/blob/master/builder/dockerfile/copy.go
+    const log = [
+      '$ docker build -t app .',
+      'Sending build context to Docker daemon  54.78kB',
+      'Step 1/4 : FROM python:3.12-slim',
+      ' ---> 20e452a0a81a',
+      'Step 2/4 : WORKDIR /usr/src/app',
+      ' ---> Running in 999bd2264f28',
+      'Removing intermediate container 999bd2264f28',
+      ' ---> c4f81905508b',
+      'Step 3/4 : COPY app/requirements.txt .',
+      'COPY failed: file not found in build context or excluded by .dockerignore: stat app/requirements.txt: file does not exist',
+      'ERROR: Job failed: exit code 1',
+    ].join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('config_yaml');
+  });
+
+  it('calls an install step that needs sudo a permission problem', () => {
+    // https://github.com/sudo-project/sudo/blob/main/src/tgetpass.c
+    const log = [
+      '$ sudo apt-get install -y libpq-dev',
+      'sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper',
+      'sudo: a password is required',
+      'ERROR: Job failed: exit status 1',
+    ].join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('permission_auth');
+  });
+
+  it('calls a clone of a project the job token may not read a permission problem', () => {
+    // https://docs.gitlab.com/ci/jobs/ci_job_token/
+    const log = [
+      '$ git clone https://gitlab-ci-token:[MASKED]@gitlab.com/group/shared-config.git',
+      "Cloning into 'shared-config'...",
+      "remote: The project you were looking for could not be found or you don't have permission to view it.",
+      "fatal: repository 'https://gitlab.com/group/shared-config.git/' not found",
+      'ERROR: Job failed: exit code 1',
+    ].join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('permission_auth');
+  });
+});
