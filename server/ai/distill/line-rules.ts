@@ -71,7 +71,7 @@ const HINT_WORDS = [
   ' rules on ', 'need approval', 'leaks found', 'potential problem', 'issues found in', 'rejected status code', 'maximum budget', 'known issues', ' problems, ', ' ==> ', 'issues found', 'dead link', '(standard:', '(experimental:',
   // Zero-shot (config-auth): AWS IAM's denials, sudo without a password, the GitHub CLI's token.
   'authorized to perform', 'terminal is required', 'password is required', 'no tty present',
-  'incorrect password', 'set the gh_token',
+  'incorrect password', 'set the gh_token', 'are too open', 'load key', 'must specify a region',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
@@ -583,6 +583,29 @@ export const LINE_RULES: LineRule[] = [
     kind: 'error',
     category: 'config_yaml',
   },
+  // Zero-shot (config-auth): project settings that point at what is not there, for build tools and
+  // hosting platforms: the AWS CLI with a profile or region never configured (`The config profile
+  // (deploy) could not be found`, `You must specify a region.`,
+  // https://github.com/boto/botocore/blob/develop/botocore/exceptions.py), a Gradle build script
+  // reading a property nobody set (`Could not get unknown property 'x' for project ':app' of type
+  // …`, Gradle's BeanDynamicObject as above), Maven run without a goal or with a settings file that
+  // is not there (https://github.com/apache/maven/blob/maven-3.9.x/maven-embedder/src/main/java/org/apache/maven/cli/MavenCli.java),
+  // the Android Gradle plugin without an SDK location (`SDK location not found. Define a valid SDK
+  // location with an ANDROID_HOME environment variable …`, https://developer.android.com/tools/variables#android_home),
+  // Next.js without a `pages` or `app` directory
+  // (https://github.com/vercel/next.js/blob/canary/packages/next/src/lib/find-pages-dir.ts), Rollup
+  // and Vite without their entry (`Could not resolve entry module "index.html".`,
+  // https://github.com/rollup/rollup/blob/master/src/utils/logs.ts), the Angular CLI outside a
+  // workspace (https://github.com/angular/angular-cli/blob/main/packages/angular/cli/src/command-builder/command-module.ts),
+  // Vercel's output directory missing after the build (https://vercel.com/docs/errors/error-list#missing-public-directory)
+  // and actions/configure-pages on a repository without Pages enabled
+  // (https://github.com/actions/configure-pages/blob/main/src/api-client.js).
+  {
+    re: /\bThe config profile \([^)]+\) could not be found\b|\bYou must specify a region\. You can also configure your region\b|\bCould not get unknown property '[^']+' for \S|\bNo goals have been specified for this build\b|\bThe specified (?:user|global) (?:settings|toolchains) file does not exist: |\bSDK location not found\. Define (?:a valid SDK )?location with an ANDROID_\w+ environment variable\b|\bCouldn't find any `pages` or `app` directory\b|\bCould not resolve entry module\b|\bThis command is not available when running the Angular CLI outside a workspace\b|\bNo Output Directory named "[^"]+" found after the Build completed\b|\bGet Pages site failed\. Please verify that the repository has Pages enabled\b/,
+    score: 89,
+    kind: 'error',
+    category: 'config_yaml',
+  },
   // Zero-shot (config-auth): credentials refused or missing, where the tools' words hold none of the
   // generic rules' phrases. AWS IAM denying an action (`User: arn:aws:iam::1:user/ci is not
   // authorized to perform: ecr:GetAuthorizationToken on resource: *`,
@@ -598,9 +621,14 @@ export const LINE_RULES: LineRule[] = [
   // not be found or you don't have permission to view it.`, https://gitlab.com/gitlab-org/gitlab/-/blob/master/lib/gitlab/git_access.rb;
   // GitLab says "not found" on purpose rather than "forbidden"), and the GitHub CLI without a token
   // (`gh: To use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable.`,
-  // https://cli.github.com/manual/gh_help_environment).
+  // https://cli.github.com/manual/gh_help_environment), .NET's HttpClient refused by a feed or API
+  // (`Response status code does not indicate success: 401 (Unauthorized).`, as `dotnet nuget push`
+  // prints it, https://github.com/dotnet/runtime/blob/main/src/libraries/System.Net.Http/src/Resources/Strings.resx),
+  // and OpenSSH refusing a deploy key its secret holds badly (`Load key "/root/.ssh/id_rsa": invalid
+  // format`, `Permissions 0644 for '…' are too open.`,
+  // https://github.com/openssh/openssh-portable/blob/master/authfile.c).
   {
-    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b/,
+    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b|\bResponse status code does not indicate success: 40[13] \(|^Permissions 0?[0-7]{3,4} for '[^']+' are too open\.|^Load key \"[^\"]+\": (?:invalid format|bad permissions|error in libcrypto)\b/,
     score: 90,
     kind: 'error',
     category: 'permission_auth',

@@ -142,6 +142,84 @@ const FAMILIES: Family[] = [
     lookalike:
       'error Couldn\'t find a package.json file in "/home/ubuntu/.cache/yarn/v6/npm-lodash-4.17.21"',
   },
+  {
+    family: 'the AWS CLI with a profile never configured',
+    doc: 'https://github.com/boto/botocore/blob/develop/botocore/exceptions.py',
+    line: 'The config profile (deploy) could not be found',
+    category: 'config_yaml',
+    lookalike: '+ aws ecr get-login-password --profile deploy --region eu-west-1',
+  },
+  {
+    family: 'the AWS CLI without a region',
+    doc: 'https://github.com/boto/botocore/blob/develop/botocore/exceptions.py',
+    line: 'You must specify a region. You can also configure your region by running "aws configure".',
+    category: 'config_yaml',
+    lookalike: 'Default region name [None]: eu-west-1',
+  },
+  {
+    family: 'a Gradle build script reading a property nobody set',
+    doc: 'https://github.com/gradle/gradle/blob/master/platforms/core-configuration/model-core/src/main/java/org/gradle/internal/metaobject/BeanDynamicObject.java',
+    line: "> Could not get unknown property 'releaseStorePassword' for project ':app' of type org.gradle.api.Project.",
+    category: 'config_yaml',
+    lookalike: '> Task :app:processReleaseResources',
+  },
+  {
+    family: 'Maven run without a goal',
+    doc: 'https://maven.apache.org/guides/introduction/introduction-to-the-lifecycle.html',
+    line: '[ERROR] No goals have been specified for this build. You must specify a valid lifecycle phase or a goal in the format <plugin-prefix>:<goal> or <plugin-group-id>:<plugin-artifact-id>[:<plugin-version>]:<goal>.',
+    category: 'config_yaml',
+    lookalike: '[INFO] --- maven-surefire-plugin:3.2.5:test (default-test) @ app ---',
+  },
+  {
+    family: 'Maven given a settings file that is not there',
+    doc: 'https://github.com/apache/maven/blob/maven-3.9.x/maven-embedder/src/main/java/org/apache/maven/cli/MavenCli.java',
+    line: '[ERROR] The specified user settings file does not exist: /builds/x/ci_settings.xml',
+    category: 'config_yaml',
+    lookalike: '+ mvn -s ci_settings.xml -B deploy',
+  },
+  {
+    family: 'the Android Gradle plugin without an SDK location',
+    doc: 'https://developer.android.com/tools/variables#android_home',
+    line: "SDK location not found. Define a valid SDK location with an ANDROID_HOME environment variable or by setting the sdk.dir path in your project's local properties file at '/builds/x/android/local.properties'.",
+    category: 'config_yaml',
+    lookalike: 'export ANDROID_HOME=/opt/android-sdk',
+  },
+  {
+    family: 'Next.js without a pages or app directory',
+    doc: 'https://github.com/vercel/next.js/blob/canary/packages/next/src/lib/find-pages-dir.ts',
+    line: "Error: > Couldn't find any `pages` or `app` directory. Please create one under the project root",
+    category: 'config_yaml',
+    lookalike: '   Creating an optimized production build ...',
+  },
+  {
+    family: 'Rollup and Vite without their entry',
+    doc: 'https://github.com/rollup/rollup/blob/master/src/utils/logs.ts',
+    line: 'Could not resolve entry module "index.html".',
+    category: 'config_yaml',
+    // A source file importing a file that is not there is the code's error.
+    lookalike: 'Could not resolve "./components/Header" from "src/App.tsx"',
+  },
+  {
+    family: 'the Angular CLI outside a workspace',
+    doc: 'https://github.com/angular/angular-cli/blob/main/packages/angular/cli/src/command-builder/command-module.ts',
+    line: 'Error: This command is not available when running the Angular CLI outside a workspace.',
+    category: 'config_yaml',
+    lookalike: '+ npx ng build --configuration production',
+  },
+  {
+    family: "Vercel's output directory missing after the build",
+    doc: 'https://vercel.com/docs/errors/error-list#missing-public-directory',
+    line: 'Error: No Output Directory named "dist" found after the Build completed. You can configure the Output Directory in your Project Settings.',
+    category: 'config_yaml',
+    lookalike: 'Build Completed in /vercel/output [42s]',
+  },
+  {
+    family: 'actions/configure-pages on a repository without Pages',
+    doc: 'https://github.com/actions/configure-pages/blob/main/src/api-client.js',
+    line: 'Error: Get Pages site failed. Please verify that the repository has Pages enabled and configured to build using GitHub Actions, or consider exploring the `enablement` parameter for this action.',
+    category: 'config_yaml',
+    lookalike: '##[group]Run actions/configure-pages@v5',
+  },
   // ---- Credentials ----
   {
     family: 'AWS IAM denying an action',
@@ -189,6 +267,28 @@ const FAMILIES: Family[] = [
     line: 'gh: To use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable. Example:',
     category: 'permission_auth',
     lookalike: '+ gh release create v1.2.0 --generate-notes',
+  },
+  {
+    family: '.NET HttpClient refused by a feed',
+    doc: 'https://github.com/dotnet/runtime/blob/main/src/libraries/System.Net.Http/src/Resources/Strings.resx',
+    line: 'error: Response status code does not indicate success: 401 (Unauthorized).',
+    category: 'permission_auth',
+    // A package that is not on the feed is a dependency problem.
+    lookalike: 'error: Response status code does not indicate success: 404 (Not Found).',
+  },
+  {
+    family: 'OpenSSH refusing a malformed deploy key',
+    doc: 'https://github.com/openssh/openssh-portable/blob/master/authfile.c',
+    line: 'Load key "/root/.ssh/id_rsa": invalid format',
+    category: 'permission_auth',
+    lookalike: "Warning: Permanently added 'github.com' (ED25519) to the list of known hosts.",
+  },
+  {
+    family: 'OpenSSH refusing a deploy key readable by others',
+    doc: 'https://github.com/openssh/openssh-portable/blob/master/authfile.c',
+    line: "Permissions 0644 for '/root/.ssh/id_rsa' are too open.",
+    category: 'permission_auth',
+    lookalike: '+ chmod 600 ~/.ssh/id_rsa',
   },
 ];
 
