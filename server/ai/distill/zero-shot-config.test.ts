@@ -220,6 +220,22 @@ const FAMILIES: Family[] = [
     category: 'config_yaml',
     lookalike: '##[group]Run actions/configure-pages@v5',
   },
+  {
+    family: 'npm 6 run where there is no package.json',
+    doc: 'https://docs.npmjs.com/cli/v6/configuring-npm/package-json',
+    line: "npm ERR! enoent ENOENT: no such file or directory, open '/builds/x/package.json'",
+    category: 'config_yaml',
+    // A test reading a fixture it lacks is the test's failure, not the job's configuration.
+    lookalike:
+      "Error: ENOENT: no such file or directory, open '/builds/x/test/fixtures/package.json'",
+  },
+  {
+    family: 'a tool warning about a flag it does not know',
+    doc: 'https://github.com/spf13/pflag/blob/master/flag.go',
+    line: 'Error: unknown flag: --frozen-lockfiles',
+    category: 'config_yaml',
+    lookalike: 'WARNING: unknown flag: --experimental ignored',
+  },
   // ---- Credentials ----
   {
     family: 'AWS IAM denying an action',
