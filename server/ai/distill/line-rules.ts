@@ -629,7 +629,7 @@ export const LINE_RULES: LineRule[] = [
   // format`, `Permissions 0644 for '…' are too open.`,
   // https://github.com/openssh/openssh-portable/blob/master/authfile.c).
   {
-    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b|\bResponse status code does not indicate success: 40[13] \(|^Permissions 0?[0-7]{3,4} for '[^']+' are too open\.|^Load key \"[^\"]+\": (?:invalid format|bad permissions|error in libcrypto)\b/,
+    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b|\bResponse status code does not indicate success: 40[13] \(|^Permissions 0?[0-7]{3,4} for '[^']+' are too open\.|^Load key "[^"]+": (?:invalid format|bad permissions|error in libcrypto)\b/,
     score: 90,
     kind: 'error',
     category: 'permission_auth',
