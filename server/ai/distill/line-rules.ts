@@ -600,9 +600,13 @@ export const LINE_RULES: LineRule[] = [
   // workspace (https://github.com/angular/angular-cli/blob/main/packages/angular/cli/src/command-builder/command-module.ts),
   // Vercel's output directory missing after the build (https://vercel.com/docs/errors/error-list#missing-public-directory)
   // and actions/configure-pages on a repository without Pages enabled
-  // (https://github.com/actions/configure-pages/blob/main/src/api-client.js).
+  // (https://github.com/actions/configure-pages/blob/main/src/api-client.js); a Gradle build
+  // applying a script file that is not there (`Could not read script '…' as it does not exist.`,
+  // https://github.com/gradle/gradle/blob/master/platforms/core-runtime/resources/src/main/java/org/gradle/internal/resource/UriTextResource.java)
+  // and a PostCSS configuration naming Tailwind CSS 4 the old way (`It looks like you're trying to
+  // use `tailwindcss` directly as a PostCSS plugin.`, https://tailwindcss.com/docs/installation/using-postcss).
   {
-    re: /\bThe config profile \([^)]+\) could not be found\b|\bYou must specify a region\. You can also configure your region\b|\bCould not get unknown property '[^']+' for \S|\bNo goals have been specified for this build\b|\bThe specified (?:user|global) (?:settings|toolchains) file does not exist: |\bSDK location not found\. Define (?:a valid SDK )?location with an ANDROID_\w+ environment variable\b|\bCouldn't find any `pages` or `app` directory\b|\bCould not resolve entry module\b|\bThis command is not available when running the Angular CLI outside a workspace\b|\bNo Output Directory named "[^"]+" found after the Build completed\b|\bGet Pages site failed\. Please verify that the repository has Pages enabled\b/,
+    re: /\bThe config profile \([^)]+\) could not be found\b|\bYou must specify a region\. You can also configure your region\b|\bCould not get unknown property '[^']+' for \S|\bNo goals have been specified for this build\b|\bThe specified (?:user|global) (?:settings|toolchains) file does not exist: |\bSDK location not found\. Define (?:a valid SDK )?location with an ANDROID_\w+ environment variable\b|\bCouldn't find any `pages` or `app` directory\b|\bCould not resolve entry module\b|\bThis command is not available when running the Angular CLI outside a workspace\b|\bNo Output Directory named "[^"]+" found after the Build completed\b|\bGet Pages site failed\. Please verify that the repository has Pages enabled\b|\bCould not read script '[^']+' as it does not exist\b|\bIt looks like you're trying to use `tailwindcss` directly as a PostCSS plugin\b/,
     score: 89,
     kind: 'error',
     category: 'config_yaml',

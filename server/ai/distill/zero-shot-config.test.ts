@@ -236,6 +236,21 @@ const FAMILIES: Family[] = [
     category: 'config_yaml',
     lookalike: 'WARNING: unknown flag: --experimental ignored',
   },
+  {
+    family: 'a Gradle build applying a script file that is not there',
+    doc: 'https://github.com/gradle/gradle/blob/master/platforms/core-runtime/resources/src/main/java/org/gradle/internal/resource/UriTextResource.java',
+    line: "> Could not read script '/builds/x/android/capacitor-cordova-android-plugins/cordova.variables.gradle' as it does not exist.",
+    category: 'config_yaml',
+    lookalike: '> Configure project :capacitor-cordova-android-plugins',
+  },
+  {
+    family: 'a PostCSS configuration naming Tailwind CSS 4 the old way',
+    doc: 'https://tailwindcss.com/docs/installation/using-postcss',
+    line: "[vite:css] [postcss] It looks like you're trying to use `tailwindcss` directly as a PostCSS plugin. The PostCSS plugin has moved to a separate package, so to continue using Tailwind CSS with PostCSS you'll need to install `@tailwindcss/postcss` and update your PostCSS configuration.",
+    category: 'config_yaml',
+    lookalike:
+      'warn - The `content` option in your Tailwind CSS configuration is missing or empty.',
+  },
   // ---- Credentials ----
   {
     family: 'AWS IAM denying an action',
