@@ -69,9 +69,11 @@ const HINT_WORDS = [
   'below the specified', 'below the expected minimum', 'below the failure threshold',
   'covered percentage', 'missed percentage', 'coverage related', 'msi percentage', '>> issue: [b',
   ' rules on ', 'need approval', 'leaks found', 'potential problem', 'issues found in', 'rejected status code', 'maximum budget', 'known issues', ' problems, ', ' ==> ', 'issues found', 'dead link', '(standard:', '(experimental:',
-  // Zero-shot (config-auth): AWS IAM's denials, sudo without a password, the GitHub CLI's token.
+  // Zero-shot (config-auth): AWS IAM's denials, sudo without a password, the GitHub CLI's token,
+  // OpenSSH's deploy keys, the AWS CLI's region and Tailwind CSS 4's PostCSS plugin.
   'authorized to perform', 'terminal is required', 'password is required', 'no tty present',
   'incorrect password', 'set the gh_token', 'are too open', 'load key', 'must specify a region',
+  'directly as a postcss plugin',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
