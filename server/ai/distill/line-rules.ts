@@ -554,7 +554,11 @@ export const LINE_RULES: LineRule[] = [
   // errors. Above the dependency rules, so Go's `no required module provides package …: go.mod file
   // not found …` reads as the missing go.mod it is. Docker's legacy builder copying a path outside
   // the build context (`COPY failed: file not found in build context or excluded by .dockerignore:
-  // stat app.py: file does not exist`, https://github.com/moby/moby/blob/master/builder/dockerfile/copy.go);
+  // stat app.py: file does not exist`, https://github.com/moby/moby/blob/master/builder/dockerfile/copy.go),
+  // or given a context path that is not there or an image name it cannot parse (`unable to prepare
+  // context: path "./app" not found`, https://github.com/docker/cli/blob/master/cli/command/image/build.go;
+  // `invalid reference format: repository name must be lowercase`, often `${{ github.repository }}`
+  // with capitals, https://github.com/distribution/reference/blob/main/reference.go);
   // tsc rejecting its options or tsconfig (TS5023/TS5025 `Unknown compiler option`, TS5024, TS5057,
   // TS5058, TS5083 `Cannot read file`, TS6046 `Argument for '--target' option must be: …`,
   // https://github.com/microsoft/TypeScript/blob/main/src/compiler/diagnosticMessages.json); Jest's
@@ -581,7 +585,7 @@ export const LINE_RULES: LineRule[] = [
   // ENOENT: no such file or directory, open '/x/package.json'`; a path in Yarn's cache or
   // node_modules is a broken install, not the project).
   {
-    re: /\bfile not found in build context or excluded by \.dockerignore\b|\berror TS(?:5023|5024|5025|5057|5058|5083|6046): |^(?:\S+ )?No tests? (?:files )?found, exiting with code [1-9]|\bfailed to parse manifest at `(?![^`]*[\\/](?:\.cargo|registry)[\\/])|\bcould not find `Cargo\.toml` in `[^`]*` or any parent directory|\bgo\.mod file not found in current directory or any parent directory\b|^go: cannot find main module, but found \S+ in |^[\s│]*Error: (?:No value for required variable|Invalid value for (?:input )?variable)\b|\bCould not find method [\w$]+\(\) for arguments \[|\bProject '[^']+' not found in (?:root )?project '|\bProject with path '[^']+' could not be found in\b|\bDependencies lock file is not found in \S|^(?:Error: |(?![Ww][Aa][Rr][Nn])\S+: )?unknown (?:shorthand )?flag: (?:--?\w|'.' in -)|^\[(?:ERROR|FATAL)\]\s+'[\w.]+' for \S+ (?:is missing|must be)\b|\bCouldn't find a package\.json file in "(?![^"]*[\\/](?:\.cache[\\/]yarn|[Yy]arn[\\/][Cc]ache|node_modules)[\\/])|\bnpm (?:ERR!|error) enoent ENOENT: no such file or directory, open '(?![^']*node_modules)[^']*[\\/]package\.json'/,
+    re: /\bfile not found in build context or excluded by \.dockerignore\b|\bunable to prepare context: path "[^"]+" not found\b|\binvalid reference format\b|\brepository name must be lowercase\b|\berror TS(?:5023|5024|5025|5057|5058|5083|6046): |^(?:\S+ )?No tests? (?:files )?found, exiting with code [1-9]|\bfailed to parse manifest at `(?![^`]*[\\/](?:\.cargo|registry)[\\/])|\bcould not find `Cargo\.toml` in `[^`]*` or any parent directory|\bgo\.mod file not found in current directory or any parent directory\b|^go: cannot find main module, but found \S+ in |^[\s│]*Error: (?:No value for required variable|Invalid value for (?:input )?variable)\b|\bCould not find method [\w$]+\(\) for arguments \[|\bProject '[^']+' not found in (?:root )?project '|\bProject with path '[^']+' could not be found in\b|\bDependencies lock file is not found in \S|^(?:Error: |(?![Ww][Aa][Rr][Nn])\S+: )?unknown (?:shorthand )?flag: (?:--?\w|'.' in -)|^\[(?:ERROR|FATAL)\]\s+'[\w.]+' for \S+ (?:is missing|must be)\b|\bCouldn't find a package\.json file in "(?![^"]*[\\/](?:\.cache[\\/]yarn|[Yy]arn[\\/][Cc]ache|node_modules)[\\/])|\bnpm (?:ERR!|error) enoent ENOENT: no such file or directory, open '(?![^']*node_modules)[^']*[\\/]package\.json'/,
     score: 89,
     kind: 'error',
     category: 'config_yaml',

@@ -29,6 +29,20 @@ const FAMILIES: Family[] = [
     lookalike: 'Step 3/4 : COPY app/requirements.txt .',
   },
   {
+    family: 'docker given an image name it cannot parse',
+    doc: 'https://github.com/distribution/reference/blob/main/reference.go',
+    line: 'docker: invalid reference format: repository name must be lowercase.',
+    category: 'config_yaml',
+    lookalike: '+ docker build -t ghcr.io/org/app:latest .',
+  },
+  {
+    family: 'docker build given a context path that is not there',
+    doc: 'https://github.com/docker/cli/blob/master/cli/command/image/build.go',
+    line: 'unable to prepare context: path "./app" not found',
+    category: 'config_yaml',
+    lookalike: 'Sending build context to Docker daemon  54.78kB',
+  },
+  {
     family: 'tsc given an option it does not know',
     doc: 'https://github.com/microsoft/TypeScript/blob/main/src/compiler/diagnosticMessages.json',
     line: "tsconfig.json(4,5): error TS5025: Unknown compiler option 'strictNullCheck'. Did you mean 'strictNullChecks'?",
