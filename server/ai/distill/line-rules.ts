@@ -610,9 +610,18 @@ export const LINE_RULES: LineRule[] = [
   // applying a script file that is not there (`Could not read script '…' as it does not exist.`,
   // https://github.com/gradle/gradle/blob/master/platforms/core-runtime/resources/src/main/java/org/gradle/internal/resource/UriTextResource.java)
   // and a PostCSS configuration naming Tailwind CSS 4 the old way (`It looks like you're trying to
-  // use `tailwindcss` directly as a PostCSS plugin.`, https://tailwindcss.com/docs/installation/using-postcss).
+  // use `tailwindcss` directly as a PostCSS plugin.`, https://tailwindcss.com/docs/installation/using-postcss);
+  // a requirements file pip cannot parse (`ERROR: Invalid requirement: 'django==' (from line 3 of
+  // requirements.txt)`, https://github.com/pypa/pip/blob/main/src/pip/_internal/req/constructors.py),
+  // a Ruby other than the Gemfile's (`Your Ruby version is 3.0.6, but your Gemfile specified 3.2.2`,
+  // https://bundler.io/guides/gemfile_ruby.html), setup-node pointed at a version file that is not
+  // there (https://github.com/actions/setup-node/blob/main/src/util.ts), a Gradle wrapper whose jar
+  // was never committed (`Could not find or load main class org.gradle.wrapper.GradleWrapperMain`,
+  // https://docs.gradle.org/current/userguide/gradle_wrapper.html), and Flutter or pub run outside a
+  // package (`Error: No pubspec.yaml file found.`, https://github.com/flutter/flutter/blob/master/packages/flutter_tools/lib/src/runner/flutter_command.dart;
+  // `Could not find a file named "pubspec.yaml" in "/x".`, https://dart.dev/tools/pub/cmd).
   {
-    re: /\bThe config profile \([^)]+\) could not be found\b|\bYou must specify a region\. You can also configure your region\b|\bCould not get unknown property '[^']+' for \S|\bNo goals have been specified for this build\b|\bThe specified (?:user|global) (?:settings|toolchains) file does not exist: |\bSDK location not found\. Define (?:a valid SDK )?location with an ANDROID_\w+ environment variable\b|\bCouldn't find any `pages` or `app` directory\b|\bCould not resolve entry module\b|\bThis command is not available when running the Angular CLI outside a workspace\b|\bNo Output Directory named "[^"]+" found after the Build completed\b|\bGet Pages site failed\. Please verify that the repository has Pages enabled\b|\bCould not read script '[^']+' as it does not exist\b|\bIt looks like you're trying to use `tailwindcss` directly as a PostCSS plugin\b/,
+    re: /\bThe config profile \([^)]+\) could not be found\b|\bYou must specify a region\. You can also configure your region\b|\bCould not get unknown property '[^']+' for \S|\bNo goals have been specified for this build\b|\bThe specified (?:user|global) (?:settings|toolchains) file does not exist: |\bSDK location not found\. Define (?:a valid SDK )?location with an ANDROID_\w+ environment variable\b|\bCouldn't find any `pages` or `app` directory\b|\bCould not resolve entry module\b|\bThis command is not available when running the Angular CLI outside a workspace\b|\bNo Output Directory named "[^"]+" found after the Build completed\b|\bGet Pages site failed\. Please verify that the repository has Pages enabled\b|\bCould not read script '[^']+' as it does not exist\b|\bIt looks like you're trying to use `tailwindcss` directly as a PostCSS plugin\b|^ERROR: Invalid requirement: '|\bYour Ruby version is \S+, but your Gemfile specified\b|\bThe specified node version file at: \S+ does not exist\b|\bCould not find or load main class org\.gradle\.wrapper\.GradleWrapperMain\b|\bNo pubspec\.yaml file found\b|\bCould not find a file named "pubspec\.yaml" in\b/,
     score: 89,
     kind: 'error',
     category: 'config_yaml',
@@ -637,9 +646,14 @@ export const LINE_RULES: LineRule[] = [
   // prints it, https://github.com/dotnet/runtime/blob/main/src/libraries/System.Net.Http/src/Resources/Strings.resx),
   // and OpenSSH refusing a deploy key its secret holds badly (`Load key "/root/.ssh/id_rsa": invalid
   // format`, `Permissions 0644 for '…' are too open.`,
-  // https://github.com/openssh/openssh-portable/blob/master/authfile.c).
+  // https://github.com/openssh/openssh-portable/blob/master/authfile.c); azure/login without the
+  // secrets it needs (`Not all values are present. Ensure 'client-id' and 'tenant-id' are supplied.`,
+  // https://github.com/Azure/login#readme), Terraform's S3 backend without AWS credentials
+  // (https://developer.hashicorp.com/terraform/language/backend/s3#credentials-and-shared-configuration)
+  // and Azure Repos refusing a repository the pipeline may not read (`TF401019: … does not exist or
+  // you do not have permissions …`, https://learn.microsoft.com/azure/devops/pipelines/repos/multi-repo-checkout).
   {
-    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b|\bResponse status code does not indicate success: 40[13] \(|^Permissions 0?[0-7]{3,4} for '[^']+' are too open\.|^Load key "[^"]+": (?:invalid format|bad permissions|error in libcrypto)\b/,
+    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b|\bResponse status code does not indicate success: 40[13] \(|^Permissions 0?[0-7]{3,4} for '[^']+' are too open\.|^Load key "[^"]+": (?:invalid format|bad permissions|error in libcrypto)\b|\bNot all values are present\. Ensure 'client-id' and 'tenant-id' are supplied\b|\bno valid credential sources for S3 Backend found\b|\bTF401019: The Git repository with name or identifier \S+ does not exist or you do not have permissions\b/,
     score: 90,
     kind: 'error',
     category: 'permission_auth',

@@ -265,6 +265,42 @@ const FAMILIES: Family[] = [
     lookalike:
       'warn - The `content` option in your Tailwind CSS configuration is missing or empty.',
   },
+  {
+    family: 'a requirements file pip cannot parse',
+    doc: 'https://github.com/pypa/pip/blob/main/src/pip/_internal/req/constructors.py',
+    line: "ERROR: Invalid requirement: 'django==' (from line 3 of requirements.txt)",
+    category: 'config_yaml',
+    lookalike:
+      'Requirement already satisfied: django==5.0.6 in /usr/local/lib/python3.12/site-packages',
+  },
+  {
+    family: "a Ruby other than the Gemfile's",
+    doc: 'https://bundler.io/guides/gemfile_ruby.html',
+    line: 'Your Ruby version is 3.0.6, but your Gemfile specified 3.2.2',
+    category: 'config_yaml',
+    lookalike: 'Using ruby 3.2.2 (x86_64-linux) from /opt/hostedtoolcache/Ruby/3.2.2',
+  },
+  {
+    family: 'setup-node pointed at a version file that is not there',
+    doc: 'https://github.com/actions/setup-node/blob/main/src/util.ts',
+    line: 'Error: The specified node version file at: /home/runner/work/x/x/.nvmrc does not exist',
+    category: 'config_yaml',
+    lookalike: 'Resolved .nvmrc as 20.11.1',
+  },
+  {
+    family: 'a Gradle wrapper whose jar was never committed',
+    doc: 'https://docs.gradle.org/current/userguide/gradle_wrapper.html',
+    line: 'Error: Could not find or load main class org.gradle.wrapper.GradleWrapperMain',
+    category: 'config_yaml',
+    lookalike: 'Downloading https://services.gradle.org/distributions/gradle-8.7-bin.zip',
+  },
+  {
+    family: 'Flutter run outside a package',
+    doc: 'https://github.com/flutter/flutter/blob/master/packages/flutter_tools/lib/src/runner/flutter_command.dart',
+    line: 'Error: No pubspec.yaml file found.',
+    category: 'config_yaml',
+    lookalike: 'Resolving dependencies in `/builds/x`...',
+  },
   // ---- Credentials ----
   {
     family: 'AWS IAM denying an action',
@@ -334,6 +370,27 @@ const FAMILIES: Family[] = [
     line: "Permissions 0644 for '/root/.ssh/id_rsa' are too open.",
     category: 'permission_auth',
     lookalike: '+ chmod 600 ~/.ssh/id_rsa',
+  },
+  {
+    family: 'azure/login without the secrets it needs',
+    doc: 'https://github.com/Azure/login#readme',
+    line: "Error: Login failed with Error: Using auth-type: SERVICE_PRINCIPAL. Not all values are present. Ensure 'client-id' and 'tenant-id' are supplied.. Double check if the 'auth-type' is correct. Refer to https://github.com/Azure/login#readme for more information.",
+    category: 'permission_auth',
+    lookalike: '##[group]Run azure/login@v2',
+  },
+  {
+    family: "Terraform's S3 backend without AWS credentials",
+    doc: 'https://developer.hashicorp.com/terraform/language/backend/s3#credentials-and-shared-configuration',
+    line: '│ Error: error configuring S3 Backend: no valid credential sources for S3 Backend found.',
+    category: 'permission_auth',
+    lookalike: 'Successfully configured the backend "s3"! Terraform will automatically',
+  },
+  {
+    family: 'Azure Repos refusing a repository the pipeline may not read',
+    doc: 'https://learn.microsoft.com/azure/devops/pipelines/repos/multi-repo-checkout',
+    line: 'remote: TF401019: The Git repository with name or identifier app does not exist or you do not have permissions for the operation you are attempting.',
+    category: 'permission_auth',
+    lookalike: 'Syncing repository: app (Git)',
   },
 ];
 
