@@ -564,7 +564,9 @@ export const LINE_RULES: LineRule[] = [
   // https://github.com/microsoft/TypeScript/blob/main/src/compiler/diagnosticMessages.json); Jest's
   // and Vitest's test patterns matching no file (`No tests found, exiting with code 1`,
   // https://github.com/jestjs/jest/blob/main/packages/jest-core/src/getNoTestFound.ts; `exiting with
-  // code 0` under --passWithNoTests fails nothing); Cargo without or with a broken Cargo.toml of
+  // code 0` under --passWithNoTests fails nothing), and pytest given a path that is not there
+  // (`ERROR: file or directory not found: tests/unit`, a usage error,
+  // https://github.com/pytest-dev/pytest/blob/main/src/_pytest/main.py); Cargo without or with a broken Cargo.toml of
   // the project (`error: failed to parse manifest at `…``,
   // https://github.com/rust-lang/cargo/blob/master/src/cargo/util/toml/mod.rs; a manifest under
   // ~/.cargo is a dependency's, too new for the toolchain); Go outside a module (`go.mod file not
@@ -585,7 +587,7 @@ export const LINE_RULES: LineRule[] = [
   // ENOENT: no such file or directory, open '/x/package.json'`; a path in Yarn's cache or
   // node_modules is a broken install, not the project).
   {
-    re: /\bfile not found in build context or excluded by \.dockerignore\b|\bunable to prepare context: path "[^"]+" not found\b|\binvalid reference format\b|\brepository name must be lowercase\b|\berror TS(?:5023|5024|5025|5057|5058|5083|6046): |^(?:\S+ )?No tests? (?:files )?found, exiting with code [1-9]|\bfailed to parse manifest at `(?![^`]*[\\/](?:\.cargo|registry)[\\/])|\bcould not find `Cargo\.toml` in `[^`]*` or any parent directory|\bgo\.mod file not found in current directory or any parent directory\b|^go: cannot find main module, but found \S+ in |^[\s│]*Error: (?:No value for required variable|Invalid value for (?:input )?variable)\b|\bCould not find method [\w$]+\(\) for arguments \[|\bProject '[^']+' not found in (?:root )?project '|\bProject with path '[^']+' could not be found in\b|\bDependencies lock file is not found in \S|^(?:Error: |(?![Ww][Aa][Rr][Nn])\S+: )?unknown (?:shorthand )?flag: (?:--?\w|'.' in -)|^\[(?:ERROR|FATAL)\]\s+'[\w.]+' for \S+ (?:is missing|must be)\b|\bCouldn't find a package\.json file in "(?![^"]*[\\/](?:\.cache[\\/]yarn|[Yy]arn[\\/][Cc]ache|node_modules)[\\/])|\bnpm (?:ERR!|error) enoent ENOENT: no such file or directory, open '(?![^']*node_modules)[^']*[\\/]package\.json'/,
+    re: /\bfile not found in build context or excluded by \.dockerignore\b|\bunable to prepare context: path "[^"]+" not found\b|\binvalid reference format\b|\brepository name must be lowercase\b|\berror TS(?:5023|5024|5025|5057|5058|5083|6046): |^(?:\S+ )?No tests? (?:files )?found, exiting with code [1-9]|^ERROR: file or directory not found: \S|\bfailed to parse manifest at `(?![^`]*[\\/](?:\.cargo|registry)[\\/])|\bcould not find `Cargo\.toml` in `[^`]*` or any parent directory|\bgo\.mod file not found in current directory or any parent directory\b|^go: cannot find main module, but found \S+ in |^[\s│]*Error: (?:No value for required variable|Invalid value for (?:input )?variable)\b|\bCould not find method [\w$]+\(\) for arguments \[|\bProject '[^']+' not found in (?:root )?project '|\bProject with path '[^']+' could not be found in\b|\bDependencies lock file is not found in \S|^(?:Error: |(?![Ww][Aa][Rr][Nn])\S+: )?unknown (?:shorthand )?flag: (?:--?\w|'.' in -)|^\[(?:ERROR|FATAL)\]\s+'[\w.]+' for \S+ (?:is missing|must be)\b|\bCouldn't find a package\.json file in "(?![^"]*[\\/](?:\.cache[\\/]yarn|[Yy]arn[\\/][Cc]ache|node_modules)[\\/])|\bnpm (?:ERR!|error) enoent ENOENT: no such file or directory, open '(?![^']*node_modules)[^']*[\\/]package\.json'/,
     score: 89,
     kind: 'error',
     category: 'config_yaml',

@@ -73,6 +73,15 @@ const FAMILIES: Family[] = [
     lookalike: 'No test files found, exiting with code 0',
   },
   {
+    family: 'pytest given a path that is not there',
+    doc: 'https://github.com/pytest-dev/pytest/blob/main/src/_pytest/main.py',
+    line: 'ERROR: file or directory not found: tests/unit',
+    category: 'config_yaml',
+    // A test's own message about a file it looked for is the test's.
+    lookalike:
+      'E       FileNotFoundError: [Errno 2] No such file or directory: tests/data/fixture.json',
+  },
+  {
     family: "Cargo unable to parse the project's manifest",
     doc: 'https://github.com/rust-lang/cargo/blob/master/src/cargo/util/toml/mod.rs',
     line: 'error: failed to parse manifest at `/builds/x/Cargo.toml`',
