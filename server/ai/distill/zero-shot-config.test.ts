@@ -464,6 +464,48 @@ describe('zero-shot config-auth rules through the analyser', () => {
     expect(diagnose(distillLog(log)).category).toBe('config_yaml');
   });
 
+  it('calls Jest finding no tests a configuration problem, not a test failure', () => {
+    // https://github.com/jestjs/jest/blob/main/packages/jest-core/src/getNoTestFound.ts
+    const log = [
+      '$ npm test -- tests/unit',
+      '',
+      '> app@1.0.0 test',
+      '> jest tests/unit',
+      '',
+      'No tests found, exiting with code 1',
+      'Run with `--passWithNoTests` to exit with code 0',
+      'In /builds/x',
+      '  30 files checked.',
+      '  testMatch: **/__tests__/**/*.[jt]s?(x), **/?(*.)+(spec|test).[tj]s?(x) - 12 matches',
+      '  testPathIgnorePatterns: /node_modules/ - 30 matches',
+      '  testRegex:  - 0 matches',
+      'Pattern: tests/unit - 0 matches',
+      'npm error Lifecycle script `test` failed with error:',
+      'npm error code 1',
+      'ERROR: Job failed: exit code 1',
+    ].join('\n');
+    const d = diagnose(distillLog(log));
+    expect(d.category).toBe('config_yaml');
+    expect(d.evidence.map((e) => e.text).join('\n')).toContain('No tests found');
+  });
+
+  it('calls a Terraform plan without a required variable a configuration problem', () => {
+    // https://developer.hashicorp.com/terraform/language/values/variables
+    const log = [
+      '$ terraform plan -input=false -out planfile',
+      '╷',
+      '│ Error: No value for required variable',
+      '│ ',
+      '│   on variables.tf line 1:',
+      '│    1: variable "db_password" {',
+      '│ ',
+      '│ The root module input variable "db_password" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.',
+      '╵',
+      'ERROR: Job failed: exit code 1',
+    ].join('\n');
+    expect(diagnose(distillLog(log)).category).toBe('config_yaml');
+  });
+
   it('calls an install step that needs sudo a permission problem', () => {
     // https://github.com/sudo-project/sudo/blob/main/src/tgetpass.c
     const log = [
