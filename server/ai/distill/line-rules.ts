@@ -73,7 +73,7 @@ const HINT_WORDS = [
   // OpenSSH's deploy keys, the AWS CLI's region and Tailwind CSS 4's PostCSS plugin.
   'authorized to perform', 'terminal is required', 'password is required', 'no tty present',
   'incorrect password', 'set the gh_token', 'are too open', 'load key', 'must specify a region',
-  'directly as a postcss plugin',
+  'directly as a postcss plugin', "no `podfile' found",
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
@@ -621,9 +621,17 @@ export const LINE_RULES: LineRule[] = [
   // was never committed (`Could not find or load main class org.gradle.wrapper.GradleWrapperMain`,
   // https://docs.gradle.org/current/userguide/gradle_wrapper.html), and Flutter or pub run outside a
   // package (`Error: No pubspec.yaml file found.`, https://github.com/flutter/flutter/blob/master/packages/flutter_tools/lib/src/runner/flutter_command.dart;
-  // `Could not find a file named "pubspec.yaml" in "/x".`, https://dart.dev/tools/pub/cmd).
+  // `Could not find a file named "pubspec.yaml" in "/x".`, https://dart.dev/tools/pub/cmd); and the
+  // other package and build tools run where their project file is not: Composer
+  // (https://github.com/composer/composer/blob/main/src/Composer/Factory.php), Mix (`** (Mix) Could
+  // not find a Mix.Project, please ensure …`, https://github.com/elixir-lang/elixir/blob/main/lib/mix/lib/mix/exceptions.ex),
+  // `dotnet run` (https://learn.microsoft.com/dotnet/core/tools/dotnet-run), CocoaPods (`[!] No
+  // `Podfile' found in the project directory.`, https://github.com/CocoaPods/CocoaPods/blob/master/lib/cocoapods/command.rb),
+  // Bazel (`ERROR: The 'build' command is only supported from within a workspace`,
+  // https://bazel.build/external/overview) and CMake (`CMake Error: The source directory "/x" does
+  // not exist.`, https://cmake.org/cmake/help/latest/manual/cmake.1.html).
   {
-    re: /\bThe config profile \([^)]+\) could not be found\b|\bYou must specify a region\. You can also configure your region\b|\bCould not get unknown property '[^']+' for \S|\bNo goals have been specified for this build\b|\bThe specified (?:user|global) (?:settings|toolchains) file does not exist: |\bSDK location not found\. Define (?:a valid SDK )?location with an ANDROID_\w+ environment variable\b|\bCouldn't find any `pages` or `app` directory\b|\bCould not resolve entry module\b|\bThis command is not available when running the Angular CLI outside a workspace\b|\bNo Output Directory named "[^"]+" found after the Build completed\b|\bGet Pages site failed\. Please verify that the repository has Pages enabled\b|\bCould not read script '[^']+' as it does not exist\b|\bIt looks like you're trying to use `tailwindcss` directly as a PostCSS plugin\b|^ERROR: Invalid requirement: '|\bYour Ruby version is \S+, but your Gemfile specified\b|\bThe specified node version file at: \S+ does not exist\b|\bCould not find or load main class org\.gradle\.wrapper\.GradleWrapperMain\b|\bNo pubspec\.yaml file found\b|\bCould not find a file named "pubspec\.yaml" in\b/,
+    re: /\bThe config profile \([^)]+\) could not be found\b|\bYou must specify a region\. You can also configure your region\b|\bCould not get unknown property '[^']+' for \S|\bNo goals have been specified for this build\b|\bThe specified (?:user|global) (?:settings|toolchains) file does not exist: |\bSDK location not found\. Define (?:a valid SDK )?location with an ANDROID_\w+ environment variable\b|\bCouldn't find any `pages` or `app` directory\b|\bCould not resolve entry module\b|\bThis command is not available when running the Angular CLI outside a workspace\b|\bNo Output Directory named "[^"]+" found after the Build completed\b|\bGet Pages site failed\. Please verify that the repository has Pages enabled\b|\bCould not read script '[^']+' as it does not exist\b|\bIt looks like you're trying to use `tailwindcss` directly as a PostCSS plugin\b|^ERROR: Invalid requirement: '|\bYour Ruby version is \S+, but your Gemfile specified\b|\bThe specified node version file at: \S+ does not exist\b|\bCould not find or load main class org\.gradle\.wrapper\.GradleWrapperMain\b|\bNo pubspec\.yaml file found\b|\bCould not find a file named "pubspec\.yaml" in\b|\bComposer could not find a composer\.json file in\b|\bCould not find a Mix\.Project, please ensure\b|\bCouldn't find a project to run\. Ensure a project exists in\b|\bNo `Podfile' found in the project directory\b|\bThe '\w+' command is only supported from within a workspace\b|^CMake Error: The source directory "[^"]*" does not exist\b/,
     score: 89,
     kind: 'error',
     category: 'config_yaml',

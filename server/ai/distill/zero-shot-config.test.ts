@@ -310,6 +310,50 @@ const FAMILIES: Family[] = [
     category: 'config_yaml',
     lookalike: 'Resolving dependencies in `/builds/x`...',
   },
+  {
+    family: 'Composer run where there is no composer.json',
+    doc: 'https://github.com/composer/composer/blob/main/src/Composer/Factory.php',
+    line: 'Composer could not find a composer.json file in /builds/x',
+    category: 'config_yaml',
+    lookalike: 'Installing dependencies from lock file (including require-dev)',
+  },
+  {
+    family: 'Mix run outside a project',
+    doc: 'https://github.com/elixir-lang/elixir/blob/main/lib/mix/lib/mix/exceptions.ex',
+    line: '** (Mix) Could not find a Mix.Project, please ensure you are running Mix in a directory with a mix.exs file',
+    category: 'config_yaml',
+    lookalike: '* Getting jason (Hex package)',
+  },
+  {
+    family: '`dotnet run` where there is no project',
+    doc: 'https://learn.microsoft.com/dotnet/core/tools/dotnet-run',
+    line: "Couldn't find a project to run. Ensure a project exists in /builds/x, or pass the path to the project using --project.",
+    category: 'config_yaml',
+    lookalike: '+ dotnet run --project src/Api/Api.csproj',
+  },
+  {
+    family: 'CocoaPods run where there is no Podfile',
+    doc: 'https://github.com/CocoaPods/CocoaPods/blob/master/lib/cocoapods/command.rb',
+    line: "[!] No `Podfile' found in the project directory.",
+    category: 'config_yaml',
+    lookalike: 'Analyzing dependencies',
+  },
+  {
+    family: 'Bazel run outside a workspace',
+    doc: 'https://bazel.build/external/overview',
+    line: "ERROR: The 'build' command is only supported from within a workspace (below a directory having a MODULE.bazel file).",
+    category: 'config_yaml',
+    lookalike: 'INFO: Analyzed 12 targets (0 packages loaded, 0 targets configured).',
+  },
+  {
+    family: 'CMake given a source directory that is not there',
+    doc: 'https://cmake.org/cmake/help/latest/manual/cmake.1.html',
+    line: 'CMake Error: The source directory "/builds/x/build" does not exist.',
+    category: 'config_yaml',
+    // A missing library found by a Find module is a dependency problem.
+    lookalike:
+      'CMake Error at /usr/share/cmake-3.28/Modules/FindPackageHandleStandardArgs.cmake:230 (message): Could NOT find ZLIB (missing: ZLIB_LIBRARY ZLIB_INCLUDE_DIR)',
+  },
   // ---- Credentials ----
   {
     family: 'AWS IAM denying an action',
