@@ -73,7 +73,8 @@ const HINT_WORDS = [
   // OpenSSH's deploy keys, the AWS CLI's region and Tailwind CSS 4's PostCSS plugin.
   'authorized to perform', 'terminal is required', 'password is required', 'no tty present',
   'incorrect password', 'set the gh_token', 'are too open', 'load key', 'must specify a region',
-  'directly as a postcss plugin', "no `podfile' found",
+  'directly as a postcss plugin', "no `podfile' found", 'workload_identity_provider',
+  'permission to push',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
@@ -661,9 +662,14 @@ export const LINE_RULES: LineRule[] = [
   // https://github.com/Azure/login#readme), Terraform's S3 backend without AWS credentials
   // (https://developer.hashicorp.com/terraform/language/backend/s3#credentials-and-shared-configuration)
   // and Azure Repos refusing a repository the pipeline may not read (`TF401019: … does not exist or
-  // you do not have permissions …`, https://learn.microsoft.com/azure/devops/pipelines/repos/multi-repo-checkout).
+  // you do not have permissions …`, https://learn.microsoft.com/azure/devops/pipelines/repos/multi-repo-checkout),
+  // the Vercel CLI with a token it refuses (https://vercel.com/docs/cli/global-options#token),
+  // google-github-actions/auth without its secrets (`the GitHub Action workflow must specify exactly
+  // one of "workload_identity_provider" or "credentials_json"!`, https://github.com/google-github-actions/auth#inputs;
+  // secrets are not passed to workflows from forks) and RubyGems refusing a push by a non-owner
+  // (https://guides.rubygems.org/publishing/).
   {
-    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b|\bResponse status code does not indicate success: 40[13] \(|^Permissions 0?[0-7]{3,4} for '[^']+' are too open\.|^Load key "[^"]+": (?:invalid format|bad permissions|error in libcrypto)\b|\bNot all values are present\. Ensure 'client-id' and 'tenant-id' are supplied\b|\bno valid credential sources for S3 Backend found\b|\bTF401019: The Git repository with name or identifier \S+ does not exist or you do not have permissions\b/,
+    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b|\bResponse status code does not indicate success: 40[13] \(|^Permissions 0?[0-7]{3,4} for '[^']+' are too open\.|^Load key "[^"]+": (?:invalid format|bad permissions|error in libcrypto)\b|\bNot all values are present\. Ensure 'client-id' and 'tenant-id' are supplied\b|\bno valid credential sources for S3 Backend found\b|\bTF401019: The Git repository with name or identifier \S+ does not exist or you do not have permissions\b|\bThe specified token is not valid\. Use `vercel login`|\bmust specify exactly one of "workload_identity_provider" or "credentials_json"|\bYou do not have permission to push to this gem\b/,
     score: 90,
     kind: 'error',
     category: 'permission_auth',

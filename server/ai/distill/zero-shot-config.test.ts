@@ -445,6 +445,29 @@ const FAMILIES: Family[] = [
     category: 'permission_auth',
     lookalike: 'Syncing repository: app (Git)',
   },
+  {
+    family: 'the Vercel CLI with a token it refuses',
+    doc: 'https://vercel.com/docs/cli/global-options#token',
+    line: 'Error: The specified token is not valid. Use `vercel login` to generate a new token.',
+    category: 'permission_auth',
+    // AWS's paging error says the same of a page token, which is no credential.
+    lookalike:
+      'An error occurred (InvalidNextTokenException) when calling the ListDocuments operation: The specified token is not valid.',
+  },
+  {
+    family: 'google-github-actions/auth without its secrets',
+    doc: 'https://github.com/google-github-actions/auth#inputs',
+    line: 'Error: google-github-actions/auth failed with: the GitHub Action workflow must specify exactly one of "workload_identity_provider" or "credentials_json"! If you are specifying input values via GitHub secrets, ensure the secret is being injected into the environment.',
+    category: 'permission_auth',
+    lookalike: '##[group]Run google-github-actions/auth@v2',
+  },
+  {
+    family: 'RubyGems refusing a push by a non-owner',
+    doc: 'https://guides.rubygems.org/publishing/',
+    line: 'You do not have permission to push to this gem. Ask an owner to add you with: gem owner app --add ci@example.com',
+    category: 'permission_auth',
+    lookalike: 'Pushing gem to https://rubygems.org...',
+  },
 ];
 
 describe('zero-shot config-auth rules', () => {
