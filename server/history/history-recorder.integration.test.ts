@@ -126,7 +126,10 @@ describe('history recorder against the simulator', () => {
   it.each(['graphql', 'rest'] as const)(
     'reads the jobs of a recent failed pipeline once, for the summary and the history alike (%s)',
     async (api) => {
-      const sim = await startSimulator({ live: false, projects: 3, days: 8 });
+      // Six projects: the first three carry the health scenarios (the flaky one is green all
+      // week), so three would leave as few as two failed pipelines among the newest ten at some
+      // hours; the ordinary ones fail at their usual rate.
+      const sim = await startSimulator({ live: false, projects: 6, days: 8 });
       const dir = mkdtempSync(path.join(os.tmpdir(), 'history-rec-'));
       cleanups.push(
         () => sim.close(),
