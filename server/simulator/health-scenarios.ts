@@ -47,6 +47,8 @@ const WINDOW_MS = 7 * DAY_MS;
 /** Slow runs after the change: enough for the last-10 median, few enough to stay a regression. */
 const SLOW_RUNS = 12;
 const SLOW_FACTOR = 2;
+/** A pipeline created this long ago has finished (the simulator's run for well under an hour). */
+const SETTLED_MS = 3 * 3_600_000;
 
 const onDefaultBranch = (d: ScenarioDraft) => d.refKind === 'default';
 
@@ -81,7 +83,10 @@ export function planScenarios(
   const [flakyProject, recoveredProject, brokenProject, ...rest] = projects;
   if (flakyProject) {
     const job = steadyJob(flakyProject, 'test');
-    const mine = recent(flakyProject).filter((d) => d.refKind !== 'tag');
+    // Finished by now: group health reads finished pipelines, and a retry still running is none.
+    const mine = recent(flakyProject).filter(
+      (d) => d.refKind !== 'tag' && d.createdAt <= now - SETTLED_MS,
+    );
     if (job && mine.length >= 8) {
       // Every sixth run, each on its own commit: health counts one flake per commit and job, so
       // two retried pipelines of one commit (a web and an API run on an unchanged main) are one.
