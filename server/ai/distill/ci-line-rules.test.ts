@@ -16,6 +16,12 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family: "an sbt test plugin's verdict under GoCD's timestamps (TextTest characterisation tests)",
+    from: 'https://github.com/magnus-lycka/gocddash/blob/c1004135dc66b0d8394d6025750b94e12650ab36/test/test_characterize_console_parser.py',
+    line: '08:27:48.492 java.lang.RuntimeException: There were test failures',
+    category: 'test_failure',
+  },
+  {
     family: 'MSBuild unable to copy an output another process holds (MSB3021), not a compile error',
     from: 'https://github.com/jenkinsci/analysis-model/blob/9b50d2d46b0da0b77a201963327c0a5ce5641e28/src/test/resources/edu/hm/hafner/analysis/parser/issue7775.txt',
     line: '        c:\\WINDOWS\\Microsoft.NET\\Framework\\v3.5\\Microsoft.Common.targets(2703,9): error MSB3021: Unable to copy file "C:\\Dev\\knd\\XXX.Collector.Monitoring.Model\\bin\\Debug\\XXX.Collector.Monitoring.Model.dll" to "bin\\Debug\\XXX.Collector.Monitoring.Model.dll". The process cannot access the file',

@@ -628,11 +628,14 @@ export const LINE_RULES: LineRule[] = [
   // not find a Mix.Project, please ensure …`, https://github.com/elixir-lang/elixir/blob/main/lib/mix/lib/mix/exceptions.ex),
   // `dotnet run` (https://learn.microsoft.com/dotnet/core/tools/dotnet-run), CocoaPods (`[!] No
   // `Podfile' found in the project directory.`, https://github.com/CocoaPods/CocoaPods/blob/master/lib/cocoapods/command.rb),
+  // and one it cannot evaluate (`[!] Invalid `Podfile` file: undefined method `x' for
+  // #<Pod::Podfile>`, a plugin not loaded or a DSL method of another version,
+  // https://github.com/CocoaPods/Core/blob/master/lib/cocoapods-core/podfile.rb, `Podfile.from_ruby`),
   // Bazel (`ERROR: The 'build' command is only supported from within a workspace`,
   // https://bazel.build/external/overview) and CMake (`CMake Error: The source directory "/x" does
   // not exist.`, https://cmake.org/cmake/help/latest/manual/cmake.1.html).
   {
-    re: /\bThe config profile \([^)]+\) could not be found\b|\bYou must specify a region\. You can also configure your region\b|\bCould not get unknown property '[^']+' for \S|\bNo goals have been specified for this build\b|\bThe specified (?:user|global) (?:settings|toolchains) file does not exist: |\bSDK location not found\. Define (?:a valid SDK )?location with an ANDROID_\w+ environment variable\b|\bCouldn't find any `pages` or `app` directory\b|\bCould not resolve entry module\b|\bThis command is not available when running the Angular CLI outside a workspace\b|\bNo Output Directory named "[^"]+" found after the Build completed\b|\bGet Pages site failed\. Please verify that the repository has Pages enabled\b|\bCould not read script '[^']+' as it does not exist\b|\bIt looks like you're trying to use `tailwindcss` directly as a PostCSS plugin\b|^ERROR: Invalid requirement: '|\bYour Ruby version is \S+, but your Gemfile specified\b|\bThe specified node version file at: \S+ does not exist\b|\bCould not find or load main class org\.gradle\.wrapper\.GradleWrapperMain\b|\bNo pubspec\.yaml file found\b|\bCould not find a file named "pubspec\.yaml" in\b|\bComposer could not find a composer\.json file in\b|\bCould not find a Mix\.Project, please ensure\b|\bCouldn't find a project to run\. Ensure a project exists in\b|\bNo `Podfile' found in the project directory\b|\bThe '\w+' command is only supported from within a workspace\b|^CMake Error: The source directory "[^"]*" does not exist\b/,
+    re: /\bThe config profile \([^)]+\) could not be found\b|\bYou must specify a region\. You can also configure your region\b|\bCould not get unknown property '[^']+' for \S|\bNo goals have been specified for this build\b|\bThe specified (?:user|global) (?:settings|toolchains) file does not exist: |\bSDK location not found\. Define (?:a valid SDK )?location with an ANDROID_\w+ environment variable\b|\bCouldn't find any `pages` or `app` directory\b|\bCould not resolve entry module\b|\bThis command is not available when running the Angular CLI outside a workspace\b|\bNo Output Directory named "[^"]+" found after the Build completed\b|\bGet Pages site failed\. Please verify that the repository has Pages enabled\b|\bCould not read script '[^']+' as it does not exist\b|\bIt looks like you're trying to use `tailwindcss` directly as a PostCSS plugin\b|^ERROR: Invalid requirement: '|\bYour Ruby version is \S+, but your Gemfile specified\b|\bThe specified node version file at: \S+ does not exist\b|\bCould not find or load main class org\.gradle\.wrapper\.GradleWrapperMain\b|\bNo pubspec\.yaml file found\b|\bCould not find a file named "pubspec\.yaml" in\b|\bComposer could not find a composer\.json file in\b|\bCould not find a Mix\.Project, please ensure\b|\bCouldn't find a project to run\. Ensure a project exists in\b|\bNo `Podfile' found in the project directory\b|\bInvalid `Podfile` file: |\bThe '\w+' command is only supported from within a workspace\b|^CMake Error: The source directory "[^"]*" does not exist\b/,
     score: 89,
     kind: 'error',
     category: 'config_yaml',
@@ -1225,9 +1228,13 @@ export const LINE_RULES: LineRule[] = [
     category: 'compile_error',
   },
   // Zero-shot (build): Gradle's test task failing (`> There were failing tests. See the report at:`,
-  // https://docs.gradle.org/current/userguide/java_testing.html), in its `What went wrong` block.
+  // https://docs.gradle.org/current/userguide/java_testing.html), in its `What went wrong` block;
+  // Maven Surefire's goal failure (`Failed to execute goal …maven-surefire-plugin:3.2.5:test
+  // (default-test) on project x: There are test failures.`,
+  // https://maven.apache.org/surefire/maven-surefire-plugin/examples/skipping-tests.html) and the
+  // `There were test failures` other runners' build plugins throw (sbt's, gulp-mocha's, jmeter-maven's).
   {
-    re: /^\s*(?:> )?There were failing tests\. See the report at\b|Execution failed for task '[^']*:(?!\w*(?:Report|Coverage))(?:test|\w*Test)\w*'/,
+    re: /\bThere (?:are|were) test failures\b|^\s*(?:> )?There were failing tests\. See the report at\b|Execution failed for task '[^']*:(?!\w*(?:Report|Coverage))(?:test|\w*Test)\w*'/,
     score: 86,
     kind: 'error',
     category: 'test_failure',
@@ -1391,7 +1398,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Test counts: decisive, but the verdict lines above them name the failing test.
   {
-    re: /\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests run:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\b\d+ (?:runs|tests), \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)|(?<!\bline |\bcode |\bstatus )\b[1-9]\d* (?:failed|failing)\b|There (?:was|were) \d+ failures?|\b\d+% tests passed, [1-9]\d* tests? failed out of \d+/,
+    re: /\bTests? (?:Suites: )?.*\b\d+ failed\b|\bTests [Rr]un:.*(?:Failures: [1-9]|Errors: [1-9])|\btest result: FAILED|\b\d+ (?:runs|tests), \d+ assertions, (?:[1-9]\d* failures|\d+ failures, [1-9]\d* errors)|(?<!\bline |\bcode |\bstatus )\b[1-9]\d* (?:failed|failing)\b|There (?:was|were) \d+ failures?|\b\d+% tests passed, [1-9]\d* tests? failed out of \d+/,
     score: 84,
     kind: 'error',
     category: 'test_failure',

@@ -99,6 +99,18 @@ const DOCUMENTED: DocumentedLine[] = [
     category: 'test_failure',
   },
   {
+    family: "Maven Surefire's goal failure: failing tests",
+    doc: 'https://maven.apache.org/surefire/maven-surefire-plugin/examples/skipping-tests.html',
+    line: '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.5:test (default-test) on project app: There are test failures.',
+    category: 'test_failure',
+  },
+  {
+    family: "a test plugin's verdict (sbt TextTest, gulp-mocha, jmeter-maven)",
+    doc: 'https://github.com/sindresorhus/gulp-mocha/blob/main/index.js',
+    line: 'java.lang.RuntimeException: There were test failures',
+    category: 'test_failure',
+  },
+  {
     family: "Gradle's Kotlin DSL build script not compiling",
     doc: 'https://docs.gradle.org/current/userguide/kotlin_dsl.html',
     line: 'Script compilation error:',
@@ -282,6 +294,17 @@ const DOCUMENTED: DocumentedLine[] = [
 
 /** Lines that look like a family above but must not take its category (or any error kind). */
 const LOOKALIKES: Lookalike[] = [
+  // Surefire's and TextTest's summaries of a passing run.
+  {
+    family: 'passing test summary',
+    line: '[INFO] Tests run: 35, Failures: 0, Errors: 0, Skipped: 1',
+    not: 'test_failure',
+  },
+  {
+    family: 'passing TextTest summary',
+    line: 'Tests Run: 13, Failures: 0',
+    not: 'test_failure',
+  },
   // A GHC warning is printed with `warning:`.
   {
     family: 'GHC warning',

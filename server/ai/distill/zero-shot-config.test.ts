@@ -339,6 +339,13 @@ const FAMILIES: Family[] = [
     lookalike: 'Analyzing dependencies',
   },
   {
+    family: 'CocoaPods unable to evaluate the Podfile',
+    doc: 'https://github.com/CocoaPods/Core/blob/master/lib/cocoapods-core/podfile.rb',
+    line: "[!] Invalid `Podfile` file: undefined method `keep_source_code_for_prebuilt_frameworks!' for #<Pod::Podfile:0x00007fd603955728>.",
+    category: 'config_yaml',
+    lookalike: 'Analyzing dependencies',
+  },
+  {
     family: 'Bazel run outside a workspace',
     doc: 'https://bazel.build/external/overview',
     line: "ERROR: The 'build' command is only supported from within a workspace (below a directory having a MODULE.bazel file).",
