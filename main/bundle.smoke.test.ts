@@ -185,7 +185,9 @@ describe('bundle smoke test: dist/main/main.cjs under Node with a fake electron 
         u.includes(`/pipelines/${started.projectId}/${started.pipelineId}?job=`),
       ),
     );
-  });
+    // Four poll cycles through the bundled service take ~15 s on CI's two cores: the default
+    // 20 s left too little room under load; each wait above has its own deadline.
+  }, 60_000);
 
   it('stops the service cleanly on quit', async () => {
     const url = fake.record.windows[0]!.urls[0]!;
