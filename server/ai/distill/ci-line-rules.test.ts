@@ -16,7 +16,8 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
-    family: "an sbt test plugin's verdict under GoCD's timestamps (TextTest characterisation tests)",
+    family:
+      "an sbt test plugin's verdict under GoCD's timestamps (TextTest characterisation tests)",
     from: 'https://github.com/magnus-lycka/gocddash/blob/c1004135dc66b0d8394d6025750b94e12650ab36/test/test_characterize_console_parser.py',
     line: '08:27:48.492 java.lang.RuntimeException: There were test failures',
     category: 'test_failure',
