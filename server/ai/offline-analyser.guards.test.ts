@@ -21,6 +21,23 @@ function realDevLog(id: string, from?: number, to?: number): string {
 // public CI logs (sources next to each case) and cut to the lines that matter.
 
 describe('offline analyser guards', () => {
+  it('calls a build that ran out of disk a script error, not the compile errors it caused', () => {
+    // javac could not write its output: the errors are the disk's, not the code's.
+    const d = diagnose(distillLog(realDevLog('eas-hizli-okuma-android-no-space-left')));
+    expect(d.category).toBe('script_error');
+    expect(d.nextSteps.join(' ')).toContain('disk is full');
+  });
+
+  it("does not read a mail's `Received: from` trace header as a test's received value", () => {
+    // A Jenkins failure mailed to a list keeps the mail headers above the console output.
+    // https://lore.kernel.org/linux-media/772924952.14.1600690692800@builder.linuxtv.org/
+    const d = diagnose(
+      distillLog(realDevLog('jenkins-libcamera-meson-configure-android-true-combo')),
+    );
+    expect(d.category).toBe('config_yaml');
+    expect(d.evidence[0]!.text).toContain('for combo option is not one of the choices');
+  });
+
   it('does not let a passing test named after a permission error vote', () => {
     // https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Python/nvbn%40thefuck/failed/545320732.log
     const d = diagnoseLines([

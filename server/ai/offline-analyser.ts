@@ -80,6 +80,8 @@ const OOM_PROOF =
 // this proves an OOM only when it is how the job ended.
 const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
 const SHELL_KILL_REACH = 20;
+// A full disk: the compiler, test or cache that could not write after it is not the cause.
+const DISK_FULL = /No space left on device|\bENOSPC\b|[Dd]isk quota exceeded/;
 /**
  * Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. A
  * wrapper that names a specific cause (Maven's `Failed to execute goal …: Could not find artifact`,
@@ -209,6 +211,9 @@ function pickCategory(
     )
   ) {
     return 'oom_killed';
+  }
+  if (voters.some((d) => d.category === 'script_error' && DISK_FULL.test(d.message))) {
+    return 'script_error';
   }
   // The three strongest lines of each category count (1, ½, ¼): many incidental lines of one
   // kind must not outvote a few decisive ones.
@@ -666,7 +671,7 @@ function nextStepsFor(
         /command not found|exit code 127/.test(text) || distilled.exitCode === 127
           ? 'A command is missing from the image: install it in the image or in `before_script`, or use an image that has it.'
           : undefined,
-        /No space left on device|ENOSPC|[Dd]isk quota exceeded/.test(text)
+        DISK_FULL.test(text)
           ? 'The runner’s disk is full: the first “No space left” is where it ran out. Free space in the job (remove build outputs and caches you do not need, `docker system prune` on a shell runner), keep fewer artifacts, or use a runner with a larger disk.'
           : undefined,
         /Gradle build daemon disappeared unexpectedly/.test(text)

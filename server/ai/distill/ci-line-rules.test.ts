@@ -16,6 +16,36 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family: "softprops/action-gh-release refused by the API: an HTTP status in the action's words",
+    from: 'https://github.com/austinsonger/jellyfin-torrent/blob/6141c8e14f42dcbb4b2acdc85fcf615024abb670/job-logs.txt',
+    line: '2026-01-17T23:04:37.8642052Z ⚠️ GitHub release failed with status: 403',
+    category: 'permission_auth',
+  },
+  {
+    family: 'appleboy/ssh-action without its key secret',
+    from: 'https://github.com/JCLEE94/safework/blob/41b88c60d05ec2d90f85047ff906f630d7c20809/0_deploy.txt',
+    line: "2025-06-24T07:37:57.4544301Z 2025/06/24 07:37:57 Error: can't connect without a private SSH key or password",
+    category: 'permission_auth',
+  },
+  {
+    family: 'Bundler refusing a gem the Gemfile lacks (a Rails database adapter at dyno boot)',
+    from: 'https://github.com/DaleSwanson/railsmap/blob/1db5b2a6f01d32ee04f64c3f8bdeafe781872cff/heroku.log',
+    line: "2013-07-16T09:38:06.098167+00:00 app[web.1]: /app/vendor/bundle/ruby/2.0.0/gems/bundler-1.3.2/lib/bundler/rubygems_integration.rb:214:in `block in replace_gem': Please install the postgresql adapter: `gem install activerecord-postgresql-adapter` (pg is not part of the bundle. Add it to Gemfile.) (LoadError)",
+    category: 'dependency_network',
+  },
+  {
+    family: 'Meson given a value its option does not take',
+    from: 'https://lore.kernel.org/linux-media/772924952.14.1600690692800@builder.linuxtv.org/',
+    line: 'ERROR: Value "true" for combo option is not one of the choices. Possible choices are: "enabled", "disabled", "auto".',
+    category: 'config_yaml',
+  },
+  {
+    family: "Python's IndentationError behind Railway's deploy-log stream tag",
+    from: 'https://github.com/courtneylee09/VerifAI/blob/101cc2e3d4da20c48fbfeb5c71e92e5da283651c/railway-logs.txt',
+    line: '2025-12-30T18:59:25.257477753Z [err]  IndentationError: unexpected indent',
+    category: 'compile_error',
+  },
+  {
     family:
       "an sbt test plugin's verdict under GoCD's timestamps (TextTest characterisation tests)",
     from: 'https://github.com/magnus-lycka/gocddash/blob/c1004135dc66b0d8394d6025750b94e12650ab36/test/test_characterize_console_parser.py',

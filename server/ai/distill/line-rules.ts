@@ -75,6 +75,8 @@ const HINT_WORDS = [
   'incorrect password', 'set the gh_token', 'are too open', 'load key', 'must specify a region',
   'directly as a postcss plugin', "no `podfile' found", 'workload_identity_provider',
   'permission to push',
+  // Bundler refusing a gem the Gemfile lacks (a Rails app's database adapter at boot).
+  'not part of the bundle',
 ];
 // Line starts that announce a failure without an alarming word (pytest, numbered failures).
 // (`✘` opens Playwright's and swift-testing's failed-test lines.)
@@ -193,11 +195,12 @@ const OPENS_WITH_ERROR = /^\s*(?:Error|ERROR|error|fatal|FATAL)\b:? /;
  * Zuul's job-output timestamps (`2017-11-10 01:38:51.393909 | `, with the node's name since Zuul v3),
  * openSUSE OBS build times (`[  146s]`), mozharness log levels (`21:47:57    ERROR -`, `PID 123 |`),
  * mock's `DEBUG util.py:459:`, Vercel's build times (`13:39:31.418 `, `[16:01:19.375] `), Netlify's
- * (`7:35:09 AM: `) and BuildKit's plain progress (`#10 0.512 `, `#10 ERROR: `, as `docker build
- * --progress=plain` and CI runs print it).
+ * (`7:35:09 AM: `), BuildKit's plain progress (`#10 0.512 `, `#10 ERROR: `, as `docker build
+ * --progress=plain` and CI runs print it) and the stream tag after the timestamp in Railway's
+ * downloaded deploy logs (`2025-09-28T18:57:34.572799056Z [err]  Error: …`).
  */
 const CI_PREFIX =
-  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} \|(?: [\w.-]+ \|)?|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\]|\[?\d\d:\d\d:\d\d\.\d{3}\]? |\d{1,2}:\d\d:\d\d [AP]M:|#\d+ (?:\d+\.\d+ )?)[ \t]?)+/;
+  /^(?:(?:\[task [^\]]*\]|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6} \|(?: [\w.-]+ \|)?|\[\s*\d+(?:\.\d+)?s\]|\d\d:\d\d:\d\d(?:\.\d+)?\s+(?:INFO|WARNING|ERROR|CRITICAL|FATAL|DEBUG)\s+-|PID \d+ \||(?:DEBUG|INFO|WARNING|ERROR) \w+\.py:\d+:|##\[(?:error|warning|notice)\]|\[?\d\d:\d\d:\d\d\.\d{3}\]? |\d{1,2}:\d\d:\d\d [AP]M:|#\d+ (?:\d+\.\d+ )?|\[(?:err|inf|wrn|dbg)\] )[ \t]?)+/;
 // `gh run view --log` puts the job and step names, tab-separated, before the timestamp.
 const GH_RUN_LOG = /^[^\t]{1,200}\t[^\t]{0,300}\t(?=\d{4}-\d\d-\d\dT)/;
 
@@ -670,9 +673,11 @@ export const LINE_RULES: LineRule[] = [
   // google-github-actions/auth without its secrets (`the GitHub Action workflow must specify exactly
   // one of "workload_identity_provider" or "credentials_json"!`, https://github.com/google-github-actions/auth#inputs;
   // secrets are not passed to workflows from forks) and RubyGems refusing a push by a non-owner
-  // (https://guides.rubygems.org/publishing/).
+  // (https://guides.rubygems.org/publishing/); appleboy/ssh-action and scp-action with an empty key
+  // secret (`Error: can't connect without a private SSH key or password`,
+  // https://github.com/appleboy/drone-ssh/blob/master/plugin.go).
   {
-    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b|\bResponse status code does not indicate success: 40[13] \(|^Permissions 0?[0-7]{3,4} for '[^']+' are too open\.|^Load key "[^"]+": (?:invalid format|bad permissions|error in libcrypto)\b|\bNot all values are present\. Ensure 'client-id' and 'tenant-id' are supplied\b|\bno valid credential sources for S3 Backend found\b|\bTF401019: The Git repository with name or identifier \S+ does not exist or you do not have permissions\b|\bThe specified token is not valid\. Use `vercel login`|\bmust specify exactly one of "workload_identity_provider" or "credentials_json"|\bYou do not have permission to push to this gem\b/,
+    re: /\bis not authorized to perform: [\w-]+:[\w*]+|\bHTTP Error 40[13]: (?:Forbidden|Unauthorized)\b|\bssh: unable to authenticate, attempted methods\b|^sudo: (?:a terminal is required to read the password|a password is required|no tty present and no askpass program specified|\d+ incorrect password attempts?)\b|(?:^|GitLab: |remote: |ERROR: )The project you were looking for could not be found\b|\bTo use GitHub CLI in a GitHub Actions workflow, set the GH_TOKEN environment variable\b|\bResponse status code does not indicate success: 40[13] \(|^Permissions 0?[0-7]{3,4} for '[^']+' are too open\.|^Load key "[^"]+": (?:invalid format|bad permissions|error in libcrypto)\b|\bNot all values are present\. Ensure 'client-id' and 'tenant-id' are supplied\b|\bno valid credential sources for S3 Backend found\b|\bTF401019: The Git repository with name or identifier \S+ does not exist or you do not have permissions\b|\bThe specified token is not valid\. Use `vercel login`|\bmust specify exactly one of "workload_identity_provider" or "credentials_json"|\bYou do not have permission to push to this gem\b|\bcan't connect without a private SSH key or password\b/,
     score: 90,
     kind: 'error',
     category: 'permission_auth',
@@ -740,9 +745,11 @@ export const LINE_RULES: LineRule[] = [
   // dependencies, Mix's unchecked dependencies, cpanm and Perl's `Can't locate … in @INC`, Conan's
   // remotes, Bazel's external repositories (https://bazel.build/external/overview), and
   // Terraform's providers and dependency lock file
-  // (https://developer.hashicorp.com/terraform/language/files/dependency-lock).
+  // (https://developer.hashicorp.com/terraform/language/files/dependency-lock), and Bundler refusing
+  // a gem the Gemfile lacks (`pg is not part of the bundle. Add it to Gemfile.`, as Rails prints it
+  // for a database adapter, https://github.com/rubygems/rubygems/blob/master/bundler/lib/bundler/rubygems_integration.rb).
   {
-    re: /^\s*(?:So, )?[Bb]ecause .*(?:version solving failed|\bis forbidden\b|which doesn't match any versions)|\bNo solution found when resolving dependencies\b|\bFailed building wheel for\b|\bTHESE PACKAGES DO NOT MATCH THE HASHES\b|\brequires a different Python: |\bHTTP error (?:404|5\d\d) while getting\b|changed significantly since poetry\.lock was last generated|\bCondaHTTPError\b|\bBundler could not find compatible versions for gem\b|but that version could not be found in any of the sources\b|\bCould not find [\w.-]+-\d[\w.-]* in (?:locally installed gems|any of the sources)\b|\bCould not find 'bundler' \(|\bCould not reach host \S+\. Check your network connection\b|\bRoot composer\.json requires\b.*(?:could not be found|does not (?:match|satisfy))|Your lock file does not contain a compatible set of packages|\bNon-resolvable (?:parent|import) POM\b|\bor one of its dependencies could not be resolved\b|\bCould not (?:GET|HEAD) '[^']+'\. Received status code (?:404|5\d\d)\b|\bResolveException: |^go(?: \w+)?: .*: reading https?:\/\/\S+: (?:404 Not Found|410 Gone)\b|^go(?: \w+)?: .*\bgit ls-remote -q origin in \S+: exit status 128\b|\bno required module provides package\b|\bcannot find module providing package\b|\bfailed to get `[^`]+` as a dependency of\b|\bfailed to load source for dependency `|needs to be updated but --(?:locked|frozen) was passed\b|\bcannot be built because it requires rustc \S+ or newer\b|\berror NU1[0-3]\d\d\b|\bDependencies could not be resolved because\b|\bdependenc(?:y|ies) .* (?:is|are) not available for package\b|\bthe dependency is not available, run "mix deps\.get"|\bInstalling the dependencies failed: |\bCouldn't find module or a distribution\b|\bCan't locate \S+\.pm in @INC\b|\bUnable to find '[^']+' in remotes\b|\bAn error occurred during the fetch of repository '|\bFailed to query available provider packages\b|\bCould not retrieve the list of available versions for provider\b|\bFailed to install provider\b|\bInconsistent dependency lock file\b/,
+    re: /^\s*(?:So, )?[Bb]ecause .*(?:version solving failed|\bis forbidden\b|which doesn't match any versions)|\bNo solution found when resolving dependencies\b|\bFailed building wheel for\b|\bTHESE PACKAGES DO NOT MATCH THE HASHES\b|\brequires a different Python: |\bHTTP error (?:404|5\d\d) while getting\b|changed significantly since poetry\.lock was last generated|\bCondaHTTPError\b|\bBundler could not find compatible versions for gem\b|but that version could not be found in any of the sources\b|\bCould not find [\w.-]+-\d[\w.-]* in (?:locally installed gems|any of the sources)\b|\bCould not find 'bundler' \(|\bCould not reach host \S+\. Check your network connection\b|\bRoot composer\.json requires\b.*(?:could not be found|does not (?:match|satisfy))|Your lock file does not contain a compatible set of packages|\bNon-resolvable (?:parent|import) POM\b|\bor one of its dependencies could not be resolved\b|\bCould not (?:GET|HEAD) '[^']+'\. Received status code (?:404|5\d\d)\b|\bResolveException: |^go(?: \w+)?: .*: reading https?:\/\/\S+: (?:404 Not Found|410 Gone)\b|^go(?: \w+)?: .*\bgit ls-remote -q origin in \S+: exit status 128\b|\bno required module provides package\b|\bcannot find module providing package\b|\bfailed to get `[^`]+` as a dependency of\b|\bfailed to load source for dependency `|needs to be updated but --(?:locked|frozen) was passed\b|\bcannot be built because it requires rustc \S+ or newer\b|\berror NU1[0-3]\d\d\b|\bDependencies could not be resolved because\b|\bdependenc(?:y|ies) .* (?:is|are) not available for package\b|\bthe dependency is not available, run "mix deps\.get"|\bInstalling the dependencies failed: |\bCouldn't find module or a distribution\b|\bCan't locate \S+\.pm in @INC\b|\bUnable to find '[^']+' in remotes\b|\bAn error occurred during the fetch of repository '|\bFailed to query available provider packages\b|\bCould not retrieve the list of available versions for provider\b|\bFailed to install provider\b|\bInconsistent dependency lock file\b|\bis not part of the bundle\. Add it to (?:your )?Gemfile\b/,
     score: 90,
     kind: 'error',
     category: 'dependency_network',
@@ -1083,9 +1090,12 @@ export const LINE_RULES: LineRule[] = [
     category: 'config_yaml',
   },
   // A tool invoked with options it does not accept, or a JDK older than the release the build
-  // targets (javac's `invalid target release: 17`): the job's own configuration is wrong.
+  // targets (javac's `invalid target release: 17`), or Meson given a value its option does not take
+  // (`ERROR: Value "true" for combo option is not one of the choices.`,
+  // https://github.com/mesonbuild/meson/blob/master/mesonbuild/options.py): the job's own
+  // configuration is wrong.
   {
-    re: /\berror: (?:unrecognized (?:command[- ]line )?(?:option|argument)s?|unknown (?:command[- ]line )?(?:option|flag)|unexpected argument)\b|Unable to find a destination matching|\binvalid destination specifier\b|\bCould not find \.travis\.yml\b|\bNo Rakefile found\b|\bCould not locate Gemfile\b|\bInput required and not supplied: |\binvalid (?:target|source) release: |\brelease version \d+ not supported\b/i,
+    re: /\berror: (?:unrecognized (?:command[- ]line )?(?:option|argument)s?|unknown (?:command[- ]line )?(?:option|flag)|unexpected argument)\b|Unable to find a destination matching|\binvalid destination specifier\b|\bCould not find \.travis\.yml\b|\bNo Rakefile found\b|\bCould not locate Gemfile\b|\bInput required and not supplied: |\binvalid (?:target|source) release: |\brelease version \d+ not supported\b|\bfor combo option is not one of the choices\b/i,
     score: 88,
     kind: 'error',
     category: 'config_yaml',
@@ -1123,9 +1133,11 @@ export const LINE_RULES: LineRule[] = [
     category: 'config_yaml',
   },
   // Permission / auth in other words: git hosting refusing a push, HTTP 401/403 as curl, Python
-  // requests and npm (E401/E403) report them.
+  // requests and npm (E401/E403) report them, and as actions report an API call's status
+  // (softprops/action-gh-release's `⚠️ GitHub release failed with status: 403`,
+  // https://github.com/softprops/action-gh-release/blob/master/src/github.ts).
   {
-    re: /\bPermission to \S+ denied to\b|The requested URL returned error: 40[13]\b|\b40[13] Client Error\b|\bnpm (?:ERR!|error) code E40[13]\b|\bHTTP(?:\/[\d.]+)? 40[13]\b/,
+    re: /\bPermission to \S+ denied to\b|The requested URL returned error: 40[13]\b|\b40[13] Client Error\b|\bnpm (?:ERR!|error) code E40[13]\b|\bHTTP(?:\/[\d.]+)? 40[13]\b|\bfailed with status:? 40[13]\b/,
     score: 90,
     kind: 'error',
     category: 'permission_auth',
@@ -1281,7 +1293,7 @@ export const LINE_RULES: LineRule[] = [
     category: 'compile_error',
   },
   {
-    re: /\b(?:undefined reference to|cannot find symbol|unresolved import|cannot find (?:module|package|type|name|value|crate)|undeclared name|undefined: |has no (?:field or method|attribute|member)|is not assignable to|incompatible types|expected .* found|syntax error|SyntaxError|compilation (?:failed|terminated)|COMPILATION ERROR|Compilation failed|could not compile|cannot use .* as|mismatched types|does not exist on type|is not defined|ld returned \d+ exit status)/i,
+    re: /\b(?:undefined reference to|cannot find symbol|unresolved import|cannot find (?:module|package|type|name|value|crate)|undeclared name|undefined: |has no (?:field or method|attribute|member)|is not assignable to|incompatible types|expected .* found|syntax error|SyntaxError|^(?:IndentationError|TabError): |compilation (?:failed|terminated)|COMPILATION ERROR|Compilation failed|could not compile|cannot use .* as|mismatched types|does not exist on type|is not defined|ld returned \d+ exit status)/i,
     score: 88,
     kind: 'error',
     category: 'compile_error',
@@ -1413,7 +1425,7 @@ export const LINE_RULES: LineRule[] = [
   },
   // Tests.
   {
-    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|(?:✕|✗|×)(?!\s*Build failed\b)|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:|thread '.*'(?: \(\d+\))? panicked at|^\s*E\s{2,}\S/,
+    re: /^\s*(?:--- FAIL:|FAIL\b|FAILED\b|(?:✕|✗|×)(?!\s*Build failed\b)|●\s)|^(?:FAILED|ERROR) \S+::|\berror: test failed|\bAssertionError\b|\bassert(?:ion)? (?:failed|error)|AssertionFailedError|ComparisonFailure|Expected:? .*(?:but (?:was|got)|received|to (?:equal|be|have))|^\s*(?:Expected|Received|expected|actual|got|want)\s*:(?! from [\w.-]+ \()|thread '.*'(?: \(\d+\))? panicked at|^\s*E\s{2,}\S/,
     score: 88,
     kind: 'error',
     category: 'test_failure',
