@@ -21,6 +21,12 @@ function realDevLog(id: string, from?: number, to?: number): string {
 // public CI logs (sources next to each case) and cut to the lines that matter.
 
 describe('offline analyser guards', () => {
+  it("does not let a test's quoted source vote: a heading named 'Authentication Required' is not a 403", () => {
+    // https://github.com/anicolao/uptime/blob/7f9db72d294750948f961bff8f4544d232d6df57/ci_log.txt
+    const d = diagnose(distillLog(realDevLog('gha-uptime-playwright-screenshot-auth-wall')));
+    expect(d.category).toBe('test_failure');
+  });
+
   it('calls a build that ran out of disk a script error, not the compile errors it caused', () => {
     // javac could not write its output: the errors are the disk's, not the code's.
     const d = diagnose(distillLog(realDevLog('eas-hizli-okuma-android-no-space-left')));

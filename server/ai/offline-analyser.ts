@@ -82,6 +82,10 @@ const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
 const SHELL_KILL_REACH = 20;
 // A full disk: the compiler, test or cache that could not write after it is not the cause.
 const DISK_FULL = /No space left on device|\bENOSPC\b|[Dd]isk quota exceeded/;
+// A line of source quoted in a code frame (`> 50 |   await expect(page.getByRole('heading', { name:
+// 'Authentication Required' }))`, as Playwright, Jest, Babel and rustc print them): the code's
+// words, not an error's.
+const CODE_FRAME = /^\s*>?\s*\d+\s*\|/;
 /**
  * Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. A
  * wrapper that names a specific cause (Maven's `Failed to execute goal …: Could not find artifact`,
@@ -96,6 +100,7 @@ function votes(d: DecisiveLine): boolean {
     (d.category === undefined || d.category === 'script_error');
   return (
     !wrapper &&
+    !CODE_FRAME.test(m) &&
     !PYTEST_DETAIL.test(m) &&
     !PASSING.test(m) &&
     !SETUP_NOISE.test(m) &&

@@ -16,6 +16,30 @@ interface RealExcerpt {
 
 const EXCERPTS: RealExcerpt[] = [
   {
+    family: 'pnpm 10+ refusing unapproved dependency build scripts (a bracketed ERR_PNPM code)',
+    from: 'https://github.com/kukaisolutions/kukaisolutions.github.io/blob/2c590c69f7c6517fb98941120fa31ef2780108f5/job-logs.txt',
+    line: '2026-05-13T00:19:03.0666917Z [ERR_PNPM_IGNORED_BUILDS] Ignored build scripts: esbuild@0.21.5, sharp@0.33.5',
+    category: 'dependency_network',
+  },
+  {
+    family: "Python urllib's 404 for a file the app downloads at start",
+    from: 'https://github.com/mtdewrocks/sports_analysis/blob/0dd28e8e3767d48a0d6564bda6779179ace25e8e/render_logs.txt',
+    line: '2026-02-18T18:26:57.337057408Z urllib.error.HTTPError: HTTP Error 404: Not Found',
+    category: 'dependency_network',
+  },
+  {
+    family: 'the PostgreSQL JDBC driver given no password',
+    from: 'https://github.com/ShivamKalia023/Gemini_Health/blob/aa5d657b1b00306ef002938f537dc49aee426de7/railway_logs.txt',
+    line: 'Caused by: org.postgresql.util.PSQLException: The server requested SCRAM-based authentication, but no password was provided.',
+    category: 'permission_auth',
+  },
+  {
+    family: '`docker login` with an empty username secret (gh run view --log prefix)',
+    from: 'https://github.com/Aysooda-Hh/project-startup-namer/blob/1ef7bf01743612d5704b206489392024d16167e7/ci-log.txt',
+    line: 'build-deploy\tLog in to Docker Hub\t2025-06-04T19:22:04.9303627Z Must provide --username with --password-stdin',
+    category: 'permission_auth',
+  },
+  {
     family: "softprops/action-gh-release refused by the API: an HTTP status in the action's words",
     from: 'https://github.com/austinsonger/jellyfin-torrent/blob/6141c8e14f42dcbb4b2acdc85fcf615024abb670/job-logs.txt',
     line: '2026-01-17T23:04:37.8642052Z ⚠️ GitHub release failed with status: 403',
