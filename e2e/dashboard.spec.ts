@@ -87,8 +87,10 @@ test('open a failed pipeline, read the coloured log, analyse with AI, follow up,
   await page.goto(service.url + '/');
   const failure = page.locator('.failure-row').first();
   await expect(failure).toBeVisible();
-  await expect(failure.getByRole('button', { name: 'Log' })).toBeEnabled();
-  await failure.getByRole('button', { name: 'Log' }).click();
+  // Exact: the row's main button is named after the failure, and a name holding "log" (a commit
+  // about logging, a "catalog" branch) matched too: Playwright matches names by substring otherwise.
+  await expect(failure.getByRole('button', { name: 'Log', exact: true })).toBeEnabled();
+  await failure.getByRole('button', { name: 'Log', exact: true }).click();
   await expect(page).toHaveURL(/\/pipelines\/\d+\/\d+\?job=\d+/);
   const dialog = page.getByRole('dialog');
   await expect(dialog.locator('.status-badge[data-status="failed"]')).toBeVisible();
@@ -106,7 +108,7 @@ test('open a failed pipeline, read the coloured log, analyse with AI, follow up,
   const analysis = page.getByRole('article', { name: 'AI analysis' });
   await expect(analysis.locator('.markdown')).not.toBeEmpty({ timeout: 30_000 });
   await page.getByLabel('Follow-up question').fill('How do I reproduce this locally?');
-  await page.getByRole('button', { name: 'Ask' }).click();
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
   await expect(page.locator('.chat-question').last()).toContainText(
     'How do I reproduce this locally?',
   );
