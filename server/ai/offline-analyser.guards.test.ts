@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadRealLogs } from './testing/real-logs/index.ts';
+import { diagnoseLines, quotedText } from './testing/documented-lines.ts';
 import { distillLog } from './distill/log-distiller.ts';
 import { minimalContext, type JobContext } from './job-context.ts';
 import { analyseOffline, diagnose } from './offline-analyser.ts';
 import { answerOffline } from './offline-followup.ts';
-
-/** The offline diagnosis of a log given as lines. */
-function diagnoseLines(lines: string[]) {
-  return diagnose(distillLog(lines.join('\n')));
-}
 
 /** A development log of the real corpus, or lines [from, to) of it. */
 function realDevLog(id: string, from?: number, to?: number): string {
@@ -70,9 +66,7 @@ describe('offline analyser guards', () => {
       'error: Bad exit status from /var/tmp/rpm-tmp.H6YM9X (%check)',
     ]);
     expect(d.category).toBe('test_failure');
-    expect(d.evidence.map((e) => e.text).join('\n')).toContain(
-      "ActionView::Template::Error: Can't resolve image into URL",
-    );
+    expect(quotedText(d)).toContain("ActionView::Template::Error: Can't resolve image into URL");
   });
 
   it('calls it OOM when the kill is there', () => {

@@ -1,5 +1,5 @@
 import type { DecisiveLine, DistilledLog } from './distill/log-distiller.ts';
-import { COMMAND_VERDICT, WRAPPER, type FailureCategory } from './distill/line-rules.ts';
+import { COMMAND_VERDICT, DISK_FULL, WRAPPER, type FailureCategory } from './distill/line-rules.ts';
 import type { JobContext } from './job-context.ts';
 
 /** Words a reader sees for each root-cause category. */
@@ -80,8 +80,6 @@ const OOM_PROOF =
 // this proves an OOM only when it is how the job ended.
 const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
 const SHELL_KILL_REACH = 20;
-// A full disk: the compiler, test or cache that could not write after it is not the cause.
-const DISK_FULL = /No space left on device|\bENOSPC\b|[Dd]isk quota exceeded/;
 // A line of source quoted in a code frame (`> 50 |   await expect(page.getByRole('heading', { name:
 // 'Authentication Required' }))`, as Playwright, Jest, Babel and rustc print them): the code's
 // words, not an error's.
@@ -217,6 +215,7 @@ function pickCategory(
   ) {
     return 'oom_killed';
   }
+  // A full disk: the compiler, test or cache that could not write after it is not the cause.
   if (voters.some((d) => d.category === 'script_error' && DISK_FULL.test(d.message))) {
     return 'script_error';
   }

@@ -47,7 +47,7 @@ const WINDOW_MS = 7 * DAY_MS;
 /** Slow runs after the change: enough for the last-10 median, few enough to stay a regression. */
 const SLOW_RUNS = 12;
 const SLOW_FACTOR = 2;
-/** A pipeline created this long ago has finished (the simulator's run for well under an hour). */
+/** A pipeline created this long ago has finished (the simulator's pipelines run well under an hour). */
 const SETTLED_MS = 3 * 3_600_000;
 
 const onDefaultBranch = (d: ScenarioDraft) => d.refKind === 'default';

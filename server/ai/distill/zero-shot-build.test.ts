@@ -3,8 +3,9 @@ import { diagnose } from '../offline-analyser.ts';
 import { classifyLine } from './line-rules.ts';
 import { distillLog } from './log-distiller.ts';
 import {
-  itClassifiesDocumentedLines,
+  diagnoseLines,
   type DocumentedLine,
+  itClassifiesDocumentedLines,
   type Lookalike,
 } from '../testing/documented-lines.ts';
 
@@ -409,8 +410,8 @@ describe('zero-shot build rules: documented output of build tools', () => {
       '   > Compilation error. See log for more details',
       '',
       'BUILD FAILED in 41s',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('compile_error');
+    ];
+    expect(diagnoseLines(log).category).toBe('compile_error');
   });
 
   it('calls a Vite build that cannot find an installed package a dependency problem', () => {
@@ -429,8 +430,8 @@ describe('zero-shot build rules: documented output of build tools', () => {
       'If you do want to externalize this module explicitly add it to',
       '`build.rollupOptions.external`',
       'npm ERR! code 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('dependency_network');
+    ];
+    expect(diagnoseLines(log).category).toBe('dependency_network');
   });
 
   it("calls a missing tool in the job's shell a script error, with the tool quoted", () => {
@@ -441,8 +442,8 @@ describe('zero-shot build rules: documented output of build tools', () => {
       '/bin/sh: 1: gawk: not found',
       'make[1]: *** [scripts/Makefile.build:41: scripts/basic] Error 127',
       'make: *** [Makefile:600: scripts] Error 2',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ];
+    const d = diagnoseLines(log);
     expect(d.category).toBe('script_error');
     expect(d.evidence[0]?.message).toBe('/bin/sh: 1: gawk: not found');
   });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../offline-analyser.ts';
-import { classifyLine, type FailureCategory } from './line-rules.ts';
-import { distillLog } from './log-distiller.ts';
-import { itClassifiesDocumentedLines } from '../testing/documented-lines.ts';
+import { classifyLine } from './line-rules.ts';
+import {
+  diagnoseLines,
+  type DocumentedFamily,
+  itClassifiesFamilies,
+  quotedText,
+} from '../testing/documented-lines.ts';
 
 /**
  * Build and CI configuration mistakes and credential failures in the words the tools' own source
@@ -10,16 +13,7 @@ import { itClassifiesDocumentedLines } from '../testing/documented-lines.ts';
  * failures that fell through to the generic script error. Each family: the documented line, and a
  * lookalike that must not take the category (an echoed command, a warning, a passing variant).
  */
-interface Family {
-  family: string;
-  /** Where the wording was checked. */
-  doc: string;
-  line: string;
-  category: FailureCategory;
-  lookalike: string;
-}
-
-const FAMILIES: Family[] = [
+const FAMILIES: DocumentedFamily[] = [
   // ---- Build configuration ----
   {
     family: "Docker's legacy builder copying a path outside the build context",
@@ -478,14 +472,7 @@ const FAMILIES: Family[] = [
 ];
 
 describe('zero-shot config-auth rules', () => {
-  itClassifiesDocumentedLines(
-    FAMILIES,
-    FAMILIES.map(({ family, lookalike, category }) => ({
-      family,
-      line: lookalike,
-      not: category,
-    })),
-  );
+  itClassifiesFamilies(FAMILIES);
 
   it("reads Go's missing module behind a missing go.mod as the configuration", () => {
     // https://github.com/golang/go/blob/master/src/cmd/go/internal/modload/import.go
@@ -514,10 +501,10 @@ describe('zero-shot config-auth rules through the analyser', () => {
       '2024-05-01T10:00:01.0000000Z /opt/hostedtoolcache/node/20.20.2/x64/bin/npm config get cache',
       '2024-05-01T10:00:01.0000000Z /home/runner/.npm',
       '2024-05-01T10:00:01.0000000Z ##[error]Dependencies lock file is not found in /home/runner/work/x/x. Supported file patterns: package-lock.json,npm-shrinkwrap.json,yarn.lock',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ];
+    const d = diagnoseLines(log);
     expect(d.category).toBe('config_yaml');
-    expect(d.evidence.map((e) => e.text).join('\n')).toContain('Dependencies lock file');
+    expect(quotedText(d)).toContain('Dependencies lock file');
   });
 
   it('calls a docker build copying a file outside its context a configuration problem', () => {
@@ -534,8 +521,8 @@ describe('zero-shot config-auth rules through the analyser', () => {
       'Step 3/4 : COPY app/requirements.txt .',
       'COPY failed: file not found in build context or excluded by .dockerignore: stat app/requirements.txt: file does not exist',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('config_yaml');
+    ];
+    expect(diagnoseLines(log).category).toBe('config_yaml');
   });
 
   it('calls Jest finding no tests a configuration problem, not a test failure', () => {
@@ -557,10 +544,10 @@ describe('zero-shot config-auth rules through the analyser', () => {
       'npm error Lifecycle script `test` failed with error:',
       'npm error code 1',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ];
+    const d = diagnoseLines(log);
     expect(d.category).toBe('config_yaml');
-    expect(d.evidence.map((e) => e.text).join('\n')).toContain('No tests found');
+    expect(quotedText(d)).toContain('No tests found');
   });
 
   it('calls a Terraform plan without a required variable a configuration problem', () => {
@@ -576,8 +563,8 @@ describe('zero-shot config-auth rules through the analyser', () => {
       '│ The root module input variable "db_password" is not set, and has no default value. Use a -var or -var-file command line argument to provide a value for this variable.',
       '╵',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('config_yaml');
+    ];
+    expect(diagnoseLines(log).category).toBe('config_yaml');
   });
 
   it('calls an install step that needs sudo a permission problem', () => {
@@ -587,8 +574,8 @@ describe('zero-shot config-auth rules through the analyser', () => {
       'sudo: a terminal is required to read the password; either use the -S option to read from standard input or configure an askpass helper',
       'sudo: a password is required',
       'ERROR: Job failed: exit status 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('permission_auth');
+    ];
+    expect(diagnoseLines(log).category).toBe('permission_auth');
   });
 
   it('calls a clone of a project the job token may not read a permission problem', () => {
@@ -599,7 +586,7 @@ describe('zero-shot config-auth rules through the analyser', () => {
       "remote: The project you were looking for could not be found or you don't have permission to view it.",
       "fatal: repository 'https://gitlab.com/group/shared-config.git/' not found",
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('permission_auth');
+    ];
+    expect(diagnoseLines(log).category).toBe('permission_auth');
   });
 });

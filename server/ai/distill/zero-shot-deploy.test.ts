@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../offline-analyser.ts';
-import { classifyLine, type FailureCategory } from './line-rules.ts';
-import { distillLog } from './log-distiller.ts';
-import { itClassifiesDocumentedLines } from '../testing/documented-lines.ts';
+import { classifyLine } from './line-rules.ts';
+import {
+  diagnoseLines,
+  type DocumentedFamily,
+  itClassifiesFamilies,
+  quotedText,
+} from '../testing/documented-lines.ts';
 
 /**
  * Deploy and infrastructure failures (kubectl, Helm, Terraform, Ansible, cloud CLIs, deploy
@@ -11,16 +14,7 @@ import { itClassifiesDocumentedLines } from '../testing/documented-lines.ts';
  * family: the documented line, and a lookalike that must not take the category (a progress line,
  * a warning, a success message, a passing run's summary).
  */
-interface Family {
-  family: string;
-  /** Where the wording was checked. */
-  doc: string;
-  line: string;
-  category: FailureCategory;
-  lookalike: string;
-}
-
-const FAMILIES: Family[] = [
+const FAMILIES: DocumentedFamily[] = [
   // ---- Kubernetes / Helm ----
   {
     family: 'kubectl denied by RBAC',
@@ -348,15 +342,7 @@ const FAMILIES: Family[] = [
 ];
 
 describe('zero-shot rules: deploy and infrastructure failures', () => {
-  itClassifiesDocumentedLines(
-    FAMILIES,
-    FAMILIES.map(({ family, lookalike, category }) => ({
-      family: `${family} lookalike`,
-      line: lookalike,
-      not: category,
-    })),
-    85,
-  );
+  itClassifiesFamilies(FAMILIES, 85);
 
   it('reads an unreachable cluster behind the validation wrapper as the network', () => {
     const line =
@@ -382,10 +368,10 @@ describe('zero-shot deploy rules through the analyser', () => {
       '╵',
       'Releasing state lock. This may take a few moments...',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ];
+    const d = diagnoseLines(log);
     expect(d.category).toBe('permission_auth');
-    expect(d.evidence.map((e) => e.text).join('\n')).toContain('no valid credential sources');
+    expect(quotedText(d)).toContain('no valid credential sources');
   });
 
   it('calls an Ansible host that cannot be reached a network failure', () => {
@@ -401,8 +387,8 @@ describe('zero-shot deploy rules through the analyser', () => {
       'PLAY RECAP *********************************************************************',
       'web1                       : ok=0    changed=0    unreachable=1    failed=0    skipped=0    rescued=0    ignored=0',
       'ERROR: Job failed: exit code 4',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('dependency_network');
+    ];
+    expect(diagnoseLines(log).category).toBe('dependency_network');
   });
 
   it('calls a kubectl apply denied by RBAC a permission failure', () => {
@@ -413,8 +399,8 @@ describe('zero-shot deploy rules through the analyser', () => {
       'Error from server (Forbidden): error when applying patch:',
       'deployments.apps "web" is forbidden: User "system:serviceaccount:ci:deployer" cannot patch resource "deployments" in API group "apps" in the namespace "prod"',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('permission_auth');
+    ];
+    expect(diagnoseLines(log).category).toBe('permission_auth');
   });
 
   it("calls Alembic's `FAILED:` a migration problem, not a failing test", () => {
@@ -426,8 +412,8 @@ describe('zero-shot deploy rules through the analyser', () => {
       'ERROR [alembic.util.messaging] Target database is not up to date.',
       '  FAILED: Target database is not up to date.',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('script_error');
+    ];
+    expect(diagnoseLines(log).category).toBe('script_error');
   });
 
   it('calls a Helm template that fails to render a configuration problem', () => {
@@ -436,7 +422,7 @@ describe('zero-shot deploy rules through the analyser', () => {
       '+ helm upgrade --install web ./charts/web --namespace prod --wait',
       'Error: UPGRADE FAILED: template: web/templates/deployment.yaml:12:20: executing "web/templates/deployment.yaml" at <.Values.image.tag>: nil pointer evaluating interface {}.tag',
       'Error: Process completed with exit code 1.',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('config_yaml');
+    ];
+    expect(diagnoseLines(log).category).toBe('config_yaml');
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../offline-analyser.ts';
-import { classifyLine, stripCiPrefix, type FailureCategory } from './line-rules.ts';
-import { distillLog } from './log-distiller.ts';
-import { itClassifiesDocumentedLines } from '../testing/documented-lines.ts';
+import { classifyLine, stripCiPrefix } from './line-rules.ts';
+import {
+  diagnoseLines,
+  type DocumentedFamily,
+  itClassifiesFamilies,
+  quotedText,
+} from '../testing/documented-lines.ts';
 
 /**
  * Dependency, credential and configuration failures in the words the tools' own documentation and
@@ -10,16 +13,7 @@ import { itClassifiesDocumentedLines } from '../testing/documented-lines.ts';
  * categorised right. Each family: the documented line, and a lookalike that must not take the
  * category (a warning, a retry notice, a progress line, a passing test's name).
  */
-interface Family {
-  family: string;
-  /** Where the wording was checked. */
-  doc: string;
-  line: string;
-  category: FailureCategory;
-  lookalike: string;
-}
-
-const FAMILIES: Family[] = [
+const FAMILIES: DocumentedFamily[] = [
   // ---- dependency / network ----
   {
     family: 'npm 7-10 E404 from the registry',
@@ -478,15 +472,7 @@ const FAMILIES: Family[] = [
 ];
 
 describe('zero-shot rules: dependency, credential and configuration failures', () => {
-  itClassifiesDocumentedLines(
-    FAMILIES,
-    FAMILIES.map(({ family, lookalike, category }) => ({
-      family: `${family} lookalike`,
-      line: lookalike,
-      not: category,
-    })),
-    85,
-  );
+  itClassifiesFamilies(FAMILIES, 85);
 
   it('finds the rule behind a GitHub Actions timestamp', () => {
     expect(
@@ -510,10 +496,10 @@ describe('zero-shot rules through the analyser', () => {
       '➤ YN0000: └ Completed in 0s 402ms',
       '➤ YN0000: Failed with errors in 0s 406ms',
       'Error: Process completed with exit code 1.',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ];
+    const d = diagnoseLines(log);
     expect(d.category).toBe('dependency_network');
-    expect(d.evidence.map((e) => e.text).join('\n')).toContain('No candidates found');
+    expect(quotedText(d)).toContain('No candidates found');
   });
 
   it('calls a push refused with HTTP 403 a permission failure', () => {
@@ -523,8 +509,8 @@ describe('zero-shot rules through the analyser', () => {
       'remote: Permission to acme/site.git denied to github-actions[bot].',
       "fatal: unable to access 'https://github.com/acme/site/': The requested URL returned error: 403",
       'Error: Process completed with exit code 128.',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('permission_auth');
+    ];
+    expect(diagnoseLines(log).category).toBe('permission_auth');
   });
 
   it('calls a missing npm script a configuration problem', () => {
@@ -537,8 +523,8 @@ describe('zero-shot rules through the analyser', () => {
       'npm error   npm run',
       'npm error A complete log of this run can be found in: /home/runner/.npm/_logs/debug-0.log',
       'Error: Process completed with exit code 1.',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('config_yaml');
+    ];
+    expect(diagnoseLines(log).category).toBe('config_yaml');
   });
 
   it('calls setup-python asked for a missing version a configuration problem', () => {
@@ -550,7 +536,7 @@ describe('zero-shot rules through the analyser', () => {
       'Version 3.6 was not found in the local cache',
       "Error: The version '3.6' with architecture 'x64' was not found for Ubuntu 22.04.",
       'The list of all available versions can be found here: https://raw.githubusercontent.com/actions/python-versions/main/versions-manifest.json',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('config_yaml');
+    ];
+    expect(diagnoseLines(log).category).toBe('config_yaml');
   });
 });

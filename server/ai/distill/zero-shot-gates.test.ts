@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../offline-analyser.ts';
-import { distillLog } from './log-distiller.ts';
 import {
-  itClassifiesDocumentedLines,
+  diagnoseLines,
   type DocumentedLine,
+  itClassifiesDocumentedLines,
   type Lookalike,
 } from '../testing/documented-lines.ts';
 
@@ -473,8 +472,8 @@ describe('zero-shot gate rules: documented output of quality gates', () => {
       '[ERROR] Failed to execute goal org.jacoco:jacoco-maven-plugin:0.8.12:check (check) on project app: Coverage checks have not been met. See log for details.',
       '[ERROR] -> [Help 1]',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    const d = diagnose(distillLog(log));
+    ];
+    const d = diagnoseLines(log);
     expect(d.category).toBe('test_failure');
     expect(d.evidence.map((e) => e.message).join('\n')).toContain('lines covered ratio is 0.72');
   });
@@ -494,8 +493,8 @@ describe('zero-shot gate rules: documented output of quality gates', () => {
       '[ERROR] Failed to execute goal org.sonarsource.scanner.maven:sonar-maven-plugin:3.9.1.2184:sonar (default-cli) on project app: QUALITY GATE STATUS: FAILED - View details on https://sonarcloud.io/dashboard?id=app -> [Help 1]',
       '[ERROR] ',
       '[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('compile_error');
+    ];
+    expect(diagnoseLines(log).category).toBe('compile_error');
   });
 
   it('calls a Trivy image scan that found vulnerabilities a compile error', () => {
@@ -512,8 +511,8 @@ describe('zero-shot gate rules: documented output of quality gates', () => {
       '│ libcrypto3 │ CVE-2023-5363 │ HIGH     │ fixed  │ 3.1.3-r0 │ 3.1.4-r0 │',
       '│ libssl3    │ CVE-2023-5678 │ CRITICAL │ fixed  │ 3.1.3-r0 │ 3.1.4-r0 │',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('compile_error');
+    ];
+    expect(diagnoseLines(log).category).toBe('compile_error');
   });
 
   it('calls a pre-commit run whose formatter hook changed files a compile error', () => {
@@ -531,7 +530,7 @@ describe('zero-shot gate rules: documented output of quality gates', () => {
       'All done! ✨ 🍰 ✨',
       '1 file reformatted, 11 files left unchanged.',
       'ERROR: Job failed: exit code 1',
-    ].join('\n');
-    expect(diagnose(distillLog(log)).category).toBe('compile_error');
+    ];
+    expect(diagnoseLines(log).category).toBe('compile_error');
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../offline-analyser.ts';
 import { classifyLine, type LineKind } from './line-rules.ts';
-import { distillLog } from './log-distiller.ts';
+import { diagnoseLines } from '../testing/documented-lines.ts';
 
 /**
  * One test runner's failure wording, as its documentation or the source that prints it shows it
@@ -363,12 +362,10 @@ describe('zero-shot line rules: test runners', () => {
   });
 });
 
-const diagnosisOf = (lines: string[]) => diagnose(distillLog(lines.join('\n')));
-
 describe('zero-shot line rules: test runners, whole logs', () => {
   it('a failing XCTest assertion in `swift test` is a test failure, not a compile error', () => {
     // Output shape: swift-corelibs-xctest PrintObserver.swift (linked above).
-    const d = diagnosisOf([
+    const d = diagnoseLines([
       '$ swift test',
       'Building for debugging...',
       'Build complete! (3.21s)',
@@ -389,7 +386,7 @@ describe('zero-shot line rules: test runners, whole logs', () => {
 
   it('a Playwright assertion that timed out is a test failure, quoted first', () => {
     // Output shape: https://playwright.dev/docs/test-reporters (list reporter).
-    const d = diagnosisOf([
+    const d = diagnoseLines([
       '$ npx playwright test',
       '',
       'Running 2 tests using 1 worker',
@@ -419,7 +416,7 @@ describe('zero-shot line rules: test runners, whole logs', () => {
 
   it('a PHPUnit run that ended in FAILURES! is a test failure, even when the test hit a PHP error', () => {
     // Output shape: PHPUnit's SummaryPrinter.php (linked above); `There was 1 error:` lists it.
-    const d = diagnosisOf([
+    const d = diagnoseLines([
       'Run vendor/bin/phpunit',
       'PHPUnit 10.5.9 by Sebastian Bergmann and contributors.',
       '',
@@ -445,7 +442,7 @@ describe('zero-shot line rules: test runners, whole logs', () => {
 
   it("a CTest run's summary is quoted before its per-test verdicts, and the run is a test failure", () => {
     // Output shape: https://cmake.org/cmake/help/latest/manual/ctest.1.html.
-    const d = diagnosisOf([
+    const d = diagnoseLines([
       '$ ctest --test-dir build',
       'Test project /builds/netcalc/build',
       '    Start 1: ring_wraps',
@@ -469,7 +466,7 @@ describe('zero-shot line rules: test runners, whole logs', () => {
   it("a passing runner's summary does not outvote the real failure after it", () => {
     // Tests passed (`Ran 2 tests … OK`, `Passed!  - Failed: 0`), then the packaging step had no
     // credentials: the job failed on permission, not on tests.
-    const d = diagnosisOf([
+    const d = diagnoseLines([
       '$ python -m unittest discover -s tests',
       '..',
       '----------------------------------------------------------------------',

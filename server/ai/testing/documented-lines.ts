@@ -5,6 +5,8 @@ import {
   type FailureCategory,
   type LineKind,
 } from '../distill/line-rules.ts';
+import { distillLog } from '../distill/log-distiller.ts';
+import { diagnose, type Diagnosis } from '../offline-analyser.ts';
 
 /** A tool's failure line as its documentation or source prints it (`doc`), and what it means. */
 export interface DocumentedLine {
@@ -20,6 +22,24 @@ export interface Lookalike {
   family: string;
   line: string;
   not: FailureCategory;
+}
+
+/** A documented failure line paired with one lookalike that must not take its category. */
+export interface DocumentedFamily extends DocumentedLine {
+  lookalike: string;
+}
+
+/** itClassifiesDocumentedLines for families that each carry their own lookalike. */
+export function itClassifiesFamilies(families: DocumentedFamily[], minScore?: number): void {
+  itClassifiesDocumentedLines(
+    families,
+    families.map(({ family, lookalike, category }) => ({
+      family: `${family} lookalike`,
+      line: lookalike,
+      not: category,
+    })),
+    minScore,
+  );
 }
 
 /**
@@ -41,4 +61,14 @@ export function itClassifiesDocumentedLines(
     const c = classifyLine(stripCiPrefix(line));
     expect(c.kind === 'error' && c.category === not).toBe(false);
   });
+}
+
+/** The offline diagnosis of a log given as lines, as the service makes it. */
+export function diagnoseLines(lines: string[]): Diagnosis {
+  return diagnose(distillLog(lines.join('\n')));
+}
+
+/** A diagnosis's quoted evidence as one text, to look for the line it should quote. */
+export function quotedText(d: Diagnosis): string {
+  return d.evidence.map((e) => e.text).join('\n');
 }
