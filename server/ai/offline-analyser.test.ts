@@ -106,6 +106,16 @@ describe('offline analyser', () => {
     expect(analyseOffline(log('jest-assertion'), context)).toBe(text);
   });
 
+  it('does not offer an empty commit range when the last green run built the same commit', () => {
+    const sameCommit: JobContext = {
+      ...context,
+      previousSuccess: { ...context.previousSuccess!, commit: context.commit },
+    };
+    const text = analyseOffline(log('jest-assertion'), sameCommit);
+    expect(text).not.toContain('git log');
+    expect(text).toContain('The last green run (job #8990) built this same commit');
+  });
+
   it('explains a clone failure as an authentication problem before any script ran', () => {
     const text = analyseOffline(log('git-auth-failure'));
     expect(text).toContain('fetching the repository (`get_sources`)');

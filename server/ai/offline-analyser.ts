@@ -694,9 +694,14 @@ function nextStepsFor(
       );
       break;
   }
-  if (context?.previousSuccess?.commit && context.commit) {
+  const prev = context?.previousSuccess;
+  if (prev?.commit && context?.commit) {
+    const green = prev.commit;
+    // The same commit passed before: there are no commits to compare, only the two runs.
     steps.push(
-      `Compare with the last green run: \`git log ${context.previousSuccess.commit.shortId}..${context.commit.shortId}\` lists the commits since.`,
+      green.sha === context.commit.sha
+        ? `The last green run (job #${prev.jobId}) built this same commit: compare its runner, image and services with this run's, and retry once to confirm it is intermittent.`
+        : `Compare with the last green run: \`git log ${green.shortId}..${context.commit.shortId}\` lists the commits since.`,
     );
   }
   return steps.filter((s): s is string => s !== undefined);
