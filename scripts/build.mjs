@@ -1,10 +1,11 @@
 // Builds everything `npm run build` ships: the CLI bundles (esbuild), the Electron main/preload
 // bundles, and the dashboard (Vite) when its sources exist. Version, commit and date are baked in.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { recordBuild } from './build-stamp.mjs';
 import { buildCliBundles, CLI_EXTERNAL } from './cli-bundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,7 +75,7 @@ if (wants('renderer') && existsSync(path.join(root, 'renderer/index.html'))) {
     configFile: path.join(root, 'renderer/vite.config.ts'),
   });
 }
-writeFileSync(path.join(root, 'dist/.build-stamp'), JSON.stringify(buildInfo) + '\n');
+recordBuild(root, only, buildInfo);
 console.error(
   `built ${only.length ? only.join(', ') : 'everything'} in ${Date.now() - started} ms`,
 );
