@@ -114,6 +114,13 @@ describe('offline analyser', () => {
     const text = analyseOffline(log('jest-assertion'), sameCommit);
     expect(text).not.toContain('git log');
     expect(text).toContain('The last green run (job #8990) built this same commit');
+    // A compile error on a commit that built before is the toolchain's, not the code's.
+    const build = analyseOffline(log('tsc-compile-errors'), sameCommit);
+    expect(build).toContain('the code is not what changed');
+    expect(build).not.toContain('Check whether this commit changed');
+    expect(analyseOffline(log('tsc-compile-errors'), context)).toContain(
+      'Check whether this commit changed',
+    );
   });
 
   it('explains a clone failure as an authentication problem before any script ran', () => {

@@ -526,6 +526,8 @@ function nextStepsFor(
   const first = locations[0] ? ` Start at \`${locations[0]}\`.` : '';
   const text = distilled.decisive.map((d) => d.text).join('\n');
   const t = tool(distilled);
+  const prev = context?.previousSuccess;
+  const sameCommit = prev?.commit !== undefined && prev.commit.sha === context?.commit?.sha;
   const specific = SPECIFIC_ADVICE.filter((a) => a.category === category && a.when.test(text));
   const steps: (string | undefined)[] = specific.flatMap((a) =>
     a.reproduce ? [...a.steps, runIt] : a.steps,
@@ -556,7 +558,10 @@ function nextStepsFor(
       steps.push(
         `Fix the first error first; later ones often follow from it.${first}`,
         runIt,
-        'Check whether this commit changed a signature, an import or a dependency version that the failing file relies on.',
+        sameCommit
+          ? // The code did not change, so what the build ran with did.
+            'The same commit built before, so the code is not what changed: compare the compiler, linter and dependency versions the two runs installed (an unpinned tool or a new release of a dependency) and clear the build cache.'
+          : 'Check whether this commit changed a signature, an import or a dependency version that the failing file relies on.',
       );
       break;
     case 'dependency_network':
@@ -694,7 +699,6 @@ function nextStepsFor(
       );
       break;
   }
-  const prev = context?.previousSuccess;
   if (prev?.commit && context?.commit) {
     const green = prev.commit;
     // The same commit passed before: there are no commits to compare, only the two runs.
