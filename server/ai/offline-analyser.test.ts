@@ -114,6 +114,8 @@ describe('offline analyser', () => {
     const text = analyseOffline(log('jest-assertion'), sameCommit);
     expect(text).not.toContain('git log');
     expect(text).toContain('The last green run (job #8990) built this same commit');
+    // The test-failure steps already say to retry once; the advice does not repeat it.
+    expect(text.match(/retry/gi)).toHaveLength(1);
     // A compile error on a commit that built before is the toolchain's, not the code's.
     const build = analyseOffline(log('tsc-compile-errors'), sameCommit);
     expect(build).toContain('the code is not what changed');

@@ -704,7 +704,7 @@ function nextStepsFor(
     // The same commit passed before: there are no commits to compare, only the two runs.
     steps.push(
       green.sha === context.commit.sha
-        ? `The last green run (job #${prev.jobId}) built this same commit: compare its runner, image and services with this run's, and retry once to confirm it is intermittent.`
+        ? `The last green run (job #${prev.jobId}) built this same commit: compare its runner, image and services with this run's${category === 'test_failure' ? '' : ', and retry once to confirm it is intermittent'}.`
         : `Compare with the last green run: \`git log ${green.shortId}..${context.commit.shortId}\` lists the commits since.`,
     );
   }
