@@ -147,6 +147,19 @@ describe('summarise', () => {
     });
   });
 
+  it('orders projects updated within the same second by name, whichever API gave the times', () => {
+    const projects = [aProject({ id: 1, name: 'reviews' }), aProject({ id: 2, name: 'imports' })];
+    const at = (ms: string) => [
+      aPipeline({ projectId: 1, createdAt: NOW - DAY, updatedAt: `2026-11-21T11:00:00.${ms}Z` }),
+      aPipeline({ projectId: 2, createdAt: NOW - DAY, updatedAt: '2026-11-21T11:00:00.200Z' }),
+    ];
+    const names = (pipelines: PipelineRecord[]) =>
+      run(pipelines, 7 * DAY, projects).projects.map((p) => p.project_name);
+    // REST's milliseconds (reviews 0.6 s later) and GraphQL's whole seconds give one order.
+    expect(names(at('600'))).toEqual(['imports', 'reviews']);
+    expect(names(at('000'))).toEqual(['imports', 'reviews']);
+  });
+
   it('applies a 30m window given by since', () => {
     const result = run(
       [aPipeline({ createdAt: NOW - 29 * 60_000 }), aPipeline({ createdAt: NOW - 31 * 60_000 })],

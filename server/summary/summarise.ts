@@ -87,7 +87,9 @@ export function summarise(
         overall.durationSum += p.duration;
         overall.durationCount++;
       }
-      activity = Math.max(activity, Date.parse(p.updatedAt) || p.createdAt);
+      // Whole seconds: GraphQL's `Time` has no milliseconds where REST has them (gitlabhq
+      // app/graphql/types/time_type.rb, `value.iso8601`), and the order must not depend on the API.
+      activity = Math.max(activity, Math.floor((Date.parse(p.updatedAt) || p.createdAt) / 1000));
     }
     overall.total += inWindow.length;
     overall.successful += successful;
