@@ -64,6 +64,12 @@ function commitOf(c: GitLabJob['commit']): CommitRef | undefined {
   return { sha: c.id, shortId: c.short_id, title: c.title, author: c.author_name };
 }
 
+/** Whether the job's last green run built the very commit this run failed on (both known). */
+export function greenOnSameCommit(context: JobContext | undefined): boolean {
+  const green = context?.previousSuccess?.commit;
+  return green !== undefined && green.sha === context?.commit?.sha;
+}
+
 /** A context built from the caller's words only (GitLab unreachable, or not asked). */
 export function minimalContext(id: JobIdentity, projectName = ''): JobContext {
   return {

@@ -1,6 +1,6 @@
 import type { DecisiveLine, DistilledLog } from './distill/log-distiller.ts';
 import { COMMAND_VERDICT, DISK_FULL, WRAPPER, type FailureCategory } from './distill/line-rules.ts';
-import type { JobContext } from './job-context.ts';
+import { greenOnSameCommit, type JobContext } from './job-context.ts';
 
 /** Words a reader sees for each root-cause category. */
 export const CATEGORY_LABELS: Record<FailureCategory, string> = {
@@ -527,7 +527,7 @@ function nextStepsFor(
   const text = distilled.decisive.map((d) => d.text).join('\n');
   const t = tool(distilled);
   const prev = context?.previousSuccess;
-  const sameCommit = prev?.commit !== undefined && prev.commit.sha === context?.commit?.sha;
+  const sameCommit = greenOnSameCommit(context);
   const specific = SPECIFIC_ADVICE.filter((a) => a.category === category && a.when.test(text));
   const steps: (string | undefined)[] = specific.flatMap((a) =>
     a.reproduce ? [...a.steps, runIt] : a.steps,
@@ -700,12 +700,11 @@ function nextStepsFor(
       break;
   }
   if (prev?.commit && context?.commit) {
-    const green = prev.commit;
     // The same commit passed before: there are no commits to compare, only the two runs.
     steps.push(
-      green.sha === context.commit.sha
+      sameCommit
         ? `The last green run (job #${prev.jobId}) built this same commit: compare its runner, image and services with this run's${category === 'test_failure' ? '' : ', and retry once to confirm it is intermittent'}.`
-        : `Compare with the last green run: \`git log ${green.shortId}..${context.commit.shortId}\` lists the commits since.`,
+        : `Compare with the last green run: \`git log ${prev.commit.shortId}..${context.commit.shortId}\` lists the commits since.`,
     );
   }
   return steps.filter((s): s is string => s !== undefined);
@@ -777,10 +776,9 @@ export function describeWhatChanged(context: JobContext | undefined): string | u
   const now = context.commit
     ? ` This run is at ${context.commit.shortId} “${context.commit.title}” by ${context.commit.author}.`
     : '';
-  const same = prev.commit && context.commit && prev.commit.sha === context.commit.sha;
   return (
     `The last successful run of this job${ref} was job #${prev.jobId} in pipeline #${prev.pipelineId}${then}.` +
-    (same
+    (greenOnSameCommit(context)
       ? ' It ran the same commit, so the failure is not caused by a code change: suspect flakiness, the environment or an external service.'
       : now)
   );

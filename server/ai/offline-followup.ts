@@ -1,5 +1,5 @@
 import type { DistilledLog } from './distill/log-distiller.ts';
-import type { JobContext } from './job-context.ts';
+import { greenOnSameCommit, type JobContext } from './job-context.ts';
 import {
   CATEGORY_LABELS,
   describeWhatChanged,
@@ -111,14 +111,10 @@ export function answerOffline(input: OfflineFollowupInput): string {
     const transient =
       (d.category === 'dependency_network' && !RESOLUTION.test(evidenceText(d))) ||
       d.category === 'timeout';
-    const sameCommit =
-      context?.previousSuccess?.commit &&
-      context.commit &&
-      context.previousSuccess.commit.sha === context.commit.sha;
     parts.push(
       transient
         ? `Possibly: a ${label} is often transient, so retrying the job is a reasonable first step.`
-        : sameCommit
+        : greenOnSameCommit(context)
           ? 'Possibly: the same commit passed before, which points at flakiness or the environment rather than the code.'
           : `Probably not: a ${label} like this one usually fails the same way on every run until the cause is fixed.`,
     );

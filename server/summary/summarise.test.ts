@@ -155,7 +155,8 @@ describe('summarise', () => {
     ];
     const names = (pipelines: PipelineRecord[]) =>
       run(pipelines, 7 * DAY, projects).projects.map((p) => p.project_name);
-    // REST's milliseconds (reviews 0.6 s later) and GraphQL's whole seconds give one order.
+    // REST's milliseconds (reviews 0.4 s later) and GraphQL's whole seconds (gitlabhq
+    // app/graphql/types/time_type.rb, `value.iso8601`) give one order.
     expect(names(at('600'))).toEqual(['imports', 'reviews']);
     expect(names(at('000'))).toEqual(['imports', 'reviews']);
   });

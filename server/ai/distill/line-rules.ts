@@ -262,10 +262,10 @@ export const CI_ERROR_ANNOTATION = /(?:^|Z )##\[error\]/;
 export const LEAD_IN =
   /^##\[group\]Run |^_{3,} .+ _{3,}$|^\$ \S|^\+ \S|^> Task :|^\[INFO\] --- |^Executing\(%\w+\)|^make(?:\[\d+\])?: Entering directory|^Running (?:command|test|tests|\S+\.\w+)\b|^TEST-START \|/;
 
-/** Ordered rules; the highest score among matching rules wins, categories come from the best match. */
 /** A full disk, in the words of the OS, Node (ENOSPC) and quota tools: it explains every failure after it. */
 export const DISK_FULL = /No space left on device|\bENOSPC\b|[Dd]isk quota exceeded/;
 
+/** Ordered rules; the highest score among matching rules wins, categories come from the best match. */
 export const LINE_RULES: LineRule[] = [
   // GitLab runner's own verdict.
   { re: /\bERROR: Job failed\b/, score: 92, kind: 'error' },
