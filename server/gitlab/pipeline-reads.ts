@@ -1,5 +1,5 @@
-import { FINISHED_STATUSES } from '../contract.ts';
 import type { GitLabApi } from './api.ts';
+import { isFinishedStatus, isSettledStatus } from './pipeline-status.ts';
 import { updatedAtKey } from './updated-at.ts';
 import type { GitLabJob, GitLabPipeline } from './wire.ts';
 
@@ -11,11 +11,6 @@ interface Flight<T> {
   holders: number;
   settled: boolean;
 }
-
-const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATUSES);
-// Jobs in these statuses change on their own while the pipeline may keep its `updated_at`
-// (a scheduled job starts, a manual one waits for a person but does not move by itself).
-const SETTLED_JOB_STATUSES: ReadonlySet<string> = new Set([...FINISHED_STATUSES, 'manual']);
 
 /**
  * GitLab's answers about one pipeline at one `updated_at`, read once for every reader in the
@@ -48,7 +43,7 @@ export class PipelineReads {
     return this.read(
       `pipeline:${projectId}:${pipelineId}@${updatedAtKey(updatedAt)}`,
       (s) => this.gitlab.getPipeline(projectId, pipelineId, s),
-      (p) => FINISHED.has(p.status),
+      (p) => isFinishedStatus(p.status),
       signal,
     );
   }
@@ -67,14 +62,16 @@ export class PipelineReads {
     return this.read(
       `jobs:${projectId}:${pipelineId}@${updatedAtKey(updatedAt)}`,
       (s) => this.gitlab.listPipelineJobs(projectId, pipelineId, s, { includeRetried: true }),
-      (jobs) => jobs.every((j) => SETTLED_JOB_STATUSES.has(j.status)),
+      // Unsettled jobs change on their own while the pipeline may keep its `updated_at` (a
+      // scheduled job starts): only an answer whose jobs are all settled is worth keeping.
+      (jobs) => jobs.every((j) => isSettledStatus(j.status)),
       signal,
     );
   }
 
   /** A pipeline's details that came another way (GraphQL lists them): its next readers need none. */
   remember(detail: GitLabPipeline): void {
-    if (!FINISHED.has(detail.status)) return;
+    if (!isFinishedStatus(detail.status)) return;
     const key = `pipeline:${detail.project_id}:${detail.id}@${updatedAtKey(detail.updated_at)}`;
     this.flights.delete(key);
     this.keep(key, {

@@ -1,6 +1,7 @@
 import { failingJob } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { PipelineReads } from '../gitlab/pipeline-reads.ts';
+import { isFinishedStatus } from '../gitlab/pipeline-status.ts';
 import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import { toJobHistory, toPipelineHistory, toProjectHistory } from './from-gitlab.ts';
 import type {
@@ -12,7 +13,7 @@ import type {
 import type { Clock } from '../platform/clock.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import { FINISHED_STATUSES, type PipelineRecord } from '../summary/model.ts';
+import type { PipelineRecord } from '../summary/model.ts';
 import type { PollerObserver, PollerWarmState } from '../summary/poller-observer.ts';
 import {
   markRetried,
@@ -142,7 +143,7 @@ export class HistoryRecorder implements PollerObserver {
     );
     history.save([record]);
     // The poller read this pipeline's jobs (a recent failure): stored from that one read.
-    if (jobs && FINISHED_STATUSES.has(record.status)) {
+    if (jobs && isFinishedStatus(record.status)) {
       this.storeJobs(record, jobs, record.updatedAt);
       this.queue.delete(record.pipelineId);
       this.attempts.delete(record.pipelineId);
@@ -182,7 +183,7 @@ export class HistoryRecorder implements PollerObserver {
       if (!this.mrTried.has(key) && !this.deps.history.mergeRequest(p.projectId, iid))
         this.mrQueue.add(key);
     }
-    if (!FINISHED_STATUSES.has(p.status) || sameUpdatedAt(p.jobsFor, p.updatedAt)) return;
+    if (!isFinishedStatus(p.status) || sameUpdatedAt(p.jobsFor, p.updatedAt)) return;
     this.queue.set(p.pipelineId, {
       projectId: p.projectId,
       pipelineId: p.pipelineId,

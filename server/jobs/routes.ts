@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { JobTraceResponse } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { JobLogReader } from '../gitlab/job-log-stream.ts';
+import { isSettledStatus } from '../gitlab/pipeline-status.ts';
 import type { RouteModule } from '../http/app.ts';
 import { idParamSchema, parseInput } from '../http/validation.ts';
-import { FINISHED_JOB_STATUSES } from '../summary/model.ts';
 import { errorLineIndices } from './error-lines.ts';
 
 const traceQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
@@ -26,7 +26,7 @@ export function jobRoutes(deps: { gitlab: GitLabApi; logs: JobLogReader }): Rout
       const log = await deps.logs.tail(projectId, jobId, gone.signal);
       const body: JobTraceResponse = {
         trace: log.trace,
-        complete: FINISHED_JOB_STATUSES.has(job.status),
+        complete: isSettledStatus(job.status),
         ...(log.truncated ? { truncated: true, bytes: log.bytes } : {}),
       };
       // Additive: a failed job's log opens at its first error (running logs are not scanned).

@@ -1,8 +1,3 @@
-import {
-  ACTIVE_STATUSES as ACTIVE_STATUS_LIST,
-  FINISHED_STATUSES as FINISHED_STATUS_LIST,
-} from '../contract.ts';
-
 /**
  * Domain types of the summary engine: what the poller knows about a project and its pipelines.
  * Built from GitLab wire types in server/summary/from-gitlab.ts; turned into API shapes by summarise.ts.
@@ -46,18 +41,3 @@ export interface PipelineRecord {
   /** Failed pipelines whose jobs were read: the job to open and the commit title (else absent). */
   failure?: { jobId: number | null; commitTitle: string | null };
 }
-
-/** Statuses counted as `running` (DESIGN §3.1); the list lives in the contract. */
-export const ACTIVE_STATUSES: ReadonlySet<string> = new Set(ACTIVE_STATUS_LIST);
-
-/** Statuses after which GitLab changes a pipeline only when someone retries it. */
-export const FINISHED_STATUSES: ReadonlySet<string> = new Set(FINISHED_STATUS_LIST);
-
-/** Job statuses after which the log no longer grows. */
-export const FINISHED_JOB_STATUSES: ReadonlySet<string> = new Set([
-  'success',
-  'failed',
-  'canceled',
-  'skipped',
-  'manual',
-]);

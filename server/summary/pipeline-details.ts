@@ -2,10 +2,10 @@ import { failingJob, type PipelineDetails } from '../contract.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { PipelineReads } from '../gitlab/pipeline-reads.ts';
+import { isFinishedStatus, isSettledStatus } from '../gitlab/pipeline-status.ts';
 import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
 import { latestAttempts, toPipelineDetails } from './from-gitlab.ts';
-import { FINISHED_STATUSES } from './model.ts';
 
 interface CachedDetails {
   /** GitLab's `updated_at` the details were read at. */
@@ -67,10 +67,7 @@ export class PipelineDetailsService {
       bridges,
     });
     const details = { ...converted, failing_job_id: failingJob(converted.jobs)?.id ?? null };
-    if (
-      FINISHED_STATUSES.has(details.status) &&
-      details.jobs.every((j) => FINISHED_STATUSES.has(j.status) || j.status === 'manual')
-    ) {
+    if (isFinishedStatus(details.status) && details.jobs.every((j) => isSettledStatus(j.status))) {
       this.cache.set(key, { updatedAt: pipeline.updated_at, details });
       if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
     }
@@ -86,7 +83,7 @@ export class PipelineDetailsService {
   ): Promise<GitLabJob[]> {
     // Only a finished pipeline's: PipelineReads keeps just answers whose jobs are all settled, but
     // a running pipeline's jobs move without its `updated_at` moving, so they are never shared here.
-    if (this.reads && FINISHED_STATUSES.has(status))
+    if (this.reads && isFinishedStatus(status))
       return this.reads.jobs(projectId, pipelineId, updatedAt);
     return this.gitlab.listPipelineJobs(projectId, pipelineId, undefined, { includeRetried: true });
   }

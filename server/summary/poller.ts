@@ -8,12 +8,13 @@ import { systemClock, type Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { PipelineReads } from '../gitlab/pipeline-reads.ts';
+import { isSettledStatus } from '../gitlab/pipeline-status.ts';
 import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import { latestAttempts, toPipelineRecord, toProject, withPipelineDetails } from './from-gitlab.ts';
 import type { Logger } from '../platform/logger.ts';
 import { computeActivity } from './activity.ts';
 import type { GitLabJob, GitLabPipeline, GitLabPipelineListItem } from '../gitlab/wire.ts';
-import { FINISHED_STATUSES, type PipelineRecord, type Project } from './model.ts';
+import type { PipelineRecord, Project } from './model.ts';
 import { PipelineFeed } from './pipeline-feed.ts';
 import { sleep } from '../platform/sleep.ts';
 import type { PollerObserver, PollerWarmState } from './poller-observer.ts';
@@ -94,14 +95,6 @@ const DEFAULT_TIMING: PollerTiming = {
   listConcurrency: 8,
   reconcileMs: 600_000,
 };
-
-/**
- * Statuses after which a pipeline changes only when someone acts: finished ones, and `manual`
- * (blocked on a person). Every other status — `canceling`, `waiting_for_callback`, `scheduled`
- * included — will change on its own, so the poller uses its fast cadence while any is present.
- * Counting is another matter (ACTIVE_STATUSES, DESIGN §3.1).
- */
-const SETTLED_STATUSES: ReadonlySet<string> = new Set([...FINISHED_STATUSES, 'manual']);
 
 /** Cursor overlap: GitLab timestamps have second precision; re-read that second and dedupe. */
 const CURSOR_OVERLAP_MS = 1_000;
@@ -413,7 +406,7 @@ export class PipelinePoller {
 
   private anyActive(): boolean {
     for (const state of this.states.values()) {
-      for (const p of state.pipelines.values()) if (!SETTLED_STATUSES.has(p.status)) return true;
+      for (const p of state.pipelines.values()) if (!isSettledStatus(p.status)) return true;
     }
     return false;
   }
