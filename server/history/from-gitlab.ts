@@ -1,40 +1,32 @@
 /**
- * GitLab wire types → history records: the one place the history converts what GitLab sends
- * (kept next to the history so the summary's conversions stay as they are).
+ * GitLab wire types → history records. The fields a history record shares with the summary's
+ * (ids, status, times, duration, user, the details marker) are converted by the summary's
+ * conversion (`server/summary/from-gitlab.ts`), so both read GitLab's answers the same way; this
+ * file adds what only the history keeps (sha, start/finish times, queued time, the default branch,
+ * every job attempt).
  */
 import type {
   GitLabJob,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
-  GitLabUser,
 } from '../gitlab/wire.ts';
-import type {
-  HistoryUser,
-  JobHistoryRecord,
-  PipelineHistoryRecord,
-  ProjectHistoryRecord,
-} from './model.ts';
+import {
+  toPipelineRecord,
+  toProject,
+  toSeconds,
+  withPipelineDetails,
+} from '../summary/from-gitlab.ts';
+import type { JobHistoryRecord, PipelineHistoryRecord, ProjectHistoryRecord } from './model.ts';
 
-/** Durations are integer seconds for pipelines; GitLab may send floats. */
-function toSeconds(value: number | null | undefined): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null;
+/** An ISO time (or none) as epoch ms. */
+function epochMs(iso: string | null | undefined): number | null {
+  return iso ? Date.parse(iso) : null;
 }
 
-function toUser(u: GitLabUser | null | undefined): HistoryUser | null {
-  if (!u) return null;
-  return { id: u.id, username: u.username, name: u.name, avatarUrl: u.avatar_url ?? '' };
-}
-
-/** A GitLab project → the history's project record. */
+/** A GitLab project → the history's project record ('' for an empty repository's branch). */
 export function toProjectHistory(p: GitLabProject): ProjectHistoryRecord {
-  return {
-    id: p.id,
-    name: p.name,
-    path: p.path_with_namespace,
-    webUrl: p.web_url,
-    defaultBranch: p.default_branch ?? '',
-  };
+  return { ...toProject(p), defaultBranch: p.default_branch ?? '' };
 }
 
 /**
@@ -47,34 +39,34 @@ export function toPipelineHistory(
   previous?: PipelineHistoryRecord,
 ): PipelineHistoryRecord {
   const detail = 'duration' in item ? item : null;
-  const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
+  const listed = toPipelineRecord(item, previous);
+  const shared = detail ? withPipelineDetails(listed, detail) : listed;
   return {
-    projectId: item.project_id,
-    pipelineId: item.id,
-    ref: item.ref,
+    projectId: shared.projectId,
+    pipelineId: shared.id,
+    ref: shared.ref,
     sha: item.sha,
-    source: item.source,
-    status: item.status,
+    source: shared.source,
+    status: shared.status,
     // Tag pipelines never count for the branch, even when a tag shares its name.
     defaultBranch: item.ref === defaultBranch && defaultBranch !== '' && !detail?.tag,
-    user: detail ? toUser(detail.user) : (previous?.user ?? null),
+    user: shared.user,
     commitTitle: previous?.commitTitle ?? null,
     commitAuthor: previous?.commitAuthor ?? null,
-    createdAt: Date.parse(item.created_at),
-    startedAt: detail ? ms(detail.started_at) : (previous?.startedAt ?? null),
-    finishedAt: detail ? ms(detail.finished_at) : (previous?.finishedAt ?? null),
-    updatedAt: item.updated_at,
-    duration: detail ? toSeconds(detail.duration) : (previous?.duration ?? null),
+    createdAt: shared.createdAt,
+    startedAt: detail ? epochMs(detail.started_at) : (previous?.startedAt ?? null),
+    finishedAt: detail ? epochMs(detail.finished_at) : (previous?.finishedAt ?? null),
+    updatedAt: shared.updatedAt,
+    duration: shared.duration,
     queuedDuration: detail ? toSeconds(detail.queued_duration) : (previous?.queuedDuration ?? null),
-    webUrl: item.web_url,
-    detailsFor: detail ? detail.updated_at : (previous?.detailsFor ?? null),
+    webUrl: shared.webUrl,
+    detailsFor: shared.detailsFor,
     jobsFor: previous?.jobsFor ?? null,
   };
 }
 
 /** A GitLab job attempt → a history job record (`retried` is settled per pipeline by markRetried). */
 export function toJobHistory(job: GitLabJob, projectId: number): JobHistoryRecord {
-  const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
   return {
     projectId,
     pipelineId: job.pipeline.id,
@@ -86,8 +78,9 @@ export function toJobHistory(job: GitLabJob, projectId: number): JobHistoryRecor
     allowFailure: job.allow_failure,
     failureReason: job.failure_reason ?? null,
     createdAt: Date.parse(job.created_at),
-    startedAt: ms(job.started_at),
-    finishedAt: ms(job.finished_at),
+    startedAt: epochMs(job.started_at),
+    finishedAt: epochMs(job.finished_at),
+    // Kept as sent (floats): the health's percentiles want the precision the summary rounds away.
     duration: typeof job.duration === 'number' ? job.duration : null,
     queuedDuration: typeof job.queued_duration === 'number' ? job.queued_duration : null,
     webUrl: job.web_url,

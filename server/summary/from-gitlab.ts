@@ -10,7 +10,7 @@ import type {
   GitLabUser,
 } from '../gitlab/wire.ts';
 
-/** The one place GitLab wire types become domain and API types. */
+/** The one place GitLab wire types become domain and API types (the history builds on it too). */
 
 /** Durations are integer seconds everywhere; GitLab sends floats for jobs. */
 export function toSeconds(value: number | null | undefined): number | null {
@@ -34,10 +34,13 @@ export function toUser(u: GitLabUser | null | undefined): PipelineUser | null {
   return { id: u.id, username: u.username, name: u.name, avatarUrl: u.avatar_url ?? '' };
 }
 
-/** A pipeline list item → a record without details (or keeping the details of a previous record). */
+/**
+ * A pipeline list item → a record without details (or keeping the details a previous record had:
+ * the summary's own, or the history's, which carries the same three fields).
+ */
 export function toPipelineRecord(
   item: GitLabPipelineListItem,
-  previous?: PipelineRecord,
+  previous?: Pick<PipelineRecord, 'duration' | 'user' | 'detailsFor'>,
 ): PipelineRecord {
   return {
     id: item.id,
