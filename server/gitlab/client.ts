@@ -1,28 +1,15 @@
 /**
- * The GitLab REST v4 client behind the `GitLabApi` port: pagination, the shared per-host request
- * budget, retries with full-jitter back-off, per-request timeouts, and mapping of GitLab's answers to
- * AppErrors a user can act on. The token never leaves for another origin and never reaches a log line,
- * an error message or an error's cause.
+ * The GitLab REST v4 client behind the `GitLabApi` port: each method names one GitLab resource (its
+ * path, query, schema and the words for it in messages); the requests themselves — token, budget,
+ * retries, timeouts, pagination and error mapping — are the transport's (transport.ts).
  */
-import got, { RequestError, TimeoutError, type Got, type OptionsOfTextResponseBody } from 'got';
-import type { Clock } from '../platform/clock.ts';
-import { systemClock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
-import type { Logger } from '../platform/logger.ts';
 import type { FetchedImage, GitLabApi, ListPipelinesOptions } from './api.ts';
-import {
-  describeGroup,
-  formatSeconds,
-  gitLabStatusError,
-  lowerFirst,
-  networkReason,
-} from './error-wording.ts';
+import { describeGroup } from './error-wording.ts';
 import { GraphQLPipelines } from './graphql-pipelines.ts';
 import { parseGroupRef } from './group-ref.ts';
-import { streamImage } from './image-stream.ts';
-import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
-import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';
-import { realSleep, RequestBudget, type Sleep } from './request-budget.ts';
+import type { RequestBudget } from './request-budget.ts';
+import { GitLabTransport, type GitLabClientOptions } from './transport.ts';
 import type {
   GitLabBridge,
   GitLabCommit,
@@ -36,7 +23,6 @@ import type {
 } from './wire.ts';
 import {
   bridgeSchema,
-  describeIssue,
   fullCommitSchema,
   groupSchema,
   jobSchema,
@@ -46,54 +32,14 @@ import {
   projectSchema,
   currentUserSchema,
 } from './wire-schemas.ts';
-import type { z } from 'zod';
 
-/**
- * How the token is sent. `bearer` (the default) works for personal, project, group *and* OAuth 2.0
- * tokens; `PRIVATE-TOKEN` does not accept OAuth tokens (doc/api/rest/authentication.md).
- */
-export type GitLabTokenType = 'private' | 'bearer';
-
-/** One HTTP exchange with GitLab, for metrics (`status` is 0 when no response arrived). */
-export interface GitLabRequestInfo {
-  method: string;
-  /** Path and query on the GitLab host, e.g. `/api/v4/projects/7/pipelines?page=2`. */
-  path: string;
-  status: number;
-  durationMs: number;
-}
-
-/** Everything a GitLabClient is built from; only `baseUrl` is required. */
-export interface GitLabClientOptions {
-  /** e.g. `https://gitlab.example.com`; a trailing slash or `/api/v4` is accepted and dropped. */
-  baseUrl: string;
-  token?: string;
-  /** Default `bearer`. */
-  tokenType?: GitLabTokenType;
-  logger?: Logger;
-  /** Per-request timeout, whole response included (default 15 000). */
-  timeoutMs?: number;
-  /** Concurrent requests to the host (default 6); sizes the host budget when this client creates it. */
-  maxConcurrency?: number;
-  /** Retries of a failed GET on 5xx, 429, network errors and truncated bodies (default 3). */
-  retries?: number;
-  /** The host budget; default `RequestBudget.forHost(origin, …)`, shared by every client of the host. */
-  budget?: RequestBudget;
-  sleep?: Sleep;
-  clock?: Clock;
-  onRequest?: (info: GitLabRequestInfo) => void;
-  /** Random source in [0, 1) for back-off jitter (default Math.random). */
-  random?: () => number;
-  /** First back-off step, before jitter (default 500 ms); doubles per attempt. */
-  retryBaseDelayMs?: number;
-  /** Largest back-off step, before jitter (default 8 000 ms). */
-  retryMaxDelayMs?: number;
-  /**
-   * A Retry-After (or a host pause) longer than this is not waited out inside a request: the call
-   * fails with `upstream_unavailable` and `retryAfterMs`, and the caller decides (default 60 000).
-   */
-  maxRetryAfterMs?: number;
-}
+export {
+  LIST_CAPS,
+  MAX_RETRY_AFTER_MS,
+  type GitLabClientOptions,
+  type GitLabRequestInfo,
+  type GitLabTokenType,
+} from './transport.ts';
 
 /** Turns a user-given GitLab URL into `scheme://host[:port][/relative-root]`, no trailing slash. */
 export function normaliseGitLabBaseUrl(raw: string): string {
@@ -113,103 +59,24 @@ export function normaliseGitLabBaseUrl(raw: string): string {
   return `${url.origin}${path}`;
 }
 
-type RetryableFailure = {
-  /** For the final message, e.g. "HTTP 503" or "connection reset (ECONNRESET)". */
-  reason: string;
-  /** The host was paused already (Retry-After or a 429), so no extra back-off sleep. */
-  hostPaused: boolean;
-  retryAfterMs: number | undefined;
-  cause: Error | undefined;
-};
-
-type BodyMode = 'json' | 'text';
-
-const DEFAULT_TIMEOUT_MS = 15_000;
-/**
- * Bounds on one list, so an endless `x-next-page` chain or an oversize answer cannot grow memory
- * without bound: 100 pages of 100 is far beyond any project window this dashboard is meant for.
- */
-export const LIST_CAPS = { pages: 100, items: 10_000 } as const;
-/** The longest Retry-After we honour; a longer one is waited this long, then GitLab is re-probed. */
-export const MAX_RETRY_AFTER_MS = 5 * 60_000;
-
 /** The GitLab REST v4 client (the real `GitLabApi`). */
 export class GitLabClient implements GitLabApi {
   readonly baseUrl: string;
   /** The host budget this client draws from. */
   readonly budget: RequestBudget;
-  private readonly origin: string;
-  private readonly apiRoot: URL;
-  private readonly host: string;
-  private readonly authHeaders: Record<string, string>;
-  private readonly token: string | undefined;
-  private readonly timeoutMs: number;
-  private readonly retries: number;
-  private readonly sleep: Sleep;
-  private readonly clock: Clock;
-  private readonly random: () => number;
-  private readonly retryBaseDelayMs: number;
-  private readonly retryMaxDelayMs: number;
-  private readonly maxRetryAfterMs: number;
-  private readonly logger: Logger | undefined;
-  private readonly onRequest: ((info: GitLabRequestInfo) => void) | undefined;
-  private readonly http: Got;
-  /** `http` with what every API request sends (token, JSON accept, timeout): see `send`. */
-  private readonly api: Got;
-  private readonly malformedSeen = new Set<string>();
+  private readonly transport: GitLabTransport;
   private bulkReader: GraphQLPipelines | undefined;
 
   constructor(options: GitLabClientOptions) {
     this.baseUrl = normaliseGitLabBaseUrl(options.baseUrl);
-    this.apiRoot = new URL(`${this.baseUrl}/api/v4/`);
-    this.origin = this.apiRoot.origin;
-    this.host = this.apiRoot.host;
-    this.token = options.token ? options.token : undefined;
-    const tokenType = options.tokenType ?? 'bearer';
-    this.authHeaders = !this.token
-      ? {}
-      : tokenType === 'bearer'
-        ? { authorization: `Bearer ${this.token}` }
-        : { 'private-token': this.token };
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.retries = Math.max(0, options.retries ?? 3);
-    this.sleep = options.sleep ?? realSleep;
-    this.clock = options.clock ?? systemClock;
-    this.random = options.random ?? Math.random;
-    this.retryBaseDelayMs = options.retryBaseDelayMs ?? 500;
-    this.retryMaxDelayMs = options.retryMaxDelayMs ?? 8_000;
-    this.maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-    this.logger = options.logger;
-    this.onRequest = options.onRequest;
-    this.budget =
-      options.budget ??
-      RequestBudget.forHost(this.origin, {
-        authenticated: this.token !== undefined,
-        maxConcurrency: options.maxConcurrency,
-        clock: options.clock,
-        sleep: options.sleep,
-      });
-    this.http = got.extend({
-      // Retries, redirects and HTTP errors are ours to decide: got's own would bypass the budget.
-      retry: { limit: 0 },
-      throwHttpErrors: false,
-      followRedirect: false,
-      headers: { 'user-agent': 'pipeline-summary (+https://docs.gitlab.com/api/rest/)' },
-    });
-    // got merges every option given with a request into its defaults, key by key; options fixed
-    // for the client's life are set once here, so a request passes only what varies. (Images use
-    // `http`: the token must not go to another origin.)
-    this.api = this.http.extend({
-      headers: { accept: 'application/json', ...this.authHeaders },
-      timeout: { request: this.timeoutMs },
-      responseType: 'text',
-    });
+    this.transport = new GitLabTransport(this.baseUrl, options);
+    this.budget = this.transport.budget;
   }
 
   /** GET /groups/:id — by numeric id or full path (`acme/platform`). */
   async getGroup(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup> {
     // with_projects=false: the group alone, not its first 100 projects (doc/api/groups.md).
-    return this.getJson(
+    return this.transport.getJson(
       groupSchema,
       `groups/${groupRef(idOrPath)}`,
       describeGroup(idOrPath),
@@ -220,7 +87,7 @@ export class GitLabClient implements GitLabApi {
 
   /** GET /groups/:id/subgroups (direct children, every page). */
   async listSubgroups(idOrPath: string | number, signal?: AbortSignal): Promise<GitLabGroup[]> {
-    return this.listAll(
+    return this.transport.listAll(
       groupSchema,
       `groups/${groupRef(idOrPath)}/subgroups`,
       {},
@@ -234,7 +101,7 @@ export class GitLabClient implements GitLabApi {
     idOrPath: string | number,
     signal?: AbortSignal,
   ): Promise<GitLabProject[]> {
-    return this.listAll(
+    return this.transport.listAll(
       projectSchema,
       `groups/${groupRef(idOrPath)}/projects`,
       {
@@ -257,7 +124,7 @@ export class GitLabClient implements GitLabApi {
     const query: Record<string, string> = { order_by: 'id', sort: 'desc' };
     if (options.updatedAfter !== undefined) query.updated_after = options.updatedAfter;
     const createdAfter = options.createdAfter ? Date.parse(options.createdAfter) : undefined;
-    return this.listAll(
+    return this.transport.listAll(
       pipelineListItemSchema,
       `projects/${projectId}/pipelines`,
       query,
@@ -277,7 +144,7 @@ export class GitLabClient implements GitLabApi {
     pipelineId: number,
     signal?: AbortSignal,
   ): Promise<GitLabPipeline> {
-    return this.getJson(
+    return this.transport.getJson(
       pipelineSchema,
       `projects/${projectId}/pipelines/${pipelineId}`,
       `Pipeline ${pipelineId} of GitLab project ${projectId}`,
@@ -295,7 +162,7 @@ export class GitLabClient implements GitLabApi {
     signal?: AbortSignal,
     options: { includeRetried?: boolean } = {},
   ): Promise<GitLabJob[]> {
-    return this.listAll(
+    return this.transport.listAll(
       jobSchema,
       `projects/${projectId}/pipelines/${pipelineId}/jobs`,
       { include_retried: options.includeRetried ? 'true' : 'false' },
@@ -310,7 +177,7 @@ export class GitLabClient implements GitLabApi {
     pipelineId: number,
     signal?: AbortSignal,
   ): Promise<GitLabBridge[]> {
-    return this.listAll(
+    return this.transport.listAll(
       bridgeSchema,
       `projects/${projectId}/pipelines/${pipelineId}/bridges`,
       {},
@@ -321,7 +188,7 @@ export class GitLabClient implements GitLabApi {
 
   /** GET /projects/:id/jobs/:job_id */
   async getJob(projectId: number, jobId: number, signal?: AbortSignal): Promise<GitLabJob> {
-    return this.getJson(
+    return this.transport.getJson(
       jobSchema,
       `projects/${projectId}/jobs/${jobId}`,
       `Job ${jobId} of GitLab project ${projectId}`,
@@ -331,8 +198,8 @@ export class GitLabClient implements GitLabApi {
 
   /** GET /projects/:id/jobs/:job_id/trace — the raw log as text. */
   async getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string> {
-    const { data } = await this.send(
-      this.apiUrl(`projects/${projectId}/jobs/${jobId}/trace`, {}),
+    const { data } = await this.transport.send(
+      this.transport.apiUrl(`projects/${projectId}/jobs/${jobId}/trace`, {}),
       `The log of job ${jobId} of GitLab project ${projectId}`,
       'text',
       signal,
@@ -351,7 +218,7 @@ export class GitLabClient implements GitLabApi {
     signal?: AbortSignal,
   ): Promise<unknown> {
     const url = new URL(`${this.baseUrl}/api/graphql`);
-    const { data } = await this.send(
+    const { data } = await this.transport.send(
       url,
       what,
       'json',
@@ -366,7 +233,7 @@ export class GitLabClient implements GitLabApi {
     this.bulkReader ??= new GraphQLPipelines(
       (query, variables, what, signal) => this.graphql(query, variables, what, signal),
       this.baseUrl,
-      (what, issue) => this.logMalformedOnce(what, issue),
+      (what, issue) => this.transport.logMalformedOnce(what, issue),
     );
     return this.bulkReader;
   }
@@ -378,7 +245,7 @@ export class GitLabClient implements GitLabApi {
 
   /** GET /projects/:id/repository/commits/:sha */
   async getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit> {
-    return this.getJson(
+    return this.transport.getJson(
       fullCommitSchema,
       `projects/${projectId}/repository/commits/${encodeURIComponent(sha)}`,
       `Commit ${sha} of GitLab project ${projectId}`,
@@ -388,7 +255,7 @@ export class GitLabClient implements GitLabApi {
 
   /** The token's own user, to tell which pipelines are the user's (failure notifications). */
   async getCurrentUser(signal?: AbortSignal): Promise<GitLabCurrentUser> {
-    return this.getJson<GitLabCurrentUser>(
+    return this.transport.getJson<GitLabCurrentUser>(
       currentUserSchema,
       'user',
       'The current GitLab user',
@@ -402,7 +269,7 @@ export class GitLabClient implements GitLabApi {
     iid: number,
     signal?: AbortSignal,
   ): Promise<GitLabMergeRequest> {
-    return this.getJson(
+    return this.transport.getJson(
       mergeRequestSchema,
       `projects/${projectId}/merge_requests/${iid}`,
       `Merge request !${iid} of GitLab project ${projectId}`,
@@ -428,276 +295,8 @@ export class GitLabClient implements GitLabApi {
     if (target.protocol !== 'https:' && target.protocol !== 'http:') {
       throw new AppError('bad_request', 'Invalid image URL: only http:// and https:// are fetched');
     }
-    const ownHost = target.origin === this.origin;
-    const release = ownHost
-      ? await this.budget.acquire({ maxPauseMs: this.maxRetryAfterMs })
-      : null;
-    const started = performance.now();
-    let status = 0;
-    try {
-      return await streamImage(this.http, target, {
-        headers: { accept: 'image/*', ...(ownHost ? this.authHeaders : {}) },
-        maxBytes: options.maxBytes,
-        timeoutMs: options.timeoutMs,
-        onResponse: (answered, headers) => {
-          status = answered;
-          if (ownHost) this.budget.observe(headers);
-        },
-        safeCause: (err) => this.safeCause(err),
-      });
-    } finally {
-      release?.();
-      this.report(target, status, started, 0);
-    }
+    return this.transport.image(target, options);
   }
-
-  private async getJson<T>(
-    schema: z.ZodType,
-    path: string,
-    what: string,
-    signal?: AbortSignal,
-    query: Record<string, string> = {},
-  ): Promise<T> {
-    const { data } = await this.send(this.apiUrl(path, query), what, 'json', signal);
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      const issue = describeIssue(parsed.error);
-      this.logMalformedOnce(what, issue);
-      throw new AppError(
-        'upstream_unavailable',
-        `GitLab at ${this.host} sent malformed data for ${lowerFirst(what)} (${issue})`,
-      );
-    }
-    // The schema's output is the wire type with timestamps in UTC.
-    return parsed.data as T;
-  }
-
-  /**
-   * Every page of a list, each item checked against `schema`: a malformed item is dropped and
-   * logged once. Stops at LIST_CAPS (telling `onCapped`) or at `limit`.
-   */
-  private async listAll<T>(
-    schema: z.ZodType,
-    path: string,
-    query: Record<string, string>,
-    what: string,
-    signal?: AbortSignal,
-    limit?: number,
-    onCapped?: (message: string) => void,
-    /** An item past the end (e.g. older than a window): dropped, and paging stops after its page. */
-    beyond?: (item: T) => boolean,
-  ): Promise<T[]> {
-    const perPage = limit !== undefined && limit > 0 ? Math.min(MAX_PER_PAGE, limit) : MAX_PER_PAGE;
-    let url: URL | undefined = this.apiUrl(path, { ...query, per_page: String(perPage) });
-    const seen = new Set<string>();
-    const items: T[] = [];
-    while (url) {
-      if (seen.has(url.href)) {
-        throw new AppError(
-          'upstream_unavailable',
-          `GitLab at ${this.host} sent a pagination link it had already sent while listing ${lowerFirst(what)}; stopped to avoid a loop`,
-        );
-      }
-      if (seen.size >= LIST_CAPS.pages || items.length >= LIST_CAPS.items) {
-        const message = `Listing ${lowerFirst(what)} stopped at ${seen.size} pages and ${items.length} items (the cap per list); older items are left out`;
-        this.logger?.warn({ gitlab: { host: this.host, path } }, message);
-        onCapped?.(message);
-        break;
-      }
-      seen.add(url.href);
-      const { data, headers } = await this.send(url, what, 'json', signal);
-      if (!Array.isArray(data)) {
-        throw new AppError(
-          'upstream_unavailable',
-          `GitLab at ${this.host} answered with something other than a list for ${lowerFirst(what)}`,
-        );
-      }
-      let reachedEnd = false;
-      for (const raw of data as unknown[]) {
-        if (limit !== undefined && items.length >= limit) break;
-        const parsed = schema.safeParse(raw);
-        if (!parsed.success) {
-          this.logMalformedOnce(what, describeIssue(parsed.error));
-          continue;
-        }
-        if (beyond?.(parsed.data as T)) reachedEnd = true;
-        else items.push(parsed.data as T);
-      }
-      if ((limit !== undefined && items.length >= limit) || data.length === 0 || reachedEnd) break;
-      url = nextPageUrl(url, headers, this.apiRoot);
-    }
-    return items;
-  }
-
-  /** One warning per kind of malformed data, so a hostile upstream cannot flood the log. */
-  private logMalformedOnce(what: string, issue: string): void {
-    const key = `${what.replace(/\d+/g, '#')}|${issue}`;
-    if (this.malformedSeen.has(key) || this.malformedSeen.size > 1_000) return;
-    this.malformedSeen.add(key);
-    this.logger?.warn(
-      { gitlab: { host: this.host, issue } },
-      `GitLab sent malformed data for ${lowerFirst(what)}; dropped it`,
-    );
-  }
-
-  private apiUrl(path: string, query: Record<string, string>): URL {
-    const url = new URL(path, this.apiRoot);
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    return url;
-  }
-
-  /** One GET with budget, retries and error mapping; `what` names the resource in messages. */
-  private async send(
-    url: URL,
-    what: string,
-    mode: BodyMode,
-    signal: AbortSignal | undefined,
-    /** A JSON body to POST (GraphQL queries: read-only, so retrying them is as safe as a GET). */
-    postBody?: string,
-  ): Promise<{ data: unknown; headers: HeaderBag }> {
-    let failure: RetryableFailure | undefined;
-    for (let attempt = 0; attempt <= this.retries; attempt += 1) {
-      if (failure && !failure.hostPaused) await this.sleep(this.backoffMs(attempt), signal);
-      const release = await this.budget.acquire({ signal, maxPauseMs: this.maxRetryAfterMs });
-      const started = performance.now();
-      let status = 0;
-      try {
-        const response = await this.api(url, requestOptions(mode, postBody, signal));
-        status = response.statusCode;
-        const headers = response.headers;
-        // Adapt the host budget before the slot is released, so the next caller sees the pause.
-        this.budget.observe(headers);
-        if (status >= 200 && status < 300) {
-          if (mode === 'text') return { data: response.body, headers };
-          try {
-            return { data: JSON.parse(response.body) as unknown, headers };
-          } catch (err) {
-            failure = {
-              reason: `HTTP ${status} with a truncated or invalid JSON body`,
-              hostPaused: false,
-              retryAfterMs: undefined,
-              cause: this.safeCause(err),
-            };
-            continue;
-          }
-        }
-        if (status === 429 || status >= 500) {
-          failure = this.retryableStatus(status, headers, attempt);
-          continue;
-        }
-        throw gitLabStatusError(status, headers, what, this.apiRoot);
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        if (signal?.aborted) throw signal.reason;
-        if (err instanceof TimeoutError) {
-          throw new AppError(
-            'upstream_timeout',
-            `GitLab at ${this.host} did not answer within ${formatSeconds(this.timeoutMs)} (${lowerFirst(what)})`,
-            { cause: this.safeCause(err) },
-          );
-        }
-        if (!(err instanceof RequestError)) throw err;
-        failure = {
-          reason: networkReason(err),
-          hostPaused: false,
-          retryAfterMs: undefined,
-          cause: this.safeCause(err),
-        };
-      } finally {
-        release();
-        this.report(url, status, started, attempt, postBody === undefined ? 'GET' : 'POST');
-      }
-    }
-    throw new AppError(
-      'upstream_unavailable',
-      `GitLab at ${this.host} is unavailable: ${failure!.reason} after ${this.retries + 1} attempts (${lowerFirst(what)})`,
-      { cause: failure!.cause, retryAfterMs: failure!.retryAfterMs },
-    );
-  }
-
-  private retryableStatus(status: number, headers: HeaderBag, attempt: number): RetryableFailure {
-    const retryAfterMs =
-      status === 429 || status === 503
-        ? parseRetryAfter(headerValue(headers, 'retry-after'), serverNow(headers, this.clock.now()))
-        : undefined;
-    const reason = status === 429 ? 'HTTP 429 (rate limited)' : `HTTP ${status}`;
-    if (retryAfterMs !== undefined) {
-      // One 429 with `Retry-After: 86400` must not silence the service for a day: wait at most
-      // MAX_RETRY_AFTER_MS, then the next request re-probes GitLab.
-      const waitMs = Math.min(retryAfterMs, MAX_RETRY_AFTER_MS);
-      this.budget.pauseFor(waitMs);
-      if (waitMs > this.maxRetryAfterMs) {
-        throw new AppError(
-          'upstream_unavailable',
-          `GitLab at ${this.host} answered ${reason} and asked to wait ${formatSeconds(retryAfterMs)}; trying again in ${formatSeconds(waitMs)}`,
-          { retryAfterMs: waitMs },
-        );
-      }
-      return { reason, hostPaused: true, retryAfterMs: waitMs, cause: undefined };
-    }
-    if (status === 429) {
-      // Rate limited without a hint: the whole host backs off, not just this caller.
-      this.budget.pauseFor(this.backoffMs(attempt + 1));
-      return { reason, hostPaused: true, retryAfterMs: undefined, cause: undefined };
-    }
-    return { reason, hostPaused: false, retryAfterMs: undefined, cause: undefined };
-  }
-
-  /** Full-jitter exponential back-off (AWS architecture blog, "Exponential Backoff And Jitter"). */
-  private backoffMs(attempt: number): number {
-    const ceiling = Math.min(this.retryMaxDelayMs, this.retryBaseDelayMs * 2 ** (attempt - 1));
-    return Math.round(this.random() * ceiling);
-  }
-
-  private report(
-    url: URL,
-    status: number,
-    started: number,
-    attempt: number,
-    method: 'GET' | 'POST' = 'GET',
-  ): void {
-    const info: GitLabRequestInfo = {
-      method,
-      path: `${url.pathname}${url.search}`,
-      status,
-      durationMs: Math.round(performance.now() - started),
-    };
-    this.logger?.debug({ gitlab: { ...info, host: url.host, attempt } }, 'GitLab request');
-    this.onRequest?.(info);
-  }
-
-  /**
-   * A plain Error standing in for got's: got's errors carry the request options, headers included,
-   * so they must never be logged or chained as a cause.
-   */
-  private safeCause(err: unknown): Error {
-    const source = err as { name?: unknown; message?: unknown; code?: unknown };
-    const cause = new Error(this.redact(String(source?.message ?? err)));
-    cause.name = typeof source?.name === 'string' ? source.name : 'Error';
-    if (typeof source?.code === 'string') Object.assign(cause, { code: source.code });
-    return cause;
-  }
-
-  private redact(text: string): string {
-    return this.token ? text.split(this.token).join('[redacted]') : text;
-  }
-}
-
-/** What a request adds to the `api` instance's defaults (GET of JSON needs nothing). */
-function requestOptions(
-  mode: BodyMode,
-  postBody: string | undefined,
-  signal: AbortSignal | undefined,
-): OptionsOfTextResponseBody {
-  const options: OptionsOfTextResponseBody = {};
-  if (postBody !== undefined) {
-    options.method = 'POST';
-    options.body = postBody;
-    options.headers = { 'content-type': 'application/json' };
-  }
-  if (mode === 'text') options.headers = { ...options.headers, accept: 'text/plain' };
-  if (signal !== undefined) options.signal = signal;
-  return options;
 }
 
 function groupRef(idOrPath: string | number): string {
