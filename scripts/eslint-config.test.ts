@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 // The layering rules of eslint.config.js, run through ESLint's Node API on virtual files
 // (https://eslint.org/docs/latest/integrate/nodejs-api#-eslintlinttextcode-options): each rule must
@@ -402,5 +404,52 @@ describe('every folder has a zone', () => {
     expect(await layerErrors(file, importing('../../main/preload.ts', true))).toEqual([
       expect.stringMatching(/may not import main\/preload\.ts/),
     ]);
+  });
+});
+
+describe('the import-cycle check', () => {
+  // The files on disk live in a temporary folder linted with the repo's config, so the cycle is
+  // real files on both sides and nothing is written into the work tree.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-cycle-'));
+  const cycleLint = new ESLint({
+    cwd: dir,
+    overrideConfigFile: path.join(root, 'eslint.config.js'),
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** The cycle messages for `code` as the file `file` of the temporary folder. */
+  async function cycles(file: string, code: string): Promise<string[]> {
+    const [result] = await cycleLint.lintText(code, { filePath: path.join(dir, file) });
+    return result!.messages.filter((m) => m.ruleId === 'layers/no-cycle').map((m) => m.message);
+  }
+
+  /** Writes `code` as `file` of the temporary folder. */
+  function write(file: string, code: string): void {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), code);
+  }
+
+  it('fails a two-file cycle and names its path', async () => {
+    write('two/b.ts', importing('./a.ts'));
+    write('two/a.ts', importing('./b.ts'));
+    const messages = await cycles('two/a.ts', importing('./b.ts'));
+    expect(messages).toEqual([
+      expect.stringMatching(/^Import cycle: \S*two\/a\.ts → \S*two\/b\.ts → \S*two\/a\.ts\. /),
+    ]);
+    const [a, b] = await cycleLint.lintFiles(['two/a.ts', 'two/b.ts']);
+    for (const result of [a!, b!]) {
+      expect(result.messages.filter((m) => m.ruleId === 'layers/no-cycle')).toHaveLength(1);
+    }
+  });
+
+  it('counts type-only imports and longer loops, and passes a file that is not on a loop', async () => {
+    write('three/b.ts', importing('./c.ts', true));
+    write('three/c.ts', "export type * from './a.ts';\n");
+    expect(await cycles('three/a.ts', importing('./b.ts', true))).toEqual([
+      expect.stringMatching(/three\/a\.ts → \S*three\/b\.ts → \S*three\/c\.ts → \S*three\/a\.ts/),
+    ]);
+    // The file's own imports come from the code being linted, not the disk: unsaved edits count.
+    expect(await cycles('three/a.ts', importing('./other.ts'))).toEqual([]);
+    expect(await cycles('three/d.ts', importing('./b.ts'))).toEqual([]);
   });
 });
