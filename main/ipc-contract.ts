@@ -2,6 +2,9 @@
  * The one typed IPC contract between the Electron main process and the preload script. Each channel
  * is one action the dashboard calls; the preload exposes one named function per channel and never
  * `ipcRenderer` itself. Main answers only frames loaded from the service's own origin.
+ *
+ * The dashboard type-checks this file in the browser project (tsconfig.web.json), so it stays pure
+ * types and plain values: no Node or Electron import.
  */
 export interface IpcContract {
   /** The get-token profile names, for the dashboard's copy-token control. */
@@ -14,8 +17,8 @@ export interface IpcContract {
 export type IpcChannel = keyof IpcContract;
 
 /**
- * The API the preload exposes to the dashboard as `window.pipelineSummary` (its shape is repeated in
- * renderer/lib/desktop-bridge.ts, which may not import main/).
+ * The API the preload exposes to the dashboard as `window.pipelineSummary`; the dashboard imports
+ * this type (renderer/lib/desktop-bridge.ts).
  */
 export interface PreloadApi {
   listProfiles(): Promise<string[]>;

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 // The layering rules of eslint.config.js, run through ESLint's Node API on virtual files
 // (https://eslint.org/docs/latest/integrate/nodejs-api#-eslintlinttextcode-options): each rule must
@@ -15,6 +17,12 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
     .filter((m) => m.ruleId === 'layers/imports' || m.ruleId === 'no-restricted-imports')
     .map((m) => m.message);
 }
+
+/** A module that imports `specifier` (as a type with `type`) and uses what it imported. */
+const importing = (specifier: string, type = false) =>
+  type
+    ? `import type { Imported } from '${specifier}';\nexport type Used = Imported;\n`
+    : `import { imported } from '${specifier}';\nexport const used = imported;\n`;
 
 describe('layering rules in eslint.config.js', () => {
   it('lets the dashboard import only types from server/contract.ts', async () => {
@@ -122,5 +130,326 @@ describe('layering rules in eslint.config.js', () => {
         "import { app } from 'electron';\nexport const a = app;\n",
       ),
     ).toEqual([expect.stringContaining("'electron' import is restricted")]);
+  });
+});
+
+/** One zone's case: a file in it, imports it may make, and imports it may not (with the message). */
+interface ZoneCase {
+  file: string;
+  allowed: { from: string; type?: boolean }[];
+  refused: { from: string; type?: boolean; message: RegExp }[];
+}
+
+// One row per zone added when every folder got one (platform, gitlab and the renderer are above).
+const ZONES: Record<string, ZoneCase> = {
+  'server/simulator': {
+    file: 'server/simulator/example.ts',
+    allowed: [{ from: '../gitlab/wire.ts', type: true }, { from: '../platform/clock.ts' }],
+    refused: [
+      {
+        from: '../summary/summarise.ts',
+        message:
+          /GitLab simulator \(server\/simulator\/\) may not import server\/summary\/summarise\.ts\. Allowed: server\/simulator\/\*\*/,
+      },
+      { from: '../gitlab/client.ts', message: /may not import server\/gitlab\/client\.ts/ },
+      { from: '../gitlab/wire.ts', message: /only types from server\/gitlab\/wire\.ts/ },
+    ],
+  },
+  'server/summary': {
+    file: 'server/summary/example.ts',
+    allowed: [
+      { from: '../gitlab/client.ts' },
+      { from: '../events/sse-hub.ts' },
+      { from: '../contract.ts' },
+    ],
+    refused: [
+      {
+        from: '../simulator/index.ts',
+        message: /summary and its poller \(server\/summary\/\) may not import server\/simulator/,
+      },
+      { from: '../ai/index.ts', message: /may not import server\/ai\/index\.ts\. Allowed:/ },
+      { from: '../health/group-health.ts', message: /may not import server\/health/ },
+    ],
+  },
+  'server/ai': {
+    file: 'server/ai/example.ts',
+    allowed: [
+      { from: './providers/provider.ts' },
+      { from: '../gitlab/wire.ts', type: true },
+      { from: '../http/app.ts' },
+    ],
+    refused: [
+      {
+        from: '../summary/poller.ts',
+        message: /AI analysis \(server\/ai\/\) may not import server\/summary\/poller\.ts/,
+      },
+      { from: '../simulator/index.ts', message: /may not import server\/simulator/ },
+    ],
+  },
+  'server/jobs': {
+    file: 'server/jobs/example.ts',
+    allowed: [{ from: '../ai/distill/log-distiller.ts' }, { from: '../summary/model.ts' }],
+    refused: [
+      {
+        from: '../ai/providers/provider.ts',
+        message:
+          /job routes \(server\/jobs\/\) may not import server\/ai\/providers\/provider\.ts\. Allowed: .*except the provider port/,
+      },
+    ],
+  },
+  'server/history': {
+    file: 'server/history/example.ts',
+    allowed: [{ from: '../summary/model.ts' }, { from: '../gitlab/api.ts' }],
+    refused: [
+      { from: '../health/index.ts', message: /history store .* may not import server\/health/ },
+    ],
+  },
+  'server/health': {
+    file: 'server/health/example.ts',
+    allowed: [{ from: '../history/history-store.ts' }, { from: '../http/app.ts' }],
+    refused: [
+      {
+        from: '../notifications/routes.ts',
+        message: /Group health .* may not import server\/notif/,
+      },
+    ],
+  },
+  'server/settings': {
+    file: 'server/settings/example.ts',
+    allowed: [{ from: '../summary/poller.ts' }],
+    refused: [
+      { from: '../notifications/routes.ts', message: /settings .* may not import server\/notif/ },
+    ],
+  },
+  'server/notifications': {
+    file: 'server/notifications/example.ts',
+    allowed: [{ from: '../settings/settings-store.ts' }, { from: '../summary/poller.ts' }],
+    refused: [{ from: '../ai/index.ts', message: /notifications .* may not import server\/ai/ }],
+  },
+  'server/groups': {
+    file: 'server/groups/example.ts',
+    allowed: [{ from: '../gitlab/api.ts' }],
+    refused: [
+      { from: '../summary/poller.ts', message: /group lookup .* may not import server\/s/ },
+    ],
+  },
+  'server/avatar': {
+    file: 'server/avatar/example.ts',
+    allowed: [{ from: '../http/app.ts' }],
+    refused: [
+      { from: '../summary/poller.ts', message: /avatar proxy .* may not import server\/s/ },
+    ],
+  },
+  'server/http': {
+    file: 'server/http/example.ts',
+    allowed: [{ from: '../platform/errors.ts' }, { from: '../contract.ts', type: true }],
+    refused: [
+      { from: '../gitlab/client.ts', message: /HTTP plumbing .* may not import server\/g/ },
+    ],
+  },
+  'server/events': {
+    file: 'server/events/example.ts',
+    allowed: [{ from: '../platform/errors.ts' }],
+    refused: [{ from: '../summary/model.ts', message: /event hub .* may not import server\/summ/ }],
+  },
+  'server/compose.ts': {
+    file: 'server/compose.ts',
+    allowed: [{ from: './ai/providers/provider.ts' }, { from: './gitlab-source.ts' }],
+    refused: [
+      { from: './simulator/index.ts', message: /composition root .* may not import server\/sim/ },
+    ],
+  },
+  'server/gitlab-source.ts': {
+    file: 'server/gitlab-source.ts',
+    allowed: [{ from: './simulator/index.ts' }, { from: './gitlab/connect.ts' }],
+    refused: [{ from: './summary/poller.ts', message: /GitLab-source choice .* may not import/ }],
+  },
+  'server/config.ts': {
+    file: 'server/config.ts',
+    allowed: [{ from: './summary/since.ts' }, { from: './settings/settings-store.ts' }],
+    refused: [{ from: './gitlab/client.ts', message: /service configuration .* may not import/ }],
+  },
+  'server/contract.ts': {
+    file: 'server/contract.ts',
+    allowed: [
+      { from: './pagination.ts', type: true },
+      { from: './health/contract.ts', type: true },
+    ],
+    refused: [
+      { from: './summary/model.ts', type: true, message: /wire contract .* may not import/ },
+      { from: './pagination.ts', message: /only types from server\/pagination\.ts/ },
+    ],
+  },
+  'cli/*.ts': {
+    file: 'cli/example.ts',
+    allowed: [{ from: './token/errors.ts' }, { from: '../server/platform/errors.ts' }],
+    refused: [{ from: '../server/compose.ts', message: /CLI entry points .* may not import/ }],
+  },
+  'cli/commands': {
+    file: 'cli/commands/example.ts',
+    allowed: [{ from: '../../server/compose.ts' }, { from: '../token/engine.ts' }],
+    refused: [
+      { from: '../../server/simulator/index.ts', message: /CLI commands .* may not import/ },
+      { from: '../../server/ai/providers/provider.ts', message: /may not import server\/ai\/pro/ },
+      { from: '../../renderer/app.tsx', message: /may not import renderer\/app\.tsx/ },
+    ],
+  },
+  'cli/token': {
+    file: 'cli/token/example.ts',
+    allowed: [{ from: '../../server/platform/paths.ts' }, { from: './cache-format.ts' }],
+    refused: [
+      {
+        from: '../commands/get-token.ts',
+        message:
+          /token engine \(cli\/token\/\) may not import cli\/commands\/get-token\.ts\. Allowed: cli\/token\/\*\*, server\/platform/,
+      },
+      { from: '../../server/gitlab/client.ts', message: /may not import server\/gitlab/ },
+    ],
+  },
+  'cli/summary': {
+    file: 'cli/summary/example.ts',
+    allowed: [{ from: '../../server/contract.ts' }, { from: '../../renderer/lib/format.ts' }],
+    refused: [
+      { from: '../../server/summary/poller.ts', message: /terminal summary .* may not import/ },
+    ],
+  },
+  'main/': {
+    file: 'main/example.ts',
+    allowed: [{ from: '../cli/token/index.ts' }, { from: '../server/http/listen.ts' }],
+    refused: [
+      {
+        from: '../server/simulator/index.ts',
+        message: /desktop shell .* may not import server\/s/,
+      },
+      { from: '../renderer/app.tsx', message: /desktop shell .* may not import renderer/ },
+    ],
+  },
+  'main/ipc-contract.ts': {
+    file: 'main/ipc-contract.ts',
+    allowed: [],
+    refused: [
+      { from: './main.ts', type: true, message: /IPC contract .* may not import main\/main\.ts/ },
+      { from: 'electron', type: true, message: /may not import electron\. Allowed: nothing/ },
+    ],
+  },
+  'scripts/': {
+    file: 'scripts/example.mjs',
+    allowed: [{ from: './build-stamp.mjs' }, { from: '../main/tray-icons.ts' }],
+    refused: [{ from: '../server/compose.ts', message: /packaging scripts .* may not import/ }],
+  },
+  'root config files': {
+    file: 'example.config.ts',
+    allowed: [{ from: './e2e/service.ts' }],
+    refused: [{ from: './server/compose.ts', message: /root config files may not import/ }],
+  },
+  'bench/': {
+    file: 'bench/example.bench.ts',
+    allowed: [{ from: '../server/testing/service-harness.ts' }, { from: '../cli/token/engine.ts' }],
+    refused: [{ from: '../renderer/lib/format.ts', message: /benchmarks .* may not import/ }],
+  },
+  'e2e/': {
+    file: 'e2e/example.spec.ts',
+    allowed: [
+      { from: '../server/simulator/index.ts' },
+      { from: '../server/contract.ts', type: true },
+    ],
+    refused: [
+      { from: '../server/summary/poller.ts', message: /end-to-end tests .* may not import/ },
+      { from: '../server/contract.ts', message: /only types from server\/contract\.ts/ },
+    ],
+  },
+};
+
+describe('every folder has a zone', () => {
+  it.each(Object.entries(ZONES))('%s refuses what it may not import', async (_, zone) => {
+    for (const { from, type, message } of zone.refused) {
+      expect(await layerErrors(zone.file, importing(from, type)), from).toEqual([
+        expect.stringMatching(message),
+      ]);
+    }
+    for (const { from, type } of zone.allowed) {
+      expect(await layerErrors(zone.file, importing(from, type)), from).toEqual([]);
+    }
+  });
+
+  it('refuses a file that no zone covers', async () => {
+    for (const file of ['new-folder/example.ts', 'server/new-folder/example.ts', 'cli/new/x.ts']) {
+      const [result] = await eslint.lintText('export const x = 1;\n', {
+        filePath: path.join(root, file),
+      });
+      expect(result!.messages.map((m) => m.message)).toEqual([
+        `No layering zone covers ${file}: add its folder to a zone in eslint.config.js that says what it may import.`,
+      ]);
+    }
+  });
+
+  it('keeps test code out of production code, and lets tests import across layers', async () => {
+    expect(
+      await layerErrors('server/summary/example.ts', importing('../gitlab/testing/fake-gitlab.ts')),
+    ).toEqual([expect.stringMatching(/may not import test code \(server\/gitlab\/testing\//)]);
+    expect(
+      await layerErrors('cli/token/example.ts', importing('./engine.test.ts', true)),
+    ).toHaveLength(1);
+    for (const file of ['server/platform/example.test.ts', 'server/gitlab/testing/fake.ts']) {
+      expect(await layerErrors(file, importing('../../renderer/app.tsx')), file).toEqual([]);
+    }
+  });
+
+  it('lets the dashboard import only types from main/ipc-contract.ts', async () => {
+    const file = 'renderer/lib/example.ts';
+    expect(await layerErrors(file, importing('../../main/ipc-contract.ts', true))).toEqual([]);
+    expect(await layerErrors(file, importing('../../main/ipc-contract.ts'))).toEqual([
+      expect.stringMatching(/only types from main\/ipc-contract\.ts/),
+    ]);
+    expect(await layerErrors(file, importing('../../main/preload.ts', true))).toEqual([
+      expect.stringMatching(/may not import main\/preload\.ts/),
+    ]);
+  });
+});
+
+describe('the import-cycle check', () => {
+  // The files on disk live in a temporary folder linted with the repo's config, so the cycle is
+  // real files on both sides and nothing is written into the work tree.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-cycle-'));
+  const cycleLint = new ESLint({
+    cwd: dir,
+    overrideConfigFile: path.join(root, 'eslint.config.js'),
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** The cycle messages for `code` as the file `file` of the temporary folder. */
+  async function cycles(file: string, code: string): Promise<string[]> {
+    const [result] = await cycleLint.lintText(code, { filePath: path.join(dir, file) });
+    return result!.messages.filter((m) => m.ruleId === 'layers/no-cycle').map((m) => m.message);
+  }
+
+  /** Writes `code` as `file` of the temporary folder. */
+  function write(file: string, code: string): void {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), code);
+  }
+
+  it('fails a two-file cycle and names its path', async () => {
+    write('two/b.ts', importing('./a.ts'));
+    write('two/a.ts', importing('./b.ts'));
+    const messages = await cycles('two/a.ts', importing('./b.ts'));
+    expect(messages).toEqual([
+      expect.stringMatching(/^Import cycle: \S*two\/a\.ts → \S*two\/b\.ts → \S*two\/a\.ts\. /),
+    ]);
+    const [a, b] = await cycleLint.lintFiles(['two/a.ts', 'two/b.ts']);
+    for (const result of [a!, b!]) {
+      expect(result.messages.filter((m) => m.ruleId === 'layers/no-cycle')).toHaveLength(1);
+    }
+  });
+
+  it('counts type-only imports and longer loops, and passes a file that is not on a loop', async () => {
+    write('three/b.ts', importing('./c.ts', true));
+    write('three/c.ts', "export type * from './a.ts';\n");
+    expect(await cycles('three/a.ts', importing('./b.ts', true))).toEqual([
+      expect.stringMatching(/three\/a\.ts → \S*three\/b\.ts → \S*three\/c\.ts → \S*three\/a\.ts/),
+    ]);
+    // The file's own imports come from the code being linted, not the disk: unsaved edits count.
+    expect(await cycles('three/a.ts', importing('./other.ts'))).toEqual([]);
+    expect(await cycles('three/d.ts', importing('./b.ts'))).toEqual([]);
   });
 });

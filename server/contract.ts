@@ -3,6 +3,7 @@
  * machine and the dashboard rely on these names and casings, so change them only additively.
  * The renderer imports this file with `import type` only.
  */
+import type { Pagination } from './pagination.ts';
 
 /** GET /api/health */
 export interface HealthResponse {
@@ -365,13 +366,8 @@ export interface HistoryEntry {
   timestamp: string;
 }
 
-/** Pagination object of GET /api/ai/history. */
-export interface Pagination {
-  currentPage: number;
-  pageSize: number;
-  totalPages: number;
-  totalCount: number;
-}
+/** Pagination object of GET /api/ai/history (and GET /api/pipelines/failures). */
+export type { Pagination };
 
 /** GET /api/ai/history */
 export interface HistoryResponse {

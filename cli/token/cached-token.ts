@@ -1,28 +1,28 @@
 /**
- * The cached-token path of get-token, and the cache rules it shares with the engine: cache keys,
- * client identity, AES-256-GCM opening, when an entry is still usable, and the printed response.
+ * The cached-token path of get-token and the printed token response. The cache rules it shares
+ * with the engine (keys, client identity, AES-256-GCM opening, when an entry is still usable) are
+ * in cache-format.ts.
  *
  * Scripts call get-token in loops, so a cache hit must cost little more than starting Node
  * (bench/token.bench.ts: ≤ 1.25× `node -e 0`). Both binaries try `answerFromCache` before loading
- * anything else; it imports no module of ours but paths.ts, takes Node built-ins through
- * process.getBuiltinModule (no ESM facades), reads three small files and decrypts one. Whenever it
- * is not sure — a flag it does not handle, a keychain to ask, a miss, anything odd — it answers
- * undefined and the full command runs, so it never decides anything the engine would decide
- * differently.
+ * anything else; it imports no module of ours but paths.ts and cache-format.ts, takes Node
+ * built-ins through process.getBuiltinModule (no ESM facades), reads three small files and
+ * decrypts one. Whenever it is not sure — a flag it does not handle, a keychain to ask, a miss,
+ * anything odd — it answers undefined and the full command runs, so it never decides anything the
+ * engine would decide differently.
  */
 import { appHome } from '../../server/platform/paths.ts';
+import {
+  CACHE_KEY_ACCOUNT,
+  cacheKey,
+  clientIdentity,
+  decryptCache,
+  normaliseScopes,
+  splitScopes,
+  usableAt,
+  type CachedToken,
+} from './cache-format.ts';
 import type { Profile } from './profiles.ts';
-import type { CachedToken } from './token-cache.ts';
-
-/** A cached token is refreshed when it expires within this margin (or half its lifetime if shorter). */
-export const REFRESH_MARGIN_MS = 5 * 60_000;
-
-/** Tag of the cache file format (token-cache.json's `format`). */
-export const CACHE_FORMAT = 'pipeline-summary-token-cache';
-/** Binds the ciphertext to its purpose, so a blob encrypted with the same key elsewhere won't open. */
-export const CACHE_AAD = `${CACHE_FORMAT}/v1`;
-/** The secret-store account of the cache key (SECRET_ACCOUNTS.tokenCacheKey; a test keeps them equal). */
-export const CACHE_KEY_ACCOUNT = 'token-cache-key';
 
 /** The token response get-token prints with `-o json|yaml` (GET-TOKEN.md), fields in this order. */
 export interface TokenResponse {
@@ -42,74 +42,6 @@ export interface TokenResponse {
 export const OUTPUT_FORMATS = ['token', 'json', 'yaml'] as const;
 /** One of `OUTPUT_FORMATS`. */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-/** The decrypted cache: entries by `cacheKey`. */
-export interface CacheContents {
-  version: 1;
-  entries: Record<string, CachedToken>;
-}
-
-/** Splits a space-separated scope string. */
-export function splitScopes(value: string): string[] {
-  return value.split(/\s+/).filter(Boolean);
-}
-
-/** Scopes as a set in a stable order, so "b a" and "a  b" name the same cache entry. */
-export function normaliseScopes(scopes: string[]): string[] {
-  return [...new Set(scopes.filter(Boolean))].sort();
-}
-
-/** The cache key of a profile + scope set (+ resource/audience). */
-export function cacheKey(profile: Profile, scopes: string[]): string {
-  return JSON.stringify([
-    profile.name,
-    scopes.join(' '),
-    profile.resource ?? '',
-    profile.audience ?? '',
-  ]);
-}
-
-/** The client identity a token belongs to, stored in each entry. */
-export function clientIdentity(profile: Profile): string {
-  return JSON.stringify([
-    profile.issuer ?? profile.tenant ?? '',
-    profile.tokenEndpoint ?? '',
-    profile.clientId,
-  ]);
-}
-
-/** True when `entry` may be served at `now` without refreshing. */
-export function usableAt(entry: CachedToken, now: number): boolean {
-  const margin = Math.min(REFRESH_MARGIN_MS, (entry.expiresAt - entry.obtainedAt) / 2);
-  return entry.expiresAt - now > margin;
-}
-
-/** The decrypted contents, or undefined when the file is not a cache this key can open. */
-export function decryptCache(text: string, keyText: string): CacheContents | undefined {
-  try {
-    const envelope = JSON.parse(text) as Record<string, string | number>;
-    if (envelope.format !== CACHE_FORMAT || envelope.version !== 1) return undefined;
-    const key = Buffer.from(keyText, 'base64');
-    if (key.length !== 32) return undefined;
-    const { createDecipheriv } = process.getBuiltinModule('node:crypto');
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      key,
-      Buffer.from(String(envelope.iv), 'base64'),
-    );
-    decipher.setAAD(Buffer.from(CACHE_AAD));
-    decipher.setAuthTag(Buffer.from(String(envelope.tag), 'base64'));
-    const plain = Buffer.concat([
-      decipher.update(Buffer.from(String(envelope.ciphertext), 'base64')),
-      decipher.final(),
-    ]).toString('utf8');
-    const contents = JSON.parse(plain) as CacheContents;
-    if (typeof contents.entries !== 'object' || contents.entries === null) return undefined;
-    return { version: 1, entries: contents.entries };
-  } catch {
-    return undefined;
-  }
-}
 
 /** The response for a cached entry as seen at `now` (ms). */
 export function toTokenResponse(entry: CachedToken, now: number): TokenResponse {

@@ -28,9 +28,10 @@ import {
   type CachedToken,
   type CacheTransaction,
 } from './token-cache.ts';
-import { toTokenResponse, usableAt, type TokenResponse } from './cached-token.ts';
+import { toTokenResponse, type TokenResponse } from './cached-token.ts';
+import { usableAt } from './cache-format.ts';
 
-export { REFRESH_MARGIN_MS } from './cached-token.ts';
+export { REFRESH_MARGIN_MS } from './cache-format.ts';
 /** Default for `timeoutMs` (GET-TOKEN.md: `--timeout` defaults to 60s). */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { normaliseScopes, splitScopes } from './cached-token.ts';
+import { FLOWS, normaliseScopes, splitScopes, type FlowName } from './cache-format.ts';
 import { TokenError } from './errors.ts';
 import {
   ensurePrivateDir,
@@ -7,15 +7,8 @@ import {
   writeFileAtomic,
 } from '../../server/platform/files.ts';
 
-/** The OAuth 2.0 flows get-token runs. */
-export const FLOWS = [
-  'client-credentials',
-  'interactive',
-  'device-code',
-  'authorization-code',
-] as const;
-/** One of `FLOWS`. */
-export type FlowName = (typeof FLOWS)[number];
+// The flows are part of the cache format (each entry records its flow); profiles name them too.
+export { FLOWS, type FlowName } from './cache-format.ts';
 
 /** `prompt` values a profile may ask the authorization server for (OIDC Core §3.1.2.1). */
 export const PROMPTS = ['none', 'login', 'consent', 'select_account'] as const;
@@ -321,7 +314,7 @@ export function normaliseAuthority(
   );
 }
 
-export { normaliseScopes, splitScopes } from './cached-token.ts';
+export { normaliseScopes, splitScopes } from './cache-format.ts';
 
 /** True for http URLs the product accepts without TLS: the machine itself. */
 export function isLoopbackHost(url: URL): boolean {

@@ -8,23 +8,13 @@ import {
   readTextIfExists,
   writeFileAtomic,
 } from '../../server/platform/files.ts';
-import { CACHE_AAD, CACHE_FORMAT, decryptCache, type CacheContents } from './cached-token.ts';
-import type { FlowName } from './profiles.ts';
-
-/** One cached token response. Times are ms since the epoch. */
-export interface CachedToken {
-  accessToken: string;
-  tokenType: string;
-  /** Scopes the server granted, space-separated (may differ from those asked for). */
-  scope: string;
-  refreshToken?: string;
-  idToken?: string;
-  expiresAt: number;
-  obtainedAt: number;
-  flow: FlowName;
-  /** Which client at which server the token belongs to; an edited profile misses old entries. */
-  client: string;
-}
+import {
+  CACHE_AAD,
+  CACHE_FORMAT,
+  decryptCache,
+  type CacheContents,
+  type CachedToken,
+} from './cache-format.ts';
 
 /** The on-disk envelope of token-cache.json (the plaintext is `CacheContents` as JSON). */
 interface CacheEnvelope {
@@ -39,7 +29,8 @@ interface CacheEnvelope {
 const FORMAT = CACHE_FORMAT;
 const AAD = Buffer.from(CACHE_AAD);
 
-export { cacheKey, clientIdentity } from './cached-token.ts';
+export { cacheKey, clientIdentity } from './cache-format.ts';
+export type { CachedToken } from './cache-format.ts';
 
 /** The profile name inside a cache key. */
 export function profileOfKey(key: string): string | undefined {

@@ -2,7 +2,7 @@
  * Wire shapes of the group-health routes (additive to API.md; snake_case like the pipeline
  * resources). The service computes every number; the dashboard only renders them.
  */
-import type { Pagination } from '../contract.ts';
+import type { Pagination } from '../pagination.ts';
 
 /** The time span a health answer covers. */
 export interface HealthWindow {

@@ -1,0 +1,123 @@
+/**
+ * The token cache's format, shared by the cached-token fast path, the cache and the profiles: what
+ * an entry holds, how it is keyed, when it is still usable, and how the file is opened. It imports
+ * nothing (Node built-ins come through process.getBuiltinModule), so every module of the engine
+ * can depend on it without forming a cycle, and the cached path's bundle stays small.
+ */
+
+/** A cached token is refreshed when it expires within this margin (or half its lifetime if shorter). */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/** Tag of the cache file format (token-cache.json's `format`). */
+export const CACHE_FORMAT = 'pipeline-summary-token-cache';
+/** Binds the ciphertext to its purpose, so a blob encrypted with the same key elsewhere won't open. */
+export const CACHE_AAD = `${CACHE_FORMAT}/v1`;
+/** The secret-store account of the cache key (SECRET_ACCOUNTS.tokenCacheKey; a test keeps them equal). */
+export const CACHE_KEY_ACCOUNT = 'token-cache-key';
+
+/** The OAuth 2.0 flows get-token runs; each cache entry records the one that obtained it. */
+export const FLOWS = [
+  'client-credentials',
+  'interactive',
+  'device-code',
+  'authorization-code',
+] as const;
+/** One of `FLOWS`. */
+export type FlowName = (typeof FLOWS)[number];
+
+/** One cached token response. Times are ms since the epoch. */
+export interface CachedToken {
+  accessToken: string;
+  tokenType: string;
+  /** Scopes the server granted, space-separated (may differ from those asked for). */
+  scope: string;
+  refreshToken?: string;
+  idToken?: string;
+  expiresAt: number;
+  obtainedAt: number;
+  flow: FlowName;
+  /** Which client at which server the token belongs to; an edited profile misses old entries. */
+  client: string;
+}
+
+/** The decrypted cache: entries by `cacheKey`. */
+export interface CacheContents {
+  version: 1;
+  entries: Record<string, CachedToken>;
+}
+
+/**
+ * The profile fields a cache entry depends on (a `Profile` has them all): its key and its client
+ * identity are built from these alone.
+ */
+export interface CacheProfile {
+  name: string;
+  issuer?: string;
+  tenant?: string;
+  tokenEndpoint?: string;
+  clientId: string;
+  resource?: string;
+  audience?: string;
+}
+
+/** Splits a space-separated scope string. */
+export function splitScopes(value: string): string[] {
+  return value.split(/\s+/).filter(Boolean);
+}
+
+/** Scopes as a set in a stable order, so "b a" and "a  b" name the same cache entry. */
+export function normaliseScopes(scopes: string[]): string[] {
+  return [...new Set(scopes.filter(Boolean))].sort();
+}
+
+/** The cache key of a profile + scope set (+ resource/audience). */
+export function cacheKey(profile: CacheProfile, scopes: string[]): string {
+  return JSON.stringify([
+    profile.name,
+    scopes.join(' '),
+    profile.resource ?? '',
+    profile.audience ?? '',
+  ]);
+}
+
+/** The client identity a token belongs to, stored in each entry. */
+export function clientIdentity(profile: CacheProfile): string {
+  return JSON.stringify([
+    profile.issuer ?? profile.tenant ?? '',
+    profile.tokenEndpoint ?? '',
+    profile.clientId,
+  ]);
+}
+
+/** True when `entry` may be served at `now` without refreshing. */
+export function usableAt(entry: CachedToken, now: number): boolean {
+  const margin = Math.min(REFRESH_MARGIN_MS, (entry.expiresAt - entry.obtainedAt) / 2);
+  return entry.expiresAt - now > margin;
+}
+
+/** The decrypted contents, or undefined when the file is not a cache this key can open. */
+export function decryptCache(text: string, keyText: string): CacheContents | undefined {
+  try {
+    const envelope = JSON.parse(text) as Record<string, string | number>;
+    if (envelope.format !== CACHE_FORMAT || envelope.version !== 1) return undefined;
+    const key = Buffer.from(keyText, 'base64');
+    if (key.length !== 32) return undefined;
+    const { createDecipheriv } = process.getBuiltinModule('node:crypto');
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      key,
+      Buffer.from(String(envelope.iv), 'base64'),
+    );
+    decipher.setAAD(Buffer.from(CACHE_AAD));
+    decipher.setAuthTag(Buffer.from(String(envelope.tag), 'base64'));
+    const plain = Buffer.concat([
+      decipher.update(Buffer.from(String(envelope.ciphertext), 'base64')),
+      decipher.final(),
+    ]).toString('utf8');
+    const contents = JSON.parse(plain) as CacheContents;
+    if (typeof contents.entries !== 'object' || contents.entries === null) return undefined;
+    return { version: 1, entries: contents.entries };
+  } catch {
+    return undefined;
+  }
+}
