@@ -3,7 +3,8 @@ import { distillLog } from './distill/log-distiller.ts';
 import type { FailureCategory } from './distill/line-rules.ts';
 import type { JobContext } from './job-context.ts';
 import { minimalContext } from './job-context.ts';
-import { analyseOffline, diagnose, fence } from './offline-analyser.ts';
+import { fence } from './markdown.ts';
+import { analyseOffline, diagnose } from './offline-analyser.ts';
 import { answerOffline } from './offline-followup.ts';
 import { loadCorpus } from './testing/corpus/load-corpus.ts';
 

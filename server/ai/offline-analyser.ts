@@ -1,37 +1,8 @@
 import type { DecisiveLine, DistilledLog } from './distill/log-distiller.ts';
 import { COMMAND_VERDICT, DISK_FULL, WRAPPER, type FailureCategory } from './distill/line-rules.ts';
+import { CATEGORY_LABELS, type Diagnosis } from './findings.ts';
 import { greenOnSameCommit, type JobContext } from './job-context.ts';
-
-/** Words a reader sees for each root-cause category. */
-export const CATEGORY_LABELS: Record<FailureCategory, string> = {
-  test_failure: 'Test failure',
-  compile_error: 'Compile, type-check or lint error',
-  dependency_network: 'Dependency or network problem',
-  oom_killed: 'Out of memory / killed',
-  timeout: 'Timeout',
-  permission_auth: 'Permission or authentication problem',
-  config_yaml: 'Configuration / YAML error',
-  script_error: 'Script error',
-};
-
-/** The offline analyser's structured finding, shared by job and pipeline analyses. */
-export interface Diagnosis {
-  category: FailureCategory;
-  /** One sentence naming the failing step. */
-  failingStep: string;
-  /** Decisive lines worth quoting, most telling first, in log order. */
-  evidence: DecisiveLine[];
-  /** `file:line` references found in the evidence. */
-  locations: string[];
-  nextSteps: string[];
-  /** A short, stable description of the main error, used to merge duplicates across jobs. */
-  signature: string;
-  /**
-   * True when the category rests on generic error lines only (no rule recognised the tool's
-   * wording): a fallback, not a finding.
-   */
-  generic: boolean;
-}
+import { quote } from './markdown.ts';
 
 // Kills and runner timeouts explain every error printed before them; generic script errors are
 // the weakest evidence.
@@ -747,22 +718,6 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
         (v) => v.category === 'script_error' && v.score > GENERIC_SCORE && !WRAPPER.test(v.message),
       ),
   };
-}
-
-/** Wraps text in a Markdown code fence longer than any backtick run inside it. */
-export function fence(text: string, lang = 'text'): string {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((m) => m.length));
-  const f = '`'.repeat(longest + 1);
-  return `${f}${lang}\n${text}\n${f}`;
-}
-
-/** The evidence lines as a fenced block, repeats counted. */
-export function quote(evidence: DecisiveLine[]): string {
-  return fence(
-    evidence
-      .map((e) => (e.occurrences > 1 ? `${e.text}   (×${e.occurrences})` : e.text))
-      .join('\n'),
-  );
 }
 
 /** Describes the previous green run and the commits since, in one line, or undefined. */

@@ -1,14 +1,8 @@
 import type { DistilledLog } from './distill/log-distiller.ts';
+import { CATEGORY_LABELS, type Diagnosis } from './findings.ts';
 import { greenOnSameCommit, type JobContext } from './job-context.ts';
-import {
-  CATEGORY_LABELS,
-  describeWhatChanged,
-  diagnose,
-  fence,
-  quote,
-  RESOLUTION,
-  type Diagnosis,
-} from './offline-analyser.ts';
+import { fence, quote } from './markdown.ts';
+import { describeWhatChanged, diagnose, RESOLUTION } from './offline-analyser.ts';
 
 /** What the offline analyser needs to answer a follow-up question. */
 export interface OfflineFollowupInput {
