@@ -3,8 +3,9 @@ import { loadRealLogs } from './testing/real-logs/index.ts';
 import { diagnoseLines, quotedText } from './testing/documented-lines.ts';
 import { distillLog } from './distill/log-distiller.ts';
 import { minimalContext, type JobContext } from './job-context.ts';
-import { analyseOffline, diagnose } from './offline-analyser.ts';
-import { answerOffline } from './offline-followup.ts';
+import { diagnose } from './offline/diagnosis.ts';
+import { analyseOffline } from './offline/report.ts';
+import { answerOffline } from './offline/follow-up.ts';
 
 /** A development log of the real corpus, or lines [from, to) of it. */
 function realDevLog(id: string, from?: number, to?: number): string {

@@ -4,8 +4,9 @@ import type { FailureCategory } from './distill/line-rules.ts';
 import type { JobContext } from './job-context.ts';
 import { minimalContext } from './job-context.ts';
 import { fence } from './markdown.ts';
-import { analyseOffline, diagnose } from './offline-analyser.ts';
-import { answerOffline } from './offline-followup.ts';
+import { diagnose } from './offline/diagnosis.ts';
+import { analyseOffline } from './offline/report.ts';
+import { answerOffline } from './offline/follow-up.ts';
 import { loadCorpus } from './testing/corpus/load-corpus.ts';
 
 const EXPECTED: Record<string, FailureCategory> = {

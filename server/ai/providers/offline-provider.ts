@@ -1,5 +1,5 @@
-import { analyseOffline } from '../offline-analyser.ts';
-import { answerOffline } from '../offline-followup.ts';
+import { answerOffline } from '../offline/follow-up.ts';
+import { analyseOffline } from '../offline/report.ts';
 import { pipelineOfflineReport } from '../pipeline-analysis.ts';
 import type { AnalysisTask } from '../analysis-task.ts';
 import type { AiProvider } from './provider.ts';

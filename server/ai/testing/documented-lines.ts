@@ -7,7 +7,7 @@ import {
 } from '../distill/line-rules.ts';
 import { distillLog } from '../distill/log-distiller.ts';
 import type { Diagnosis } from '../findings.ts';
-import { diagnose } from '../offline-analyser.ts';
+import { diagnose } from '../offline/diagnosis.ts';
 
 /** A tool's failure line as its documentation or source prints it (`doc`), and what it means. */
 export interface DocumentedLine {
