@@ -30,7 +30,10 @@ export interface SpecificAdvice {
   /** Matched against the decisive lines' text. */
   when: RegExp;
   steps: string[];
-  /** True when the category's general advice would mislead (a coverage gate is not a failing test to rerun). */
+  /**
+   * True when these steps replace the category's general advice, which would mislead (a coverage
+   * gate is not a failing test to rerun).
+   */
   instead?: boolean;
   /** Add the "reproduce it locally" step after these. */
   reproduce?: boolean;

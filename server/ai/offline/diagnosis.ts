@@ -1,5 +1,5 @@
-// The built-in analyser's judgement of one failed job: which decisive lines may vote, the root-cause
-// category they elect, the lines worth quoting and the files they name.
+// The built-in analyser's judgement of one failed job: which decisive lines may vote, the
+// root-cause category they elect, the lines worth quoting and the files they name.
 import {
   COMMAND_VERDICT,
   DISK_FULL,

@@ -1,7 +1,7 @@
 // Failure wording that both the diagnosis (choosing a category) and the advice (choosing what to
 // say) read, kept in one place so the two cannot drift apart.
 
-/** A registry or mirror that could not be reached, as opposed to a version that cannot be resolved. */
+/** A registry or mirror that could not be reached (not a version that cannot be resolved). */
 export const NETWORK =
   /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Could not resolve host|Temporary failure (?:in name|resolving)|Name or service not known|i\/o timeout|Connection (?:refused|reset)|Connect(?:ion)? timeout|\b50[234]\b|TLS handshake|SSL connect error|socket hang up|unreachable|Failed to connect|Read timed out/i;
 

@@ -1,4 +1,4 @@
-// Inputs the built-in analyser's unit tests share: corpus logs and a job with a green run before it.
+// What the built-in analyser's unit tests share: corpus logs and a job after a green run.
 import { distillLog, type DistilledLog } from '../distill/log-distiller.ts';
 import { minimalContext, type JobContext } from '../job-context.ts';
 import { loadCorpus, type CorpusLog } from './corpus/load-corpus.ts';
