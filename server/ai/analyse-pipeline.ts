@@ -1,15 +1,11 @@
 import type { PipelineAnalysisResponse } from '../contract.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
 import { distillLog } from './distill/log-distiller.ts';
+import type { JobFinding, ProblemGroup } from './findings.ts';
 import { contextFromJob } from './job-context.ts';
-import { diagnose } from './offline-analyser.ts';
+import { diagnose } from './offline/diagnosis.ts';
+import { groupFindings, pipelineMessages } from './pipeline-analysis.ts';
 import { answerTaskOffline } from './providers/offline-provider.ts';
-import {
-  groupFindings,
-  pipelineMessages,
-  type JobFinding,
-  type ProblemGroup,
-} from './pipeline-analysis.ts';
 import type { DeltaListener, SingleFlight } from './single-flight.ts';
 import { usableCache, type AiUseCaseDeps } from './use-case-deps.ts';
 

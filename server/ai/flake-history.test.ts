@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { distillLog } from './distill/log-distiller.ts';
 import { minimalContext } from './job-context.ts';
-import { analyseOffline } from './offline-analyser.ts';
-import { answerOffline } from './offline-followup.ts';
+import { answerOffline } from './offline/follow-up.ts';
+import { analyseOffline } from './offline/report.ts';
 import { describeJob } from './prompt.ts';
 
 // Group health hands the AI a job's flake history (server/health/flaky-jobs.ts flakeHistory).

@@ -1,23 +1,8 @@
-import type { GitLabJob, GitLabPipeline } from '../gitlab/wire.ts';
-import type { DistilledLog } from './distill/log-distiller.ts';
-import type { JobContext } from './job-context.ts';
-import { CATEGORY_LABELS, fence, type Diagnosis } from './offline-analyser.ts';
-import type { ChatMessage } from './providers/provider.ts';
+import type { GitLabPipeline } from '../gitlab/wire.ts';
+import type { ChatMessage } from './analysis-task.ts';
+import { CATEGORY_LABELS, type JobFinding, type ProblemGroup } from './findings.ts';
+import { fence } from './markdown.ts';
 import { describeJob, describeLog } from './prompt.ts';
-
-/** One failed job of a pipeline, distilled and diagnosed. */
-export interface JobFinding {
-  job: GitLabJob;
-  context: JobContext;
-  distilled: DistilledLog;
-  diagnosis: Diagnosis;
-}
-
-/** Failed jobs that fail the same way (same category and main error). */
-export interface ProblemGroup {
-  diagnosis: Diagnosis;
-  jobs: JobFinding[];
-}
 
 /** Groups findings whose main error is the same, in order of first appearance. */
 export function groupFindings(findings: JobFinding[]): ProblemGroup[] {

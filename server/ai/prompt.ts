@@ -1,8 +1,9 @@
 import type { ConversationEntry } from '../contract.ts';
+import type { ChatMessage } from './analysis-task.ts';
 import type { DistilledLog } from './distill/log-distiller.ts';
 import type { JobContext } from './job-context.ts';
-import { describeWhatChanged, fence } from './offline-analyser.ts';
-import type { ChatMessage } from './providers/provider.ts';
+import { fence } from './markdown.ts';
+import { describeWhatChanged } from './offline/report.ts';
 
 /** The system prompt used until the user saves their own. */
 export const DEFAULT_SYSTEM_PROMPT = `You are a senior CI/CD engineer helping a developer understand why a GitLab CI job failed. You receive facts about the job, its pipeline and commit, and a distilled excerpt of the job log.

@@ -22,7 +22,7 @@ import { Markdown } from '../../lib/markdown.tsx';
 
 /** Text as it streams in, or a spinner until the first piece arrives. */
 // The built-in analyser signs every answer it writes, and a fallback answer starts with a notice
-// saying so (server/ai/offline-analyser.ts, server/ai/providers/fallback-provider.ts).
+// saying so (server/ai/offline/report.ts, server/ai/providers/fallback-provider.ts).
 const BUILT_IN_SIGNATURE = /built-in offline analys/i;
 
 /** Under an answer of the built-in analyser: what it is, and that the system prompt does not apply. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnose } from '../offline-analyser.ts';
+import { diagnose } from '../offline/diagnosis.ts';
 import { classifyLine } from './line-rules.ts';
 import { distillLog } from './log-distiller.ts';
 import {

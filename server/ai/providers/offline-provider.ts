@@ -1,7 +1,8 @@
-import { analyseOffline } from '../offline-analyser.ts';
-import { answerOffline } from '../offline-followup.ts';
+import { answerOffline } from '../offline/follow-up.ts';
+import { analyseOffline } from '../offline/report.ts';
 import { pipelineOfflineReport } from '../pipeline-analysis.ts';
-import type { AiProvider, AnalysisTask } from './provider.ts';
+import type { AnalysisTask } from '../analysis-task.ts';
+import type { AiProvider } from './provider.ts';
 
 /** The built-in analyser's answer to a task: deterministic, instant, no network. */
 export function answerTaskOffline(task: AnalysisTask): string {

@@ -1,36 +1,6 @@
 import type { AppError } from '../../platform/errors.ts';
-import type { GitLabPipeline } from '../../gitlab/wire.ts';
+import type { AnalysisTask, ChatMessage } from '../analysis-task.ts';
 import type { ProviderName } from '../config.ts';
-import type { DistilledLog } from '../distill/log-distiller.ts';
-import type { JobContext } from '../job-context.ts';
-import type { ProblemGroup } from '../pipeline-analysis.ts';
-
-/** One chat turn sent to a model. */
-export interface ChatMessage {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-/**
- * What is being asked, as facts rather than prose: models read the messages built from it, the
- * built-in analyser reads the facts themselves.
- */
-export type AnalysisTask =
-  | { kind: 'analyse-job'; context: JobContext; distilled: DistilledLog }
-  | {
-      kind: 'follow-up';
-      context: JobContext;
-      distilled: DistilledLog;
-      analysis: string;
-      question: string;
-    }
-  | {
-      kind: 'analyse-pipeline';
-      pipeline: GitLabPipeline;
-      groups: ProblemGroup[];
-      /** Failed jobs left out of the analysis (too many). */
-      skipped: number;
-    };
 
 /** A request to a provider: prose for models plus the task it was written from. */
 export interface ProviderRequest {

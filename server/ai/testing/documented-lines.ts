@@ -6,7 +6,8 @@ import {
   type LineKind,
 } from '../distill/line-rules.ts';
 import { distillLog } from '../distill/log-distiller.ts';
-import { diagnose, type Diagnosis } from '../offline-analyser.ts';
+import type { Diagnosis } from '../findings.ts';
+import { diagnose } from '../offline/diagnosis.ts';
 
 /** A tool's failure line as its documentation or source prints it (`doc`), and what it means. */
 export interface DocumentedLine {

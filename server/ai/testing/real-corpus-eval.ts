@@ -1,5 +1,5 @@
 import { distillLog, stripAnsi, type DistilledLog } from '../distill/log-distiller.ts';
-import { diagnose } from '../offline-analyser.ts';
+import { diagnose } from '../offline/diagnosis.ts';
 import type { FailureCategory } from '../distill/line-rules.ts';
 
 /** The parts of a real-log corpus entry the evaluation reads. */

@@ -1,14 +1,10 @@
-import type { DistilledLog } from './distill/log-distiller.ts';
-import { greenOnSameCommit, type JobContext } from './job-context.ts';
-import {
-  CATEGORY_LABELS,
-  describeWhatChanged,
-  diagnose,
-  fence,
-  quote,
-  RESOLUTION,
-  type Diagnosis,
-} from './offline-analyser.ts';
+import type { DistilledLog } from '../distill/log-distiller.ts';
+import { CATEGORY_LABELS, type Diagnosis } from '../findings.ts';
+import { greenOnSameCommit, type JobContext } from '../job-context.ts';
+import { fence, quote } from '../markdown.ts';
+import { diagnose } from './diagnosis.ts';
+import { RESOLUTION } from './failure-patterns.ts';
+import { describeWhatChanged } from './report.ts';
 
 /** What the offline analyser needs to answer a follow-up question. */
 export interface OfflineFollowupInput {

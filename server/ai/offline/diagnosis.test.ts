@@ -1,17 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import { loadRealLogs } from './testing/real-logs/index.ts';
-import { diagnoseLines, quotedText } from './testing/documented-lines.ts';
-import { distillLog } from './distill/log-distiller.ts';
-import { minimalContext, type JobContext } from './job-context.ts';
-import { analyseOffline, diagnose } from './offline-analyser.ts';
-import { answerOffline } from './offline-followup.ts';
+import type { FailureCategory } from '../distill/line-rules.ts';
+import { distillLog } from '../distill/log-distiller.ts';
+import { loadCorpus } from '../testing/corpus/load-corpus.ts';
+import { diagnoseLines, quotedText } from '../testing/documented-lines.ts';
+import { realDevLog } from '../testing/offline-fixtures.ts';
+import { diagnose } from './diagnosis.ts';
+import { analyseOffline } from './report.ts';
 
-/** A development log of the real corpus, or lines [from, to) of it. */
-function realDevLog(id: string, from?: number, to?: number): string {
-  const log = loadRealLogs('dev').find((l) => l.id === id);
-  if (!log) throw new Error(`no development log ${id}`);
-  return from === undefined ? log.text : log.text.split('\n').slice(from, to).join('\n');
-}
+const EXPECTED: Record<string, FailureCategory> = {
+  'jest-assertion': 'test_failure',
+  'jest-multiple-failures': 'test_failure',
+  'npm-eresolve': 'dependency_network',
+  'node-heap-oom': 'oom_killed',
+  'tsc-compile-errors': 'compile_error',
+  'eslint-errors': 'compile_error',
+  'pytest-assertion': 'test_failure',
+  'pytest-collection-import': 'dependency_network',
+  'pip-no-matching-distribution': 'dependency_network',
+  'python-deploy-traceback': 'script_error',
+  'go-test-fail': 'test_failure',
+  'go-build-undefined': 'compile_error',
+  'go-mod-proxy-timeout': 'dependency_network',
+  'maven-surefire-failure': 'test_failure',
+  'maven-compile-error': 'compile_error',
+  'maven-nexus-unauthorized': 'permission_auth',
+  'gradle-test-failure': 'test_failure',
+  'gradle-daemon-oom': 'oom_killed',
+  'rust-mismatched-types': 'compile_error',
+  'rust-test-panic': 'test_failure',
+  // A COPY source missing from the build context: the Dockerfile or the context (.dockerignore)
+  // is wrong, as the real-log annotators also read it (https://docs.docker.com/build/concepts/context/).
+  'docker-copy-not-found': 'config_yaml',
+  'docker-push-denied': 'permission_auth',
+  'docker-apt-dns': 'dependency_network',
+  'shell-command-not-found': 'script_error',
+  'shell-curl-404': 'script_error',
+  'git-auth-failure': 'permission_auth',
+  'job-timeout': 'timeout',
+  'k8s-oomkilled': 'oom_killed',
+  'helm-yaml-error': 'config_yaml',
+  'terraform-invalid-reference': 'config_yaml',
+  'rspec-failure': 'test_failure',
+  'dotnet-build-error': 'compile_error',
+  'cpp-segfault': 'script_error',
+  'cypress-element-timeout': 'test_failure',
+  'npm-registry-econnreset': 'dependency_network',
+  'permission-denied-script': 'permission_auth',
+  'docker-compose-yaml': 'config_yaml',
+};
+
+describe('diagnosis of the synthetic corpus', () => {
+  it('names the right root-cause category for every corpus log', () => {
+    const wrong: string[] = [];
+    for (const c of loadCorpus()) {
+      const expected = EXPECTED[c.case.name];
+      expect(expected, `no expectation for ${c.case.name}`).toBeDefined();
+      const got = diagnose(distillLog(c.raw)).category;
+      if (got !== expected) wrong.push(`${c.case.name}: ${got} (expected ${expected})`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
 
 // Each guard is shown on the incidental lines that used to fool the analyser, quoted from real
 // public CI logs (sources next to each case) and cut to the lines that matter.
@@ -280,28 +329,6 @@ describe('offline analyser guards', () => {
     expect(coverage.nextSteps.join('\n')).not.toMatch(/first failing test/);
   });
 
-  it('gives the advice of the gate or deploy tool that failed', () => {
-    // https://docs.npmjs.com/cli/v10/commands/npm-audit: yarn's and pnpm's audit summaries.
-    const audit = diagnoseLines([
-      '$ yarn audit --level high',
-      '3 vulnerabilities found - Packages audited: 1204',
-      'Severity: 1 Moderate | 2 High',
-      'ERROR: Job failed: exit code 2',
-    ]);
-    expect(audit.category).toBe('compile_error');
-    expect(audit.nextSteps[0]).toMatch(/dependency audit found known vulnerabilities/);
-    // https://developer.hashicorp.com/terraform/language/state/locking
-    const lock = diagnoseLines([
-      '$ terraform apply -auto-approve',
-      '│ Error: Error acquiring the state lock',
-      '│ Lock Info:',
-      '│   ID:        9db0f4f6-3f1a-4c1e-9a55-2f4a1d2b7c11',
-      'ERROR: Job failed: exit code 1',
-    ]);
-    expect(lock.category).toBe('script_error');
-    expect(lock.nextSteps[0]).toMatch(/holds the state lock/);
-  });
-
   it('lets only the GitHub Actions step that failed vote, not an earlier step whose error a fallback absorbed', () => {
     // https://github.com/oppenpsy-rub/experiment-eye-40129/blob/5496ec85ac323a73b8e2be5e3bf9ff0e2a091ffa/0_build.txt:
     // `npm ci || npm install` failed over to npm install; the job failed later, packaging.
@@ -348,126 +375,6 @@ describe('offline analyser guards', () => {
     // The checkout (line 26) is where the disk ran out; the post-build IOException (line 66) follows.
     expect(d.evidence[0]?.message).toContain('No space left on device');
     expect(d.evidence[0]?.line).toBeLessThan(40);
-  });
-
-  it.each([
-    [
-      'travis-vis-libtermkey-checksum',
-      'dependency_network',
-      /update the pinned version and checksum/,
-    ],
-    ['travis-openface-models-tls-cert-mismatch', 'dependency_network', /CA bundle/],
-    [
-      'gha-spring-boot-admin-invalid-target-release-17',
-      'config_yaml',
-      /JDK in the job’s image is older/,
-    ],
-    ['jenkins-nopol-checkout-no-space-left', 'script_error', /disk is full/],
-  ])('gives advice that fits the cause on a real log: %s', (id, category, advice) => {
-    const d = diagnose(distillLog(realDevLog(id)));
-    expect(d.category).toBe(category);
-    expect(d.nextSteps.join('\n')).toMatch(advice);
-    expect(d.nextSteps.join('\n')).not.toMatch(/Retry the job: network errors/);
-  });
-
-  it("says a registry's pull rate limit is not a transient network error", () => {
-    // The message as Docker Hub sends it: https://docs.docker.com/docker-hub/usage/pulls/
-    const d = diagnoseLines([
-      '$ docker pull node:22',
-      'Error response from daemon: toomanyrequests: You have reached your pull rate limit. You may increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit',
-      'ERROR: Job failed: exit code 1',
-    ]);
-    expect(d.category).toBe('dependency_network');
-    expect(d.nextSteps[0]).toMatch(/rate-limiting/);
-  });
-
-  it('says what to do about a native build of a dependency and an artifacts archive over the limit', () => {
-    // https://doc.rust-lang.org/cargo/reference/build-scripts.html
-    const native = diagnoseLines([
-      '$ cargo build --release',
-      '   Compiling openssl-sys v0.9.80',
-      'error: failed to run custom build command for `openssl-sys v0.9.80`',
-      '  Could not find directory of OpenSSL installation, and this `-sys` crate cannot proceed without this knowledge.',
-      'ERROR: Job failed: exit code 101',
-    ]);
-    expect(native.category).toBe('dependency_network');
-    expect(native.nextSteps.join('\n')).toMatch(/system library or tool the image lacks/);
-    // The runner's words: https://gitlab.com/gitlab-org/gitlab/-/issues/472984
-    const artifacts = diagnoseLines([
-      'Uploading artifacts for successful job',
-      'Uploading artifacts...',
-      'dist/: found 48213 matching artifact files and directories',
-      'ERROR: Uploading artifacts as "archive" to coordinator... 413 Request Entity Too Large  id=4242 responseStatus=413 Request Entity Too Large status=413',
-      'FATAL: too large',
-      'ERROR: Job failed: exit code 1',
-    ]);
-    expect(artifacts.category).toBe('config_yaml');
-    expect(artifacts.nextSteps[0]).toMatch(/maximum artifacts size/);
-  });
-
-  it('says what to do about a database the build cannot reach, a drifted Python dependency, a signing keystore, a Docker build context and an aborted build', () => {
-    const advice = (id: string) => {
-      const d = diagnose(distillLog(realDevLog(id)));
-      return { category: d.category, steps: d.nextSteps.join('\n') };
-    };
-    // The build prerenders pages that query a database the builder cannot reach: not "retry".
-    expect(advice('vercel-synthalyst-prisma-db-unreachable-prerender')).toMatchObject({
-      category: 'dependency_network',
-      steps: expect.stringMatching(/keep the database out of the build/),
-    });
-    expect(advice('render-seventhtime-flask-werkzeug-url-quote')).toMatchObject({
-      category: 'dependency_network',
-      steps: expect.stringMatching(/Pin that package/),
-    });
-    expect(advice('gha-radio-partition-keytool-keystore-not-enough-content')).toMatchObject({
-      category: 'permission_auth',
-      steps: expect.stringMatching(/signing keystore could not be read/),
-    });
-    expect(advice('coolify-ozean-storybook-docker-context-not-found')).toMatchObject({
-      category: 'config_yaml',
-      steps: expect.stringMatching(/not in the build context/),
-    });
-    // A Jenkins build aborted by hand while `java -jar` ran in the foreground: not "raise the limit".
-    const aborted = advice('jenkins-casestudy-spring-boot-java-jar-blocks-aborted');
-    expect(aborted).toMatchObject({
-      category: 'timeout',
-      steps: expect.stringMatching(/stopped this build/),
-    });
-    expect(aborted.steps).not.toMatch(/raise `timeout:`/);
-  });
-
-  it('advises resolving an npm peer conflict instead of retrying', () => {
-    // https://github.com/storybookjs/storybook/issues/15785
-    const lines = [
-      '$ npm ci',
-      'npm ERR! code ERESOLVE',
-      'npm ERR! ERESOLVE unable to resolve dependency tree',
-      'npm ERR! ',
-      'npm ERR! While resolving: custom-hooks@0.1.0',
-      'npm ERR! Found: react@undefined',
-      'npm ERR! node_modules/react',
-      'npm ERR!   react@"*" from the root project',
-      'npm ERR! ',
-      'npm ERR! Could not resolve dependency:',
-      'npm ERR! peer react@"17.0.2" from react-dom@17.0.2',
-      'npm ERR! node_modules/react-dom',
-      'npm ERR!   react-dom@"*" from the root project',
-      'npm ERR! ',
-      'npm ERR! Fix the upstream dependency conflict, or retry',
-      'npm ERR! this command with --force, or --legacy-peer-deps',
-      'npm ERR! to accept an incorrect (and potentially broken) dependency resolution.',
-    ];
-    const d = diagnoseLines(lines);
-    expect(d.category).toBe('dependency_network');
-    expect(d.nextSteps[0]).toMatch(/peer-dependency conflict, not a network problem/);
-    expect(d.nextSteps.join('\n')).not.toMatch(/^Retry the job/m);
-    const flaky = answerOffline({
-      question: 'Is this flaky? Should I retry?',
-      distilled: distillLog(lines.join('\n')),
-      context: undefined,
-      analysis: '',
-    });
-    expect(flaky).toMatch(/^Probably not/);
   });
 
   it.each([
@@ -610,73 +517,5 @@ describe('offline analyser guards', () => {
     const quoted = d.evidence.slice(0, 3).map((e) => e.text);
     expect(quoted).toContain('Unexpected token ILLEGAL');
     expect(quoted).toContain('token.value = `/${value.pattern}/${value.flags}`;');
-  });
-});
-
-describe('offline follow-ups', () => {
-  const log = [
-    'Using Docker executor with image node:22-bookworm ...',
-    '$ npm ci',
-    '$ npm test -- --ci',
-    'FAIL src/cart/totals.test.ts',
-    '  ● totals › applies the discount',
-    '    Expected: 90.45',
-    '    Received: 100.5',
-    '      at Object.<anonymous> (src/cart/totals.test.ts:43:27)',
-    'ERROR: Job failed: exit code 1',
-  ].join('\n');
-  const distilled = distillLog(log);
-  const context: JobContext = {
-    ...minimalContext({ projectId: 7, pipelineId: 300, jobId: 9001, jobName: 'test:unit' }),
-    ref: 'main',
-    commit: { sha: 'b'.repeat(40), shortId: 'bbbbbbbb', title: 'Apply discounts', author: 'Ada' },
-    previousSuccess: {
-      jobId: 8990,
-      pipelineId: 290,
-      finishedAt: null,
-      durationSec: null,
-      commit: { sha: 'a'.repeat(40), shortId: 'aaaaaaaa', title: 'Bump deps', author: 'Lin' },
-    },
-  };
-  const ask = (question: string, c: JobContext | undefined = context) =>
-    answerOffline({ question, distilled, context: c, analysis: analyseOffline(distilled, c) });
-
-  it('says how to reproduce it locally: the failing command in the job image', () => {
-    const answer = ask('How do I reproduce this locally?');
-    expect(answer).toContain('node:22-bookworm');
-    expect(answer).toContain("sh -c 'npm test -- --ci'");
-    expect(answer).not.toMatch(/To fix this/);
-  });
-
-  it('takes the image from the stored job context when the excerpt no longer shows it', () => {
-    const excerpt = distillLog(log.split('\n').slice(1).join('\n'));
-    expect(excerpt.image).toBeUndefined();
-    const answer = answerOffline({
-      question: 'how can I run this on my machine? reproduce it',
-      distilled: excerpt,
-      context: { ...context, image: 'node:22-bookworm' },
-      analysis: '',
-    });
-    expect(answer).toContain('docker run --rm -it -v "$PWD":/src -w /src node:22-bookworm');
-  });
-
-  it('names the file from the error', () => {
-    expect(ask('Which file?')).toContain('`src/cart/totals.test.ts:43`');
-  });
-
-  it("answers 'is it flaky' from the job's history", () => {
-    const answer = ask('Is this flaky?');
-    expect(answer).toMatch(/^Probably not/);
-    expect(answer).toContain('job #8990');
-    expect(ask('Is this flaky?', { ...context, previousSuccess: null })).toContain(
-      'No green run of this job was found',
-    );
-  });
-
-  it('says plainly when only a configured model can answer', () => {
-    expect(ask('Write a patch for the discount function')).toMatch(
-      /^Only a configured AI model can answer that/,
-    );
-    expect(ask('anything about kubernetes?')).toMatch(/Only a configured AI model can answer/);
   });
 });

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { distillLog } from '../distill/log-distiller.ts';
+import type { JobContext } from '../job-context.ts';
+import { diagnoseLines } from '../testing/documented-lines.ts';
+import {
+  distilledCase as log,
+  JOB_AFTER_GREEN_RUN as context,
+  realDevLog,
+} from '../testing/offline-fixtures.ts';
+import { diagnose } from './diagnosis.ts';
+import { answerOffline } from './follow-up.ts';
+import { analyseOffline } from './report.ts';
+
+// Advice is checked on what a reader sees: the diagnosis's next steps, or the written analysis.
+describe('offline advice', () => {
+  it('does not offer an empty commit range when the last green run built the same commit', () => {
+    const sameCommit: JobContext = {
+      ...context,
+      previousSuccess: { ...context.previousSuccess!, commit: context.commit },
+    };
+    const text = analyseOffline(log('jest-assertion'), sameCommit);
+    expect(text).not.toContain('git log');
+    expect(text).toContain('The last green run (job #8990) built this same commit');
+    // The test-failure steps already say to retry once; the advice does not repeat it.
+    expect(text.match(/retry/gi)).toHaveLength(1);
+    // A compile error on a commit that built before is the toolchain's, not the code's.
+    const build = analyseOffline(log('tsc-compile-errors'), sameCommit);
+    expect(build).toContain('the code is not what changed');
+    expect(build).not.toContain('Check whether this commit changed');
+    expect(analyseOffline(log('tsc-compile-errors'), context)).toContain(
+      'Check whether this commit changed',
+    );
+  });
+
+  it('gives the advice of the gate or deploy tool that failed', () => {
+    // https://docs.npmjs.com/cli/v10/commands/npm-audit: yarn's and pnpm's audit summaries.
+    const audit = diagnoseLines([
+      '$ yarn audit --level high',
+      '3 vulnerabilities found - Packages audited: 1204',
+      'Severity: 1 Moderate | 2 High',
+      'ERROR: Job failed: exit code 2',
+    ]);
+    expect(audit.category).toBe('compile_error');
+    expect(audit.nextSteps[0]).toMatch(/dependency audit found known vulnerabilities/);
+    // https://developer.hashicorp.com/terraform/language/state/locking
+    const lock = diagnoseLines([
+      '$ terraform apply -auto-approve',
+      '│ Error: Error acquiring the state lock',
+      '│ Lock Info:',
+      '│   ID:        9db0f4f6-3f1a-4c1e-9a55-2f4a1d2b7c11',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(lock.category).toBe('script_error');
+    expect(lock.nextSteps[0]).toMatch(/holds the state lock/);
+  });
+
+  it.each([
+    [
+      'travis-vis-libtermkey-checksum',
+      'dependency_network',
+      /update the pinned version and checksum/,
+    ],
+    ['travis-openface-models-tls-cert-mismatch', 'dependency_network', /CA bundle/],
+    [
+      'gha-spring-boot-admin-invalid-target-release-17',
+      'config_yaml',
+      /JDK in the job’s image is older/,
+    ],
+    ['jenkins-nopol-checkout-no-space-left', 'script_error', /disk is full/],
+  ])('gives advice that fits the cause on a real log: %s', (id, category, advice) => {
+    const d = diagnose(distillLog(realDevLog(id)));
+    expect(d.category).toBe(category);
+    expect(d.nextSteps.join('\n')).toMatch(advice);
+    expect(d.nextSteps.join('\n')).not.toMatch(/Retry the job: network errors/);
+  });
+
+  it("says a registry's pull rate limit is not a transient network error", () => {
+    // The message as Docker Hub sends it: https://docs.docker.com/docker-hub/usage/pulls/
+    const d = diagnoseLines([
+      '$ docker pull node:22',
+      'Error response from daemon: toomanyrequests: You have reached your pull rate limit. You may increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(d.category).toBe('dependency_network');
+    expect(d.nextSteps[0]).toMatch(/rate-limiting/);
+  });
+
+  it('says what to do about a native build of a dependency and an artifacts archive over the limit', () => {
+    // https://doc.rust-lang.org/cargo/reference/build-scripts.html
+    const native = diagnoseLines([
+      '$ cargo build --release',
+      '   Compiling openssl-sys v0.9.80',
+      'error: failed to run custom build command for `openssl-sys v0.9.80`',
+      '  Could not find directory of OpenSSL installation, and this `-sys` crate cannot proceed without this knowledge.',
+      'ERROR: Job failed: exit code 101',
+    ]);
+    expect(native.category).toBe('dependency_network');
+    expect(native.nextSteps.join('\n')).toMatch(/system library or tool the image lacks/);
+    // The runner's words: https://gitlab.com/gitlab-org/gitlab/-/issues/472984
+    const artifacts = diagnoseLines([
+      'Uploading artifacts for successful job',
+      'Uploading artifacts...',
+      'dist/: found 48213 matching artifact files and directories',
+      'ERROR: Uploading artifacts as "archive" to coordinator... 413 Request Entity Too Large  id=4242 responseStatus=413 Request Entity Too Large status=413',
+      'FATAL: too large',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(artifacts.category).toBe('config_yaml');
+    expect(artifacts.nextSteps[0]).toMatch(/maximum artifacts size/);
+  });
+
+  it('says what to do about a database the build cannot reach, a drifted Python dependency, a signing keystore, a Docker build context and an aborted build', () => {
+    const advice = (id: string) => {
+      const d = diagnose(distillLog(realDevLog(id)));
+      return { category: d.category, steps: d.nextSteps.join('\n') };
+    };
+    // The build prerenders pages that query a database the builder cannot reach: not "retry".
+    expect(advice('vercel-synthalyst-prisma-db-unreachable-prerender')).toMatchObject({
+      category: 'dependency_network',
+      steps: expect.stringMatching(/keep the database out of the build/),
+    });
+    expect(advice('render-seventhtime-flask-werkzeug-url-quote')).toMatchObject({
+      category: 'dependency_network',
+      steps: expect.stringMatching(/Pin that package/),
+    });
+    expect(advice('gha-radio-partition-keytool-keystore-not-enough-content')).toMatchObject({
+      category: 'permission_auth',
+      steps: expect.stringMatching(/signing keystore could not be read/),
+    });
+    expect(advice('coolify-ozean-storybook-docker-context-not-found')).toMatchObject({
+      category: 'config_yaml',
+      steps: expect.stringMatching(/not in the build context/),
+    });
+    // A Jenkins build aborted by hand while `java -jar` ran in the foreground: not "raise the limit".
+    const aborted = advice('jenkins-casestudy-spring-boot-java-jar-blocks-aborted');
+    expect(aborted).toMatchObject({
+      category: 'timeout',
+      steps: expect.stringMatching(/stopped this build/),
+    });
+    expect(aborted.steps).not.toMatch(/raise `timeout:`/);
+  });
+
+  it('advises resolving an npm peer conflict instead of retrying', () => {
+    // https://github.com/storybookjs/storybook/issues/15785
+    const lines = [
+      '$ npm ci',
+      'npm ERR! code ERESOLVE',
+      'npm ERR! ERESOLVE unable to resolve dependency tree',
+      'npm ERR! ',
+      'npm ERR! While resolving: custom-hooks@0.1.0',
+      'npm ERR! Found: react@undefined',
+      'npm ERR! node_modules/react',
+      'npm ERR!   react@"*" from the root project',
+      'npm ERR! ',
+      'npm ERR! Could not resolve dependency:',
+      'npm ERR! peer react@"17.0.2" from react-dom@17.0.2',
+      'npm ERR! node_modules/react-dom',
+      'npm ERR!   react-dom@"*" from the root project',
+      'npm ERR! ',
+      'npm ERR! Fix the upstream dependency conflict, or retry',
+      'npm ERR! this command with --force, or --legacy-peer-deps',
+      'npm ERR! to accept an incorrect (and potentially broken) dependency resolution.',
+    ];
+    const d = diagnoseLines(lines);
+    expect(d.category).toBe('dependency_network');
+    expect(d.nextSteps[0]).toMatch(/peer-dependency conflict, not a network problem/);
+    expect(d.nextSteps.join('\n')).not.toMatch(/^Retry the job/m);
+    const flaky = answerOffline({
+      question: 'Is this flaky? Should I retry?',
+      distilled: distillLog(lines.join('\n')),
+      context: undefined,
+      analysis: '',
+    });
+    expect(flaky).toMatch(/^Probably not/);
+  });
+});

@@ -1,0 +1,369 @@
+// What to do next about a diagnosed failure: advice for the exact failures the line rules
+// recognise, then the category's general advice in the failing tool's terms.
+import { DISK_FULL, type FailureCategory } from '../distill/line-rules.ts';
+import type { DistilledLog } from '../distill/log-distiller.ts';
+import { greenOnSameCommit, type JobContext } from '../job-context.ts';
+import { COVERAGE_MISSED, NETWORK, RESOLUTION } from './failure-patterns.ts';
+
+// The tool that failed, for advice in its terms (how to run one test, how to give it more memory).
+function tool(distilled: DistilledLog): string {
+  const cmd = distilled.failingCommand ?? '';
+  const text = distilled.decisive.map((d) => d.text).join('\n');
+  if (/\bjest\b|npm (?:run )?test|vitest/.test(cmd) || /● /.test(text)) return 'jest';
+  if (/pytest/.test(cmd + text)) return 'pytest';
+  if (/\bgo (?:test|build|vet|mod)/.test(cmd)) return 'go';
+  if (/\bmvn\b|\[ERROR\]/.test(cmd + text)) return 'maven';
+  if (/gradlew?\b/.test(cmd) || /FAILURE: Build failed/.test(text)) return 'gradle';
+  if (/\bcargo\b/.test(cmd)) return 'cargo';
+  if (/\bdocker\b/.test(cmd)) return 'docker';
+  if (/\bnpm\b|\bnpx\b|\byarn\b|\bpnpm\b/.test(cmd)) return 'npm';
+  if (/\bpip\b|python/.test(cmd)) return 'python';
+  if (/terraform/.test(cmd)) return 'terraform';
+  if (/\bhelm\b/.test(cmd)) return 'helm';
+  return '';
+}
+
+/** Advice for one failure the line rules recognise precisely, in the failing tool's own terms. */
+export interface SpecificAdvice {
+  /** The category the diagnosis must have chosen. */
+  category: FailureCategory;
+  /** Matched against the decisive lines' text. */
+  when: RegExp;
+  steps: string[];
+  /**
+   * True when these steps replace the category's general advice, which would mislead (a coverage
+   * gate is not a failing test to rerun).
+   */
+  instead?: boolean;
+  /** Add the "reproduce it locally" step after these. */
+  reproduce?: boolean;
+}
+
+/**
+ * Advice for failures the line rules recognise precisely (gates, deploy tools), in list order;
+ * every entry whose category and pattern match adds its steps.
+ */
+export const SPECIFIC_ADVICE: SpecificAdvice[] = [
+  {
+    category: 'test_failure',
+    when: new RegExp(
+      `${COVERAGE_MISSED.source}|Rule violated for (?:bundle|package|class)|Coverage checks have not been met|line coverage is below the specified`,
+    ),
+    steps: [
+      'The tests passed, but coverage is below the threshold the project set: open the coverage report for the files this change touched and add tests for the uncovered lines, or lower the threshold in the same change and say why.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'compile_error',
+    when: /QUALITY GATE STATUS: FAILED|Quality Gate has FAILED|quality gate failure/i,
+    steps: [
+      'The quality gate failed: open the dashboard link above; the failed conditions are usually coverage or new issues on new code, and the gate names which.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'compile_error',
+    when: /vulnerabilit(?:y|ies) found|Vulnerability found in|# npm audit report|Total: \d+ \(.*CRITICAL: |Your code is affected by \d+ vulnerabilit|error\[(?:vulnerability|unsound|unmaintained|yanked)\]/i,
+    steps: [
+      'A dependency audit found known vulnerabilities: upgrade the packages named above to the fixed versions (`npm audit fix`, a newer base image, `cargo update -p <crate>`), or record an accepted exception with its reason in the scanner’s ignore file.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'compile_error',
+    when: /exceeded maximum budget|(?:asset|entrypoint) size limit/,
+    steps: [
+      'A bundle is over its size budget: split or lazy-load the code this change added, or raise the budget in the same change and say why.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'script_error',
+    when: /Error acquiring the state lock/,
+    steps: [
+      'Another Terraform run holds the state lock, or a cancelled one left it: wait for the other run, then `terraform force-unlock <lock id>` (the id is in the lock info above) only once no run is active.',
+    ],
+  },
+  {
+    category: 'script_error',
+    when: /another operation \(install\/upgrade\/rollback\) is in progress/,
+    steps: [
+      'The Helm release is stuck in a pending state from an interrupted deploy: `helm history <release>` shows it; `helm rollback <release> <last deployed revision>` frees it.',
+    ],
+  },
+  {
+    category: 'script_error',
+    when: /exceeded its progress deadline/,
+    steps: [
+      'The new pods never became ready: `kubectl describe` and `kubectl logs` of the new ReplicaSet’s pods show why (a crash loop, a failing readiness probe, an image that cannot be pulled).',
+    ],
+  },
+  {
+    category: 'permission_auth',
+    when: /is forbidden: User "[^"]*" cannot |PERMISSION_DENIED|does not have authorization to perform action|\(AuthorizationFailed\)/,
+    steps: [
+      'The identity the job deploys as is missing the permission named above: grant that role or permission to the service account (Kubernetes RBAC, the cloud IAM role), scoped to what the job needs.',
+    ],
+  },
+  {
+    category: 'dependency_network',
+    when: /Can't reach database server|connection to server at .* failed/,
+    steps: [
+      'The build itself connects to a database (prerendering pages, running migrations or generating data), and the builder cannot reach it: the database is private to your network, paused, or its address in the build environment is wrong.',
+      'Either keep the database out of the build (render those pages at request time, run migrations in a deploy step) or let the builder reach it: the connection string set for the build environment, and the database’s allow list.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'dependency_network',
+    when: /ImportError: cannot import name .*(?:site|dist)-packages\//,
+    steps: [
+      'An installed package no longer has what the code imports: a dependency that is not pinned was upgraded to a release that removed or moved it.',
+      'Pin that package (or the one that imports it) to the last version that works, in requirements or a constraints/lock file, so the build stops drifting; or update the code to the new API.',
+    ],
+    instead: true,
+    reproduce: true,
+  },
+  {
+    category: 'timeout',
+    when: /^Aborted by \S|Finished: ABORTED/m,
+    steps: [
+      'Someone (or a newer run) stopped this build; no check failed. If it was stopped because it hung, the last lines show what was running: a command that never returns (a server started in the foreground, a prompt waiting for input) must run in the background, as a service, or with a timeout.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'permission_auth',
+    when: /KeytoolException|Keystore was tampered with|keystore password was incorrect/,
+    steps: [
+      'The Android signing keystore could not be read: the file the job writes from a CI secret is empty or truncated (a secret unset on this branch, or base64 decoded wrongly), or its password or key alias is wrong.',
+      'Check that the secret decodes to the keystore (`base64 -d` it and compare the size with your local file) and that the store password, key alias and key password variables match it.',
+    ],
+    instead: true,
+  },
+  {
+    category: 'config_yaml',
+    when: /failed to (?:compute cache key|calculate checksum of ref)/,
+    steps: [
+      'The Dockerfile copies a path that is not in the build context: COPY paths are relative to the context directory (the last argument of `docker build`, or `context:` in compose and CI settings), and `.dockerignore` may exclude it. Fix the path or the context.',
+    ],
+  },
+  {
+    category: 'config_yaml',
+    when: /Deploy directory '[^']*' does not exist/,
+    steps: [
+      'The site’s publish directory does not exist after the build: set it to where the build writes its output (for example `dist` or `build`, relative to the base directory).',
+    ],
+  },
+  {
+    category: 'config_yaml',
+    when: /only supports files up to [\d.]+ ?MiB/,
+    steps: [
+      'A file in the output directory is over the platform’s size limit; it is usually a build cache (webpack’s `cache/`, `.next/cache`): keep caches out of the directory that is uploaded.',
+    ],
+  },
+  {
+    category: 'dependency_network',
+    when: /UNREACHABLE!/,
+    steps: [
+      'Ansible could not reach the host over SSH: check from the runner that the host name resolves and port 22 is open to it (firewall, security group), and that the inventory address is right.',
+    ],
+  },
+];
+
+/** The next steps for a failure of this category: specific advice first, then the category's. */
+export function nextStepsFor(
+  category: FailureCategory,
+  distilled: DistilledLog,
+  locations: string[],
+  context: JobContext | undefined,
+): string[] {
+  const cmd = distilled.failingCommand;
+  const runIt = cmd ? `Reproduce it locally with the same image: \`${cmd}\`.` : undefined;
+  const first = locations[0] ? ` Start at \`${locations[0]}\`.` : '';
+  const text = distilled.decisive.map((d) => d.text).join('\n');
+  const t = tool(distilled);
+  const prev = context?.previousSuccess;
+  const sameCommit = greenOnSameCommit(context);
+  const specific = SPECIFIC_ADVICE.filter((a) => a.category === category && a.when.test(text));
+  const steps: (string | undefined)[] = specific.flatMap((a) =>
+    a.reproduce ? [...a.steps, runIt] : a.steps,
+  );
+  // Advice for the exact failure says what the general advice would only guess at.
+  switch (specific.some((a) => a.instead) ? undefined : category) {
+    case 'test_failure':
+      steps.push(
+        `Read the first failing test and its expected vs. actual values (quoted above).${first}`,
+        runIt,
+        t === 'jest'
+          ? 'Run only that test: `npx jest <file> -t "<test name>"`.'
+          : t === 'pytest'
+            ? 'Run only that test: `pytest <file>::<test> -x -vv`.'
+            : t === 'go'
+              ? 'Run only that test: `go test ./<pkg> -run <TestName> -count=1 -v`.'
+              : t === 'maven'
+                ? 'Run only that test: `mvn -Dtest=<Class>#<method> test`.'
+                : t === 'gradle'
+                  ? 'Run only that test: `./gradlew test --tests <Class.method>`.'
+                  : t === 'cargo'
+                    ? 'Run only that test: `cargo test <name> -- --nocapture`.'
+                    : undefined,
+        'If it passes locally, look for order dependence, shared state, time zones or timing (retry the job once to rule out a flaky test).',
+      );
+      break;
+    case 'compile_error':
+      steps.push(
+        `Fix the first error first; later ones often follow from it.${first}`,
+        runIt,
+        sameCommit
+          ? // The code did not change, so what the build ran with did.
+            'The same commit built before, so the code is not what changed: compare the compiler, linter and dependency versions the two runs installed (an unpinned tool or a new release of a dependency) and clear the build cache.'
+          : 'Check whether this commit changed a signature, an import or a dependency version that the failing file relies on.',
+      );
+      break;
+    case 'dependency_network':
+      if (/toomanyrequests|pull rate limit|429 Too Many Requests/i.test(text)) {
+        steps.push(
+          'The registry is rate-limiting this runner’s pulls, not failing: retrying at once usually hits the same limit.',
+          'Authenticate the pulls (a `docker login` with a token kept in a masked CI/CD variable), or pull through GitLab’s Dependency Proxy or a registry mirror so the limit counts against your group, not the runner’s IP.',
+        );
+      } else if (
+        /checksums? did NOT match|checksum mismatch|verifying .*: checksum mismatch/i.test(text)
+      ) {
+        steps.push(
+          'A download no longer matches its pinned checksum: the upstream file changed (a re-tagged release, a moved tarball) or the download was corrupted.',
+          'Check the file upstream, then update the pinned version and checksum together; do not turn verification off.',
+        );
+      } else if (
+        /certificate verify failed|SSL certificate problem|subject alternative name|issuer certificate|certificate has expired/i.test(
+          text,
+        )
+      ) {
+        steps.push(
+          'The TLS certificate of the host was refused: it names another host, has expired, or is signed by a CA the image does not trust (a company proxy, an outdated `ca-certificates`).',
+          'Update the image’s CA bundle (`apt-get install ca-certificates`, `update-ca-certificates`) or add the proxy’s CA; fix the URL if the certificate is for another host. Do not disable verification.',
+          runIt,
+        );
+      } else if (
+        /failed to run custom build command for `|Failed to build installable wheels|Could not build wheels for|subprocess-exited-with-error|metadata-generation-failed/.test(
+          text,
+        )
+      ) {
+        steps.push(
+          'A dependency is built from source here and its native build failed, usually for a system library or tool the image lacks (the lines above name it: `openssl`, `pkg-config`, `libpq`, a C compiler).',
+          'Install it in the image or in `before_script` (for example `apt-get install -y pkg-config libssl-dev`), or use a version of the package that ships a prebuilt wheel or binary for this platform.',
+          runIt,
+        );
+      } else if (NETWORK.test(text) && !RESOLUTION.test(text)) {
+        steps.push(
+          'Retry the job: network errors to registries are often transient.',
+          'If it keeps failing, check the registry or mirror status and the runner’s DNS, proxy (HTTP_PROXY/NO_PROXY) and firewall settings.',
+          'Cache dependencies between jobs (GitLab `cache:`) or use a registry mirror to depend less on the network.',
+        );
+      } else if (/\bERESOLVE\b|peer dep|Conflicting peer dependency/i.test(text)) {
+        steps.push(
+          'This is an npm peer-dependency conflict, not a network problem: retrying will fail the same way. Read the `Found:` and `Could not resolve dependency: peer …` lines above: one package needs a different version of the other.',
+          'Resolve it by upgrading (or downgrading) the package that declares the peer dependency to a release that accepts the installed version, or align the versions in package.json; `npm ls <package>` shows who pulls which version.',
+          'Then regenerate and commit package-lock.json. `--legacy-peer-deps` or `--force` only hide the conflict.',
+        );
+      } else if (
+        /nothing provides|No match for argument|unresolvable|has unmet dependencies|Unable to locate package/i.test(
+          text,
+        )
+      ) {
+        steps.push(
+          'The build root cannot install a required package: a build dependency is named or versioned wrongly, or no enabled repository provides it. Retrying will not help.',
+          'Check the BuildRequires (or install list) against what the target distribution ships (`dnf repoquery --whatprovides <capability>`, `zypper se --provides`, `apt-cache policy`), and enable the repository that has it or wait until it lands.',
+          runIt,
+        );
+      } else {
+        steps.push(
+          'Fix the version constraint or the missing package named above, then regenerate and commit the lock file.',
+          t === 'npm'
+            ? 'For npm peer-dependency conflicts, align the versions (`npm ls <package>`); `--legacy-peer-deps` only hides the conflict.'
+            : t === 'python'
+              ? 'Check the package exists for this Python version and platform (`pip index versions <package>`), or add the missing package to the requirements.'
+              : undefined,
+          runIt,
+        );
+      }
+      break;
+    case 'oom_killed':
+      steps.push(
+        'Give the job more memory (a larger runner, or the Kubernetes executor’s memory limit/request) or make it use less.',
+        t === 'npm' || t === 'jest'
+          ? 'For Node: raise the heap (`NODE_OPTIONS=--max-old-space-size=4096`) or run fewer workers (`jest --maxWorkers=2`).'
+          : t === 'gradle' || t === 'maven'
+            ? 'For the JVM: set `-Xmx` (`org.gradle.jvmargs` / `MAVEN_OPTS`) below the container limit and reduce parallel workers.'
+            : 'Reduce parallelism (`make -j`, worker counts, batch sizes) so peak memory fits the container limit.',
+        'Exit code 137 means the process was killed (SIGKILL), usually by the out-of-memory killer.',
+      );
+      break;
+    case 'timeout':
+      steps.push(
+        'Look at the last lines before the timeout (quoted above): that is what was running when time ran out.',
+        'If a step hangs (waiting for input, a service or a lock), fix that rather than raising the limit; add timeouts to individual tests and network calls.',
+        'If the job is genuinely slower now, raise `timeout:` in .gitlab-ci.yml (or the project’s CI/CD timeout), cache dependencies, or split it with `parallel:`.',
+      );
+      break;
+    case 'permission_auth':
+      if (/Permission denied/.test(text) && !/publickey|denied:|HTTP/i.test(text)) {
+        steps.push(
+          'Make the script executable and commit the mode: `git update-index --chmod=+x <script>` (or call it with `bash <script>`).',
+          'If a file or directory is meant to be written, check the user the image runs as and the path’s ownership.',
+        );
+      } else {
+        steps.push(
+          'Check the credential the job uses: the CI/CD variable holding it, its expiry and its scopes (e.g. `read_registry`/`write_registry`, `read_api`).',
+          'Protected variables are only available on protected branches and tags; check this ref is protected if the job relies on one.',
+          'For another project’s repository or registry, allow this project in that project’s CI/CD job token settings, or use a deploy token.',
+        );
+      }
+      break;
+    case 'config_yaml':
+      if (/413 Request Entity Too Large|too large archive/.test(text)) {
+        steps.push(
+          'GitLab refused the artifacts archive: it is over the instance’s or project’s maximum artifacts size. Narrow `artifacts:paths` (or add `artifacts:exclude`) to what later jobs and people need, or ask an administrator to raise the limit.',
+        );
+      }
+      if (/invalid (?:target|source) release|release version \d+ not supported/i.test(text)) {
+        steps.push(
+          'The JDK in the job’s image is older than the Java release the build compiles for: use an image with that JDK (for example `eclipse-temurin:17`, or `setup-java`’s `java-version`), or lower `maven.compiler.release` / Gradle’s toolchain version to match.',
+        );
+      }
+      steps.push(
+        `Fix the file and line named above.${first}`,
+        'Validate it locally before pushing (`yamllint`, `helm lint`, `terraform validate`, `docker compose config`, or GitLab’s CI Lint for .gitlab-ci.yml).',
+        runIt,
+      );
+      break;
+    case 'script_error':
+      steps.push(
+        runIt,
+        /command not found|exit code 127/.test(text) || distilled.exitCode === 127
+          ? 'A command is missing from the image: install it in the image or in `before_script`, or use an image that has it.'
+          : undefined,
+        DISK_FULL.test(text)
+          ? 'The runner’s disk is full: the first “No space left” is where it ran out. Free space in the job (remove build outputs and caches you do not need, `docker system prune` on a shell runner), keep fewer artifacts, or use a runner with a larger disk.'
+          : undefined,
+        /Gradle build daemon disappeared unexpectedly/.test(text)
+          ? 'The Gradle daemon died mid-build, most often killed for memory (https://github.com/gradle/gradle/issues/9371): keep `org.gradle.jvmargs` -Xmx well below the container’s limit, run fewer workers (`--max-workers`), or give the job more memory.'
+          : undefined,
+        /Segmentation fault|core dumped|Error 139/.test(text)
+          ? 'A segmentation fault is a crash in native code: run the test binary under a debugger or with sanitizers (`-fsanitize=address`).'
+          : undefined,
+        'Exit codes: 1 = the command reported failure, 126 = not executable, 127 = command not found, 137 = killed (often OOM), 139 = segfault.',
+      );
+      break;
+  }
+  if (prev?.commit && context?.commit) {
+    // The same commit passed before: there are no commits to compare, only the two runs.
+    steps.push(
+      sameCommit
+        ? `The last green run (job #${prev.jobId}) built this same commit: compare its runner, image and services with this run's${category === 'test_failure' ? '' : ', and retry once to confirm it is intermittent'}.`
+        : `Compare with the last green run: \`git log ${prev.commit.shortId}..${context.commit.shortId}\` lists the commits since.`,
+    );
+  }
+  return steps.filter((s): s is string => s !== undefined);
+}

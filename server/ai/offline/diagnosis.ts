@@ -1,0 +1,366 @@
+// The built-in analyser's judgement of one failed job: which decisive lines may vote, the
+// root-cause category they elect, the lines worth quoting and the files they name.
+import {
+  COMMAND_VERDICT,
+  DISK_FULL,
+  WRAPPER,
+  type FailureCategory,
+} from '../distill/line-rules.ts';
+import type { DecisiveLine, DistilledLog } from '../distill/log-distiller.ts';
+import type { Diagnosis } from '../findings.ts';
+import type { JobContext } from '../job-context.ts';
+import { nextStepsFor } from './advice.ts';
+import { COVERAGE_MISSED, NETWORK } from './failure-patterns.ts';
+
+// Kills and runner timeouts explain every error printed before them; generic script errors are
+// the weakest evidence.
+const WEIGHT: Record<FailureCategory, number> = {
+  oom_killed: 3,
+  timeout: 1.2,
+  permission_auth: 1.5,
+  config_yaml: 1.4,
+  dependency_network: 1.3,
+  compile_error: 1.2,
+  test_failure: 1,
+  script_error: 0.5,
+};
+const LOCATION =
+  /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
+const MAX_EVIDENCE = 12;
+// The generic error rule's score (line-rules.ts): a script error scored above it names a cause.
+const GENERIC_SCORE = 85;
+
+// Lines printed by tests that passed, which may contain alarming words (a test "rejects invalid
+// credentials" that passed says nothing about this failure).
+const PASSING =
+  /(?:^|\s)(?:✓|✔|√)\s|\bPASS(?:ED)?\b(?!.*\bFAIL)|\.\.\. ?ok\b|^ok \d+\b|\[\s*OK\s*\]|\bTEST-(?:PASS|OK|EXPECTED-FAIL)\b|\bTEST-KNOWN-FAIL\b/;
+// pytest's `E` lines under a failure are one error: the source line, the caret and the frames
+// are its details; the exception or assertion line says what kind of error it is.
+const PYTEST_DETAIL = /^\s*E\s{2,}(?!.*(?:Error\b|Exception\b|\bassert|Failed\b|Timeout))/;
+// Output of the program under test that a harness prints but does not judge (browser consoles).
+const CONSOLE_NOISE =
+  /\bJavaScript (?:error|warning):|-CRITICAL \*\*:|\bconsole\.(?:error|warn)\b|^GECKO\(\d+\)/;
+// Setup and teardown chatter: package installs, user creation, downloads, warnings, and debconf's
+// complaints that an image has no terminal (apt in a container prints them on every install).
+const SETUP_NOISE =
+  /^(?:>>> |Creating (?:user|group)\b|(?:Installing|Upgrading|Updating|Setting up|Unpacking|Preparing to unpack|Selecting previously|Processing triggers|Downloading|Downloaded|Collecting|Requirement already|Running scriptlet|Cleanup|Cleaning up|Post job cleanup|Removing)\b|Get:\d|\[WARNING\]|WARNING:|warning:|\s*warning\b|debconf: )|\bscriptlet failed\b/i;
+// An out-of-memory verdict needs the kill itself (or the runtime dying of memory), not the word.
+// Go's `signal: killed` is not enough: os/exec kills a command whose context expired the same way
+// (https://pkg.go.dev/os/exec#CommandContext), so a test harness's own deadline reads like it.
+const OOM_PROOF =
+  /\bKilled(?: process \d+)?\s*$|\bKilled process \d+|\bOOMKilled\b|\boom-kill:|invoked oom-killer|\bexit(?:ed)? (?:with )?(?:code|status):? 137\b|\bSIGKILL\b|\bError 137\b|JavaScript heap out of memory|java\.lang\.OutOfMemoryError|^MemoryError\b|runtime: out of memory|Cannot allocate memory|GC overhead limit exceeded|Killed signal terminated program|std::bad_alloc|Could not reserve enough space for (?:object heap|\d+KB object heap)/;
+// The shell reporting a child killed by SIGKILL. Test suites kill their own children on purpose, so
+// this proves an OOM only when it is how the job ended.
+const SHELL_KILL = /(?:^|: )\s*\d+ Killed {2,}\S/;
+const SHELL_KILL_REACH = 20;
+// A line of source quoted in a code frame (`> 50 |   await expect(page.getByRole('heading', { name:
+// 'Authentication Required' }))`, as Playwright, Jest, Babel and rustc print them): the code's
+// words, not an error's.
+const CODE_FRAME = /^\s*>?\s*\d+\s*\|/;
+// A link checker's list of the links it found broken (awesome_bot's `2. [L0410] 404 https://x`,
+// markdown-link-check's `[✖] https://x → Status: 404`): its findings, whose network words (`Failed to
+// open TCP connection`) describe the README's links, not the job's network. The checker's verdict
+// votes for them (line-rules.ts).
+const LINK_FINDING = /^\s*(?:\d+\.\s+(?:\[L\d+\]\s+)?(?:\d{3}\s+)?|\[✖\]\s+)https?:\/\/\S/;
+/**
+ * Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. A
+ * wrapper that names a specific cause (Maven's `Failed to execute goal …: Could not find artifact`,
+ * `… (No space left on device)`) is the cause, not only the verdict.
+ */
+function votes(d: DecisiveLine): boolean {
+  const m = d.message;
+  if (d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) return false;
+  const wrapper =
+    WRAPPER.test(m) &&
+    d.score <= GENERIC_SCORE &&
+    (d.category === undefined || d.category === 'script_error');
+  return (
+    !wrapper &&
+    !CODE_FRAME.test(m) &&
+    !LINK_FINDING.test(m) &&
+    !PYTEST_DETAIL.test(m) &&
+    !PASSING.test(m) &&
+    !SETUP_NOISE.test(m) &&
+    !CONSOLE_NOISE.test(m)
+  );
+}
+
+// The lines of a log's failed-command reports, found once per log: strength() runs in sort
+// comparators, so scanning the decisive lines there would be quadratic.
+const verdictLinesOf = new WeakMap<DistilledLog, number[]>();
+
+function verdictLines(distilled: DistilledLog): number[] {
+  let lines = verdictLinesOf.get(distilled);
+  if (!lines) {
+    lines = distilled.decisive.filter((d) => COMMAND_VERDICT.test(d.message)).map((d) => d.line);
+    verdictLinesOf.set(distilled, lines);
+  }
+  return lines;
+}
+
+/**
+ * How much a line's position says about the failure: lines near the step that failed (or the end
+ * of the log), and in the section that failed, are nearer the failing command than setup output.
+ */
+function nearness(d: DecisiveLine, distilled: DistilledLog): number {
+  // Where the job failed: the CI system's failed-command report that closes this line's command,
+  // else the end of the log.
+  const end = verdictLines(distilled).find((line) => line >= d.line) ?? distilled.totalLines;
+  const pos = end > 0 ? Math.min(1, d.line / end) : 1;
+  const fromEnd = Math.max(0, end - d.line);
+  const s = distilled.failingSection;
+  const inFailing = s !== undefined && d.line >= s.startLine && d.line <= s.endLine;
+  return (0.5 + pos + (fromEnd < 150 ? 0.5 : 0)) * (inFailing ? 1.3 : 1);
+}
+
+function strength(d: DecisiveLine, distilled: DistilledLog): number {
+  return d.category ? d.score * WEIGHT[d.category] * nearness(d, distilled) : 0;
+}
+
+// A test run's own verdict that tests failed (a count, `FAILED`, `FAILURES!`, a missed coverage
+// threshold): the lines before it belong to a failing run even when a later run passes.
+const FAILING_RUN = new RegExp(
+  `\\b[1-9]\\d* (?:failed|failures?|errors?|failing)\\b|\\bFAILED\\b|\\bFAILURES!|\\bERRORS!|\\bFailed!|\\bTest Run Failed\\b|${COVERAGE_MISSED.source}`,
+);
+
+/**
+ * The test-failure lines that a later verdict of the same run says passed: assertion-like output
+ * of tests that passed (a test that checks an error path logs `Expected: 0 / Actual: 1` and passes)
+ * before `Test Run Successful.`. Lines up to a failing run's verdict stay: a later run passing
+ * (another module, another target) does not undo an earlier one failing.
+ */
+function passedAfterwards(voters: DecisiveLine[], passingRuns: number[]): Set<DecisiveLine> {
+  const failingVerdicts = voters
+    .filter((v) => v.category === 'test_failure' && FAILING_RUN.test(v.message))
+    .map((v) => v.line);
+  return new Set(
+    voters.filter((d) => {
+      if (d.category !== 'test_failure') return false;
+      const pass = passingRuns.find((line) => line > d.line);
+      return pass !== undefined && !failingVerdicts.some((l) => l >= d.line && l < pass);
+    }),
+  );
+}
+
+/**
+ * The lines that may vote: not wrappers, passing tests, setup, or test output a later passing run
+ * disowns; in a GitHub Actions log only the failing step's lines, when it has any; and when a CI
+ * system reports several failed commands, only the lines up to the first of them, unless none is
+ * there: what runs after it (more commands, `if: always()` steps) usually follows from it.
+ */
+function votersOf(distilled: DistilledLog, lines = distilled.decisive): DecisiveLine[] {
+  const candidates = lines.filter(votes);
+  const passed =
+    distilled.passingRuns.length === 0
+      ? undefined
+      : passedAfterwards(candidates, distilled.passingRuns);
+  const voters = passed ? candidates.filter((d) => !passed.has(d)) : candidates;
+  const step = distilled.failingStep;
+  if (step) {
+    const inStep = voters.filter((d) => d.line >= step.startLine && d.line <= step.endLine);
+    if (inStep.length > 0) return inStep;
+  }
+  const [first, second] = verdictLines(distilled);
+  if (first === undefined || second === undefined) return voters;
+  const before = voters.filter((d) => d.line < first);
+  return before.length > 0 ? before : voters;
+}
+
+function pickCategory(
+  distilled: DistilledLog,
+  context: JobContext | undefined,
+  voters: DecisiveLine[],
+): FailureCategory {
+  const reason = context?.failureReason ?? '';
+  if (
+    /timeout/.test(reason) ||
+    // The CI system stopped the job for time: the line rules' `timeout` category says so.
+    distilled.decisive.some((d) => d.category === 'timeout' && !PASSING.test(d.message))
+  ) {
+    return 'timeout';
+  }
+  if (
+    distilled.exitCode === 137 ||
+    voters.some(
+      (d) =>
+        d.category === 'oom_killed' &&
+        (OOM_PROOF.test(d.message) ||
+          (SHELL_KILL.test(d.message) && distilled.totalLines - d.line <= SHELL_KILL_REACH)),
+    )
+  ) {
+    return 'oom_killed';
+  }
+  // A full disk: the compiler, test or cache that could not write after it is not the cause.
+  if (voters.some((d) => d.category === 'script_error' && DISK_FULL.test(d.message))) {
+    return 'script_error';
+  }
+  // The three strongest lines of each category count (1, ½, ¼): many incidental lines of one
+  // kind must not outvote a few decisive ones.
+  const byCategory = new Map<FailureCategory, number[]>();
+  for (const d of voters) {
+    if (!d.category || d.category === 'oom_killed') continue;
+    const list = byCategory.get(d.category) ?? [];
+    list.push(strength(d, distilled));
+    byCategory.set(d.category, list);
+  }
+  const tally = new Map<FailureCategory, number>();
+  for (const [category, list] of byCategory) {
+    const top = list.sort((a, b) => b - a).slice(0, 3);
+    tally.set(
+      category,
+      top.reduce((sum, v, i) => sum + v / 2 ** i, 0),
+    );
+  }
+  let best: FailureCategory = 'script_error';
+  let bestVote = 0;
+  for (const [category, vote] of tally) {
+    // Any specific category beats the generic one, however many generic error lines there are.
+    if (category === 'script_error') continue;
+    if (vote > bestVote) {
+      best = category;
+      bestVote = vote;
+    }
+  }
+  if (best === 'test_failure' && testFailedOnNetwork(voters)) return 'dependency_network';
+  return best;
+}
+
+// How many lines before a failing test's verdict its own output runs.
+const TEST_OUTPUT_REACH = 15;
+const ASSERTION = /\bassert|AssertionError|\bExpected\b|\bexpected\b.*\b(?:but|got|to)\b/i;
+
+/**
+ * Whether a failing test failed because it could not reach the network: a connection, DNS or TLS
+ * error in the test's own output, just before its verdict. Fixing the test will not help; the
+ * download or service it needs will.
+ */
+function testFailedOnNetwork(voters: DecisiveLine[]): boolean {
+  const verdicts = voters.filter((d) => d.category === 'test_failure');
+  // An assertion that compared values is the test's own verdict on what it got.
+  const asserted = verdicts.filter((d) => ASSERTION.test(d.message)).map((d) => d.line);
+  return voters.some(
+    (d) =>
+      d.category === 'dependency_network' &&
+      NETWORK.test(d.message) &&
+      verdicts.some(
+        (t) =>
+          t.line > d.line &&
+          t.line - d.line <= TEST_OUTPUT_REACH &&
+          !asserted.some((line) => line >= d.line && line <= t.line + TEST_OUTPUT_REACH),
+      ),
+  );
+}
+
+/**
+ * The decisive lines to quote: first the block around the strongest line of the chosen category
+ * nearest the failure, then the rest by strength, all without wrappers when there is better.
+ */
+function pickEvidence(distilled: DistilledLog, category: FailureCategory): DecisiveLine[] {
+  const candidates = distilled.decisive.filter(
+    (d) =>
+      !(d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) &&
+      !/^ERROR: Job failed: exit code \d+$/.test(d.message),
+  );
+  if (candidates.length === 0) {
+    // No rule fired: what the failing command said last, else the last lines, is the best
+    // evidence there is.
+    if (distilled.lastWords.length > 0) return distilled.lastWords;
+    return distilled.tail.slice(-5).map((text, i) => ({
+      line: distilled.totalLines - 4 + i,
+      text,
+      message: text,
+      score: 0,
+      category: undefined,
+      occurrences: 1,
+      section: undefined,
+    }));
+  }
+  const voters = votersOf(distilled, candidates);
+  const pool = voters.length > 0 ? voters : candidates;
+  const ofCategory = pool.filter((d) => d.category === category);
+  // A specific error: the first of the strongest kind (later ones often follow from it). A
+  // generic one: the last, nearest the failure.
+  const from = ofCategory.length > 0 ? ofCategory : pool;
+  const top = Math.max(...from.map((d) => d.score));
+  const strongest = from.filter((d) => d.score === top);
+  // (A specific script error such as a full disk is the first of its kind too.)
+  const main =
+    category === 'script_error' && top <= GENERIC_SCORE ? strongest.at(-1)! : strongest[0]!;
+  // The block: the main line, then what follows it (details, causes), then what led up to it.
+  const near = candidates.filter(
+    (d) => d !== main && Math.abs(d.line - main.line) <= 8 && votes(d),
+  );
+  // No rule knows this failure: the failing command's own last words say more than the CI
+  // system's verdict on it.
+  const verdictOnly = main.score <= GENERIC_SCORE && WRAPPER.test(main.message);
+  const words = verdictOnly ? distilled.lastWords.filter((w) => !candidates.includes(w)) : [];
+  const block = [
+    ...words,
+    main,
+    ...near.filter((d) => d.line > main.line),
+    ...near.filter((d) => d.line < main.line),
+  ];
+  const rest = candidates
+    .filter((d) => !block.includes(d))
+    .sort(
+      (a, b) =>
+        Number(votes(b)) - Number(votes(a)) ||
+        Number(b.category === category) - Number(a.category === category) ||
+        strength(b, distilled) - strength(a, distilled) ||
+        a.line - b.line,
+    );
+  return [...block, ...rest].slice(0, MAX_EVIDENCE);
+}
+
+/** `file:line` references in lines, deduplicated, in order. */
+export function findLocations(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    LOCATION.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = LOCATION.exec(line)) !== null) {
+      const ref = `${m[1]}:${m[2]}`;
+      if (!out.includes(ref) && !/node_modules|site-packages|\/usr\/lib/.test(ref)) out.push(ref);
+    }
+  }
+  return out.slice(0, 8);
+}
+
+/** The offline analyser's finding for one job, from its distilled log. */
+export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnosis {
+  const voters = votersOf(distilled);
+  const category = pickCategory(distilled, context, voters);
+  const evidence = pickEvidence(distilled, category);
+  // Evidence first; then stack frames and diagnostics shown around it in the excerpt.
+  const locations = findLocations([
+    ...evidence.map((e) => e.text),
+    ...distilled.text
+      .split('\n')
+      .filter((l) => /^\s+at |^\s*File "|^\s*--> |^\s+\S+\.\w+:\d+/.test(l)),
+  ]);
+  const section = distilled.failingSection;
+  const where = section ? ` in the \`${section.name}\` section` : '';
+  const job = context
+    ? ` of job \`${context.jobName}\`${context.stage ? ` (stage \`${context.stage}\`)` : ''}`
+    : '';
+  const failingStep = distilled.failingCommand
+    ? `\`${distilled.failingCommand}\`${where}${job}`
+    : section?.name === 'get_sources'
+      ? `fetching the repository (\`get_sources\`)${job}, before any script ran`
+      : `the job script${where}${job}`;
+  const main = evidence[0];
+  return {
+    category,
+    failingStep,
+    evidence,
+    locations,
+    nextSteps: nextStepsFor(category, distilled, locations, context),
+    signature: main ? `${category}: ${main.text.replace(/\d+/g, '#').slice(0, 160)}` : category,
+    generic:
+      category === 'script_error' &&
+      // CI verdicts (`ERROR: Job failed: exit code 1`) score high but say nothing of the cause.
+      !voters.some(
+        (v) => v.category === 'script_error' && v.score > GENERIC_SCORE && !WRAPPER.test(v.message),
+      ),
+  };
+}
