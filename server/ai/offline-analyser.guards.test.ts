@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadRealLogs } from './testing/real-logs/index.ts';
+import { skipWithoutRealLogs } from './testing/real-logs/skip-without-corpus.ts';
 import { diagnoseLines, quotedText } from './testing/documented-lines.ts';
 import { distillLog } from './distill/log-distiller.ts';
 import { minimalContext, type JobContext } from './job-context.ts';
@@ -8,6 +9,7 @@ import { answerOffline } from './offline-followup.ts';
 
 /** A development log of the real corpus, or lines [from, to) of it. */
 function realDevLog(id: string, from?: number, to?: number): string {
+  skipWithoutRealLogs();
   const log = loadRealLogs('dev').find((l) => l.id === id);
   if (!log) throw new Error(`no development log ${id}`);
   return from === undefined ? log.text : log.text.split('\n').slice(from, to).join('\n');
