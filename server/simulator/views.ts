@@ -8,8 +8,9 @@ import type {
   GitLabProject,
   GitLabUser,
 } from '../gitlab/wire.ts';
-import { COMMIT_PHRASES, COMMIT_TYPES, TOPICS } from './catalog.ts';
-import { NULL_SHA, type Dataset } from './dataset.ts';
+import { COMMIT_PHRASES, COMMIT_TYPES, TOPICS } from './commit-words.ts';
+import type { Dataset } from './dataset.ts';
+import { NULL_SHA } from './pipeline-draft.ts';
 import type {
   SimBridge,
   SimGroup,
