@@ -7,7 +7,12 @@ import { distillLog, stripAnsi } from '../server/ai/distill/log-distiller.ts';
 import { AnalysisStore, type NewAnalysis } from '../server/ai/store/analysis-store.ts';
 import { loadCorpus } from '../server/ai/testing/corpus/load-corpus.ts';
 import { evaluateCorpus, excerptHas } from '../server/ai/testing/real-corpus-eval.ts';
-import { loadRealLogs, type RealLog } from '../server/ai/testing/real-logs/index.ts';
+import {
+  loadRealLogs,
+  REAL_LOGS_MISSING,
+  realLogsPresent,
+  type RealLog,
+} from '../server/ai/testing/real-logs/index.ts';
 import { silentLogger } from '../server/platform/logger.ts';
 import { median } from './measure.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
@@ -103,11 +108,15 @@ function tailRecall(logs: RealLog[]): { kept: number; total: number } {
   return { kept, total };
 }
 
-// Real failed CI logs from public projects (server/ai/testing/real-logs): rules were developed on
-// the dev split only; the held-out third is reported as measured.
+// Real failed CI logs from public projects (../shared/ci-logs, see real-logs/index.ts): rules were
+// developed on the dev split only; the held-out third is reported as measured.
 // The first collection round of this release (see realCorpusRows).
 const FIRST_ROUND_OF_THIS_RELEASE = 20;
 function realCorpusRows(): BenchRow[] {
+  if (!realLogsPresent) {
+    process.stderr.write(`${REAL_LOGS_MISSING}\n`);
+    return [];
+  }
   const rows: BenchRow[] = [];
   for (const split of ['dev', 'holdout'] as const) {
     const logs = loadRealLogs(split);

@@ -12,6 +12,7 @@ import { FIXTURE_NOW, generateHistory } from '../server/history/testing/history-
 import { silentLogger } from '../server/platform/logger.ts';
 import { startSimulator, type GitLabSimulator } from '../server/simulator/index.ts';
 import { median } from './measure.ts';
+import { LARGE_GROUP } from './large-group.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const fmt = (n: number, digits = 0) =>
@@ -74,14 +75,7 @@ function openService(sim: GitLabSimulator, dir: string, budget: RequestBudget) {
 }
 
 async function warmRestart(): Promise<BenchRow[]> {
-  const sim = await startSimulator({
-    live: false,
-    projects: 200,
-    latencyMs: 50,
-    pipelinesPerDay: 3,
-    days: 7,
-    rateLimitPerMinute: 1e9,
-  });
+  const sim = await startSimulator(LARGE_GROUP);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ps-bench-history-'));
   const budget = new RequestBudget({ requestsPerMinute: 1e9, maxConcurrency: 12 });
   try {

@@ -15,6 +15,7 @@ import { startSimulator } from '../server/simulator/index.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { SseHub } from '../server/events/sse-hub.ts';
 import { startHarness } from '../server/testing/service-harness.ts';
+import { LARGE_GROUP } from './large-group.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -132,14 +133,7 @@ async function sseFanOut(subscribers = 1000, rounds = 40): Promise<BenchRow[]> {
 }
 
 async function firstLoadAndSteadyState(): Promise<BenchRow[]> {
-  const simulator = await startSimulator({
-    live: false,
-    projects: 200,
-    latencyMs: 50,
-    pipelinesPerDay: 3,
-    days: 7,
-    rateLimitPerMinute: 1e9,
-  });
+  const simulator = await startSimulator(LARGE_GROUP);
   // No rate budget here: within GitLab's 2000/min, filling ~4,000 durations takes over two minutes
   // by design; this measures the client's and poller's own speed.
   const budget = new RequestBudget({ requestsPerMinute: 1e9, maxConcurrency: 6 });

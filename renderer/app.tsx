@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useFeedState } from './app-context.ts';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { FailureAlerts } from './components/failure-alerts.tsx';
+import { AppLink } from './components/app-link.tsx';
 import { EmptyState, Spinner } from './components/feedback.tsx';
 import { Icon } from './components/icons.tsx';
 import { LiveIndicator } from './components/live-indicator.tsx';
@@ -74,18 +75,13 @@ function Header({ active }: { active: Route['view'] }) {
       </a>
       <nav className="main-nav" aria-label="Views">
         {NAV.map((item) => (
-          <a
+          <AppLink
             key={item.path}
             href={item.path}
             aria-current={active === item.view ? 'page' : undefined}
-            onClick={(e) => {
-              if (e.metaKey || e.ctrlKey || e.shiftKey) return;
-              e.preventDefault();
-              navigate(item.path);
-            }}
           >
             {item.label}
-          </a>
+          </AppLink>
         ))}
       </nav>
       <div className="header-right">

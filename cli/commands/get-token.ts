@@ -5,26 +5,18 @@
  */
 import { writeFileAtomic } from '../../server/platform/files.ts';
 import {
-  parseSecretStoreMode,
-  type SecretStoreMode,
-} from '../../server/platform/os-secret-store.ts';
-import {
   helpRequest,
   runCommand,
   type Command,
   type CommandEdges,
   type HelpRequest,
 } from '../command.ts';
-import { parseDuration } from '../duration.ts';
 import { CliError } from '../errors.ts';
 import { parseFlags } from '../flags.ts';
 import { getToken } from '../token/engine.ts';
 import { FLOWS, type FlowName } from '../token/profiles.ts';
-import {
-  formatTokenResponse,
-  parseOutputFormat,
-  type OutputFormat,
-} from '../token/token-response.ts';
+import { formatTokenResponse } from '../token/token-response.ts';
+import { TOKEN_FLAGS, tokenFlagOptions, type TokenFlagOptions } from './token-flags.ts';
 
 const HELP = `Usage: {program} [flags]
 
@@ -59,21 +51,14 @@ Exit codes: 0 ok, 1 general error, 2 profile not found, 3 authentication failed,
 `;
 
 /** get-token's options, read from its flags. */
-export interface GetTokenCommandOptions {
-  profile: string;
-  scope: string | undefined;
+export interface GetTokenCommandOptions extends TokenFlagOptions {
   flow: FlowName | undefined;
-  format: OutputFormat;
   force: boolean;
   noCache: boolean;
-  /** --timeout; unset leaves the waits to the engine's defaults. */
-  timeoutMs: number | undefined;
   redirectUri: string | undefined;
   federatedTokenFile: string | undefined;
   federatedTokenFileFromEnv: string | undefined;
   file: string | undefined;
-  silent: boolean;
-  store: SecretStoreMode | undefined;
 }
 
 /** get-token's flags → options; usage errors name `program`. */
@@ -86,38 +71,29 @@ export function parseGetTokenFlags(
     argv,
     {
       options: {
-        profile: { type: 'string', short: 'p', default: 'default' },
-        scope: { type: 'string', short: 's' },
+        ...TOKEN_FLAGS,
         flow: { type: 'string', short: 'f' },
-        output: { type: 'string', short: 'o' },
         force: { type: 'boolean' },
         'no-cache': { type: 'boolean' },
-        timeout: { type: 'string' },
         'redirect-uri': { type: 'string' },
         'federated-token-file': { type: 'string' },
         file: { type: 'string' },
-        silent: { type: 'boolean' },
-        store: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
       },
     },
     program,
   );
   if (values.help) return helpRequest();
+  // Flow first: with two bad flags, the usage error names the same one it always did.
+  const flow = parseFlow(values.flow);
   return {
-    profile: values.profile!,
-    scope: values.scope,
-    flow: parseFlow(values.flow),
-    format: parseOutputFormat(values.output),
+    ...tokenFlagOptions(values),
+    flow,
     force: values.force === true,
     noCache: values['no-cache'] === true,
-    timeoutMs: values.timeout ? parseDuration(values.timeout) : undefined,
     redirectUri: values['redirect-uri'],
     federatedTokenFile: values['federated-token-file'],
     federatedTokenFileFromEnv: env.AZURE_FEDERATED_TOKEN_FILE || undefined,
     file: values.file,
-    silent: values.silent === true,
-    store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
   };
 }
 

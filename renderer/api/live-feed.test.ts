@@ -1,30 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { summaryFixture } from '../testing/fixtures.ts';
-import { FakeEventSource, ManualTimers } from '../testing/fake-event-source.ts';
-import { ApiClient } from './client.ts';
-import { LiveFeed } from './live-feed.ts';
+import { fakeLiveFeed } from '../testing/fake-live-feed.ts';
 
 const now = new Date('2026-03-10T12:00:00Z');
 
 function setup(snapshot: () => Promise<Response>) {
-  const sources: FakeEventSource[] = [];
-  const timers = new ManualTimers();
   let fetches = 0;
-  const feed = new LiveFeed({
-    api: new ApiClient(() => {
+  const fake = fakeLiveFeed(
+    () => {
       fetches++;
       return snapshot();
-    }),
-    createEventSource: (url) => {
-      const s = new FakeEventSource(url);
-      sources.push(s);
-      return s;
     },
-    setTimer: timers.set,
-    clearTimer: timers.clear,
-    now: () => now.getTime(),
-  });
-  return { feed, sources, timers, fetches: () => fetches };
+    { now: () => now.getTime() },
+  );
+  return { ...fake, fetches: () => fetches };
 }
 
 const json = (body: unknown, status = 200) =>

@@ -74,6 +74,17 @@ export function Skeleton({
   return <div className="skeleton" style={{ height, width }} aria-hidden="true" />;
 }
 
+/** A card of `rows` placeholder bars while a list loads. */
+export function SkeletonCard({ rows, height }: { rows: number; height: number }) {
+  return (
+    <div className="card">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={height} />
+      ))}
+    </div>
+  );
+}
+
 /** A small spinner with an accessible label. */
 export function Spinner({ label = 'Loading' }: { label?: string }) {
   return <span className="spinner" role="status" aria-label={label} />;

@@ -4,6 +4,7 @@ import {
   type BridgeDetails,
   type PipelineDetails,
   type ProjectSummary,
+  type ProviderStatus,
   type RecentPipeline,
   type SummaryResponse,
 } from '../../server/contract.ts';
@@ -14,16 +15,27 @@ import { computeActivity } from '../../server/summary/activity.ts';
 import { toBridgeDetails } from '../../server/summary/from-gitlab.ts';
 import type { PipelineRecord } from '../../server/summary/model.ts';
 import { summarise } from '../../server/summary/summarise.ts';
+import { Rng } from '../../server/simulator/random.ts';
 
-/** A small seeded PRNG (mulberry32) so fixtures are random-looking but identical every run. */
+/** A seeded stream in [0, 1) (the simulator's mulberry32): random-looking, identical every run. */
 export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  const rng = new Rng(seed);
+  return () => rng.next();
+}
+
+/** The AI provider's status out of the box (offline, no key, nothing pinned), with `over` on top. */
+export function providerStatusFixture(over: Partial<ProviderStatus> = {}): ProviderStatus {
+  return {
+    provider: 'offline',
+    model: '',
+    baseUrl: '',
+    apiKeySet: false,
+    apiKeySource: null,
+    secretStore: null,
+    pinnedByEnvironment: false,
+    fallbackToOffline: true,
+    providers: ['offline', 'openai', 'anthropic'],
+    ...over,
   };
 }
 

@@ -1,10 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { SummaryResponse } from '../../server/contract.ts';
-import { ApiClient } from '../api/client.ts';
-import { LiveFeed } from '../api/live-feed.ts';
 import { FeedContext } from '../app-context.ts';
-import { FakeEventSource, ManualTimers } from './fake-event-source.ts';
+import { fakeLiveFeed } from './fake-live-feed.ts';
 
 /** A JSON response as the service sends it. */
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -24,21 +22,10 @@ export function errorResponse(status: number, error: string): Response {
  * FakeEventSource the test can push events through.
  */
 export function renderWithFeed(ui: ReactElement, summary: SummaryResponse | Error | null) {
-  const sources: FakeEventSource[] = [];
-  const timers = new ManualTimers();
-  const feed = new LiveFeed({
-    api: new ApiClient(async () => {
-      if (summary instanceof Error) return errorResponse(502, summary.message);
-      if (summary === null) return new Promise<Response>(() => undefined);
-      return jsonResponse(summary);
-    }),
-    createEventSource: (url) => {
-      const s = new FakeEventSource(url);
-      sources.push(s);
-      return s;
-    },
-    setTimer: timers.set,
-    clearTimer: timers.clear,
+  const { feed, sources, timers } = fakeLiveFeed(async () => {
+    if (summary instanceof Error) return errorResponse(502, summary.message);
+    if (summary === null) return new Promise<Response>(() => undefined);
+    return jsonResponse(summary);
   });
   feed.start();
   const result = render(<FeedContext value={feed}>{ui}</FeedContext>);

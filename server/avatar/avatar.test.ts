@@ -1,9 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GitLabClient } from '../gitlab/client.ts';
 import { ScriptedGitLabServer } from '../gitlab/testing/scripted-gitlab-server.ts';
-import { createApp } from '../http/app.ts';
+import { serveTestApp, type TestServer } from '../http/testing/test-server.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { allowedAvatarUrl, avatarRoutes, type AvatarBudget } from './routes.ts';
 
@@ -11,27 +9,21 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const AVATAR = '/uploads/-/system/user/avatar/7/avatar.png';
 
 let gitlab: ScriptedGitLabServer;
-let server: http.Server | undefined;
+let served: TestServer | undefined;
 beforeEach(async () => {
   gitlab = await ScriptedGitLabServer.start();
 });
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((r) => (server ? server.close(r) : r(undefined)));
-  server = undefined;
+  served?.server.closeAllConnections();
+  await served?.close();
+  served = undefined;
   await gitlab.close();
 });
 
 async function proxy(budget?: Partial<AvatarBudget>) {
   const client = new GitLabClient({ baseUrl: gitlab.url, token: 't', logger: silentLogger });
-  const app = createApp({
-    logger: silentLogger,
-    version: { version: '1', gitCommit: 'a', buildDate: 'b' },
-    routes: [avatarRoutes({ gitlab: client, budget })],
-  });
-  server = http.createServer(app.callback());
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await serveTestApp({ routes: [avatarRoutes({ gitlab: client, budget })] });
+  const { base } = served;
   return (url: string) => fetch(`${base}/api/avatar?url=${encodeURIComponent(url)}`);
 }
 

@@ -1,17 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../platform/errors.ts';
-import { silentLogger } from '../platform/logger.ts';
-import { createApp } from './app.ts';
 import { readJsonBody } from './body.ts';
+import { serveTestApp, type TestServer } from './testing/test-server.ts';
 
-let server: http.Server;
+let served: TestServer;
 let base: string;
 
 beforeAll(async () => {
-  const app = createApp({
-    logger: silentLogger,
+  served = await serveTestApp({
     version: { version: '1.2.3', gitCommit: 'abc', buildDate: '2026-11-21' },
     routes: [
       (router) => {
@@ -27,11 +24,9 @@ beforeAll(async () => {
       },
     ],
   });
-  server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = served.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => served.close());
 
 async function expectError(res: Response, status: number, text: RegExp) {
   expect(res.status).toBe(status);
@@ -44,15 +39,11 @@ async function expectError(res: Response, status: number, text: RegExp) {
 
 describe('a service bound to the network on purpose', () => {
   it('accepts its configured public names, but still refuses foreign origins', async () => {
-    const app = createApp({
-      logger: silentLogger,
-      version: { version: '1', gitCommit: 'a', buildDate: 'b' },
+    const wide = await serveTestApp({
       security: { allowedHosts: ['buildbox.lan'] },
       routes: [(router) => router.post('/echo', (ctx) => void (ctx.body = { ok: true }))],
     });
-    const wide = http.createServer(app.callback());
-    await new Promise<void>((resolve) => wide.listen(0, '127.0.0.1', resolve));
-    const port = (wide.address() as AddressInfo).port;
+    const { port } = wide;
     const status = await new Promise<number>((resolve) => {
       http.get(
         `http://127.0.0.1:${port}/api/health`,
@@ -69,7 +60,7 @@ describe('a service bound to the network on purpose', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(csrf.status).toBe(403);
-    await new Promise((resolve) => wide.close(resolve));
+    await wide.close();
   });
 });
 

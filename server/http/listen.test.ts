@@ -1,16 +1,13 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../platform/logger.ts';
-import { createApp } from './app.ts';
 import { readJsonBody } from './body.ts';
 import { listen, type RunningServer } from './listen.ts';
+import { createTestApp } from './testing/test-server.ts';
 
 let running: RunningServer;
 
 beforeAll(async () => {
-  const app = createApp({
-    logger: silentLogger,
-    version: { version: '1', gitCommit: 'a', buildDate: 'b' },
+  const app = createTestApp({
     routes: [
       (router) =>
         router.post('/echo', async (ctx) => {

@@ -1,17 +1,13 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../platform/logger.ts';
-import { createApp } from './app.ts';
 import { readJsonBody } from './body.ts';
+import { serveTestApp, type TestServer } from './testing/test-server.ts';
 
-let server: http.Server;
+let served: TestServer;
 let port: number;
 
 beforeAll(async () => {
-  const app = createApp({
-    logger: silentLogger,
-    version: { version: '1', gitCommit: 'a', buildDate: 'b' },
+  served = await serveTestApp({
     routes: [
       (router) => {
         router.get('/jobtrace', (ctx) => void (ctx.body = { trace: 'secret log' }));
@@ -21,11 +17,9 @@ beforeAll(async () => {
       },
     ],
   });
-  server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  port = served.port;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => served.close());
 
 /** A request with the exact headers a browser would send (fetch() forbids Host and Sec-Fetch-*). */
 function send(

@@ -1,13 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../platform/logger.ts';
-import { createApp } from './app.ts';
+import { serveTestApp, type TestServer } from './testing/test-server.ts';
 
-let server: http.Server;
+let served: TestServer;
 let port: number;
 let dir: string;
 
@@ -18,18 +16,11 @@ beforeAll(async () => {
   // A sibling whose name starts with the root's: must never be served.
   mkdirSync(path.join(dir, 'renderer-private'));
   writeFileSync(path.join(dir, 'renderer-private', 'secret.txt'), 'do not serve');
-  const app = createApp({
-    logger: silentLogger,
-    version: { version: '1', gitCommit: 'a', buildDate: 'b' },
-    routes: [],
-    dashboardDir: path.join(dir, 'renderer'),
-  });
-  server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  served = await serveTestApp({ routes: [], dashboardDir: path.join(dir, 'renderer') });
+  port = served.port;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await served.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitLabClient } from '../gitlab/client.ts';
 import { failedJob } from '../gitlab/testing/wire-fixtures.ts';
 import { JobLogReader, withCappedJobLogs } from '../gitlab/job-log-stream.ts';
-import { createApp } from '../http/app.ts';
+import { serveTestApp } from '../http/testing/test-server.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { jobRoutes } from './routes.ts';
 
@@ -75,17 +75,10 @@ afterAll(() => new Promise<void>((r) => gitlab.close(() => r())));
 
 async function serve(logs: JobLogReader) {
   const client = new GitLabClient({ baseUrl: gitlabUrl, token: 't', logger: silentLogger });
-  const app = createApp({
-    logger: silentLogger,
-    version: { version: '1', gitCommit: 'a', buildDate: 'b' },
-    routes: [jobRoutes({ gitlab: client, logs })],
-  });
-  const server = http.createServer(app.callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/jobtrace`;
+  const served = await serveTestApp({ routes: [jobRoutes({ gitlab: client, logs })] });
   return {
-    get: (jobId: number) => fetch(`${base}?projectId=7&jobId=${jobId}`),
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    get: (jobId: number) => fetch(`${served.base}/api/jobtrace?projectId=7&jobId=${jobId}`),
+    close: () => served.close(),
   };
 }
 

@@ -1,8 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeGitLab } from '../gitlab/testing/fake-gitlab.ts';
-import { createApp } from '../http/app.ts';
+import { serveTestApp, type TestServer } from '../http/testing/test-server.ts';
 import { ManualClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { MemorySettingsStore } from '../settings/settings-store.ts';
@@ -11,7 +9,7 @@ import { readNotificationSettings } from './notification-settings.ts';
 import { notificationRoutes } from './routes.ts';
 
 const store = new MemorySettingsStore({ group: 'acme' });
-let server: http.Server;
+let served: TestServer;
 let base: string;
 
 beforeAll(async () => {
@@ -21,16 +19,10 @@ beforeAll(async () => {
     logger: silentLogger,
     settings: () => readNotificationSettings(store),
   });
-  const app = createApp({
-    logger: silentLogger,
-    version: { version: '0', gitCommit: 'x', buildDate: 'y' },
-    routes: [notificationRoutes({ store, events })],
-  });
-  server = http.createServer(app.callback());
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/notifications`;
+  served = await serveTestApp({ routes: [notificationRoutes({ store, events })] });
+  base = `${served.base}/api/notifications`;
 });
-afterAll(() => new Promise((r) => server.close(r)));
+afterAll(() => served.close());
 
 const put = (body: unknown) =>
   fetch(`${base}/settings`, {

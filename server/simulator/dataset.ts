@@ -4,29 +4,15 @@ import {
   NAMED_PROJECTS,
   SIBLING_GROUPS,
   SUBGROUPS,
-  TOPICS,
   USERS,
   generatedProject,
   type ProjectSpec,
 } from './catalog.ts';
-import type {
-  BranchState,
-  Outcome,
-  RefKind,
-  SimGroup,
-  SimJob,
-  SimPipeline,
-  SimProject,
-  SimUser,
-} from './model.ts';
-import {
-  ACTIVE_JOB_STATUSES,
-  jobCountFor,
-  pipelineStatusOf,
-  pipelineTimesOf,
-  planJobs,
-  stepsFor,
-} from './plan.ts';
+import { arrivalTimes } from './arrivals.ts';
+import { resetJob, rewindToNow } from './job-state.ts';
+import type { Outcome, SimGroup, SimJob, SimPipeline, SimProject, SimUser } from './model.ts';
+import { draftPipeline, type PipelineDraft } from './pipeline-draft.ts';
+import { jobCountFor, pipelineStatusOf, pipelineTimesOf, planJobs } from './plan.ts';
 import { planScenarios, resolveScenarios, type HealthScenarios } from './health-scenarios.ts';
 import type { Rng } from './random.ts';
 import { hashSeed, rngFor } from './random.ts';
@@ -43,11 +29,7 @@ export interface DatasetOptions {
   now: number;
 }
 
-/** The null SHA GitLab reports as `before_sha` for new refs and merge-request pipelines. */
-export const NULL_SHA = '0000000000000000000000000000000000000000';
-
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 const GROUP_ID_BASE = 7_401_000;
 const PROJECT_ID_BASE = 38_400_100;
 const USER_ID_BASE = 1_000;
@@ -55,44 +37,11 @@ const PIPELINE_ID_BASE = 1_390_000_000;
 const JOB_ID_BASE = 8_010_000_000;
 const JOB_CACHE_SIZE = 2_000;
 
-// Activity by UTC hour (working hours dominate) and weekday (weekends are quiet).
-const HOUR_WEIGHT = [
-  0.08, 0.05, 0.05, 0.05, 0.08, 0.15, 0.3, 0.6, 1, 1.2, 1.3, 1.2, 0.9, 1.1, 1.3, 1.3, 1.2, 1, 0.7,
-  0.5, 0.4, 0.3, 0.2, 0.12,
-];
-const DAY_WEIGHT = [0.2, 1, 1.05, 1.05, 1, 0.85, 0.25]; // Sunday first
-const MEAN_DAY_WEIGHT =
-  (HOUR_WEIGHT.reduce((a, b) => a + b, 0) * DAY_WEIGHT.reduce((a, b) => a + b, 0)) / 7;
-
-/** A pipeline's creation data before ids are given out. */
-interface PipelineDraft {
-  project: SimProject;
-  createdAt: number;
-  iid: number;
-  sha: string;
-  beforeSha: string;
-  ref: string;
-  refKind: RefKind;
-  branch: string;
-  source: string;
-  name: string | null;
-  userId: number;
-  outcome: Outcome;
-  seed: number;
-}
-
 function titleCase(path: string): string {
   return path
     .split(/[-_]/)
     .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
     .join(' ');
-}
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 }
 
 /** The whole simulated GitLab instance: users, groups, projects, pipelines and their indexes. */
@@ -297,17 +246,8 @@ export class Dataset {
     const drafts: PipelineDraft[] = [];
     for (const [project, factor] of activity) {
       const rng = rngFor(seed, 'history', project.id);
-      for (let slot = Math.floor(start / HOUR_MS) * HOUR_MS; slot < now; slot += HOUR_MS) {
-        const date = new Date(slot);
-        const weight = HOUR_WEIGHT[date.getUTCHours()]! * DAY_WEIGHT[date.getUTCDay()]!;
-        const count = rng.poisson((pipelinesPerDay * factor * weight) / MEAN_DAY_WEIGHT);
-        const times: number[] = [];
-        for (let i = 0; i < count; i++) times.push(slot + rng.int(0, HOUR_MS - 1));
-        times.sort((a, b) => a - b);
-        for (const createdAt of times) {
-          if (createdAt < start || createdAt >= now) continue;
-          drafts.push(this.draft(project, rng, createdAt, null));
-        }
+      for (const createdAt of arrivalTimes(rng, start, now, pipelinesPerDay * factor)) {
+        drafts.push(this.draft(project, rng, createdAt, null));
       }
     }
     drafts.sort((a, b) => a.createdAt - b.createdAt || a.project.id - b.project.id);
@@ -355,119 +295,13 @@ export class Dataset {
 
   /** Fresh branch/MR/tag/sha for a new pipeline of `project`, advancing the project's refs. */
   draft(project: SimProject, rng: Rng, createdAt: number, forced: Outcome | null): PipelineDraft {
-    const gen = project.gen;
-    const humans = project.contributors;
-    const source = rng.weighted([
-      ['push', 46],
-      ['merge_request_event', 30],
-      ['schedule', 7],
-      ['web', 7],
-      ['trigger', 5],
-      ['api', 5],
-    ] as const);
-    let refKind: RefKind = 'default';
-    if (source === 'push') {
-      const r = rng.next();
-      refKind = r < 0.5 ? 'default' : r < 0.57 ? 'tag' : 'branch';
-    } else if (source === 'merge_request_event') refKind = 'merge-request';
-    else if (source === 'web') refKind = rng.chance(0.6) ? 'default' : 'branch';
-    let outcome: Outcome =
-      forced ??
-      rng.weighted([
-        ['success', 76],
-        ['failed', 15],
-        ['canceled', 5],
-        ['skipped', 2],
-      ] as const);
-    if (outcome === 'skipped' && !(source === 'push' && refKind !== 'tag')) outcome = 'success';
-
-    let userId = rng.pick(humans);
-    let name: string | null = null;
-    let ref = project.defaultBranch;
-    let branchName = project.defaultBranch;
-    let sha: string;
-    let beforeSha = NULL_SHA;
-    if (source === 'schedule') {
-      userId = project.maintainerId;
-      name = rng.pick(['Nightly build', 'Nightly dependency scan', 'Weekly full test suite']);
-    } else if (source === 'trigger' || source === 'api') {
-      userId = this.users.find((u) => u.bot)?.id ?? userId;
-    }
-    switch (refKind) {
-      case 'default':
-        if (source === 'push') {
-          sha = rng.hex(40);
-          beforeSha = gen.lastDefaultSha;
-          gen.lastDefaultSha = sha;
-        } else {
-          sha = gen.lastDefaultSha;
-        }
-        break;
-      case 'tag':
-        if (rng.chance(0.15)) {
-          gen.minor++;
-          gen.patch = 0;
-        } else gen.patch++;
-        ref = `v1.${gen.minor}.${gen.patch}`;
-        branchName = ref;
-        sha = gen.lastDefaultSha;
-        break;
-      default: {
-        const branch = this.pickBranch(project, rng);
-        branchName = branch.name;
-        if (refKind === 'merge-request') {
-          ref = `refs/merge-requests/${branch.mrIid}/head`;
-          sha = branch.lastSha && rng.chance(0.3) ? branch.lastSha : rng.hex(40);
-        } else {
-          ref = branch.name;
-          beforeSha = branch.lastSha ?? NULL_SHA;
-          sha = rng.hex(40);
-        }
-        branch.lastSha = sha;
-      }
-    }
-    return {
+    return draftPipeline(
+      { users: this.users, userById: this.userById, now: this.options.now },
       project,
+      rng,
       createdAt,
-      iid: gen.nextIid++,
-      sha,
-      beforeSha,
-      ref,
-      refKind,
-      branch: branchName,
-      source,
-      name,
-      userId,
-      outcome,
-      seed: rng.int(0, 0x7fffffff),
-    };
-  }
-
-  private pickBranch(project: SimProject, rng: Rng): BranchState {
-    const gen = project.gen;
-    if (gen.branches.length < 2 || rng.chance(0.18)) {
-      const subject = rng.pick(TOPICS[project.kind]);
-      const topic = slug(subject);
-      const prefix = rng.weighted([
-        ['feat/', 5],
-        ['fix/', 4],
-        ['chore/', 1],
-        [`${this.userById.get(rng.pick(project.contributors))?.username ?? 'dev'}/`, 2],
-      ] as const);
-      const mrIid = gen.nextMrIid++;
-      gen.branches.push({ name: `${prefix}${topic}`, mrIid, lastSha: null });
-      const verb = prefix === 'fix/' ? 'Fix' : prefix === 'chore/' ? 'Tidy up' : 'Add';
-      project.mergeRequests.set(mrIid, {
-        iid: mrIid,
-        title: `${verb} ${subject}`,
-        sourceBranch: `${prefix}${topic}`,
-        authorId: project.contributors[mrIid % project.contributors.length]!,
-        createdAt: this.options.now,
-      });
-      if (gen.branches.length > 6) gen.branches.shift();
-      return gen.branches[gen.branches.length - 1]!;
-    }
-    return rng.pick(gen.branches);
+      forced,
+    );
   }
 
   /**
@@ -658,55 +492,5 @@ export class Dataset {
       jobs,
       users: this.users.length,
     };
-  }
-}
-
-/** A live job back to its not-yet-run state (plan kept). */
-export function resetJob(job: SimJob): void {
-  job.status = 'created';
-  job.queuedAt = null;
-  job.startedAt = null;
-  job.finishedAt = null;
-  job.stepsDone = 0;
-  job.coverage = null;
-  if (job.plannedStatus === 'success') job.failure = null;
-}
-
-/**
- * Turns a pipeline planned into the future into its state at `now`: earlier stages as planned,
- * the stage under way by the clock, later stages not yet created. Live steps take it from there.
- */
-export function rewindToNow(jobs: SimJob[], now: number): void {
-  const current = jobs.find(
-    (j) => j.finishedAt === null || j.finishedAt > now || ACTIVE_JOB_STATUSES.has(j.status),
-  );
-  const currentStage = current ? current.stageIndex : Infinity;
-  for (const job of jobs) {
-    if (job.stageIndex < currentStage) continue;
-    if (job.stageIndex > currentStage) {
-      resetJob(job);
-      continue;
-    }
-    if (job.manual && job.status === 'manual') continue;
-    if (job.status === 'canceled' || job.status === 'skipped') resetJob(job);
-    if (job.finishedAt !== null && job.finishedAt <= now) continue;
-    if (job.startedAt !== null && job.startedAt <= now) {
-      const remaining = (job.finishedAt ?? now) - now;
-      const total = Math.max(1, job.plannedDurationMs);
-      job.steps = Math.max(job.steps, stepsFor(total));
-      job.stepsDone = Math.min(
-        job.steps - 1,
-        Math.floor(((total - remaining) / total) * job.steps),
-      );
-      job.status = 'running';
-      job.finishedAt = null;
-      job.coverage = null;
-    } else if (job.queuedAt !== null && job.queuedAt <= now) {
-      job.status = 'pending';
-      job.startedAt = null;
-      job.finishedAt = null;
-    } else {
-      resetJob(job);
-    }
   }
 }

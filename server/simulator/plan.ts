@@ -1,5 +1,5 @@
 import type { GitLabJobStatus, GitLabPipelineStatus } from '../gitlab/wire.ts';
-import { FAILURES, TEMPLATES } from './catalog.ts';
+import { FAILURES, TEMPLATES } from './ci-templates.ts';
 import type {
   FailureKind,
   JobTemplate,

@@ -8,8 +8,9 @@ import type {
   GitLabProject,
   GitLabUser,
 } from '../gitlab/wire.ts';
-import { COMMIT_PHRASES, COMMIT_TYPES, TOPICS } from './catalog.ts';
-import { NULL_SHA, type Dataset } from './dataset.ts';
+import { COMMIT_PHRASES, COMMIT_TYPES, TOPICS } from './commit-words.ts';
+import type { Dataset } from './dataset.ts';
+import { NULL_SHA } from './pipeline-draft.ts';
 import type {
   SimBridge,
   SimGroup,
@@ -269,6 +270,11 @@ export class Views {
 
   /** An element of GET /projects/:id/pipelines: the list fields only. */
   pipelineListItem(pipeline: SimPipeline): GitLabPipelineListItem {
+    return { ...this.pipelineRef(pipeline), name: pipeline.name };
+  }
+
+  /** The pipeline a job names: the list fields without `name` (doc/api/jobs.md). */
+  private pipelineRef(pipeline: SimPipeline): Omit<GitLabPipelineListItem, 'name'> {
     const project = this.projectOf(pipeline);
     return {
       id: pipeline.id,
@@ -281,7 +287,6 @@ export class Views {
       created_at: this.iso(pipeline.createdAt),
       updated_at: this.iso(pipeline.updatedAt),
       web_url: `${this.base()}/${project.fullPath}/-/pipelines/${pipeline.id}`,
-      name: pipeline.name,
     };
   }
 
@@ -366,18 +371,7 @@ export class Views {
         extended_trailers: {},
         web_url: commit.web_url,
       },
-      pipeline: {
-        id: pipeline.id,
-        iid: pipeline.iid,
-        project_id: pipeline.projectId,
-        sha: pipeline.sha,
-        ref: pipeline.ref,
-        status: pipeline.status,
-        source: pipeline.source,
-        created_at: this.iso(pipeline.createdAt),
-        updated_at: this.iso(pipeline.updatedAt),
-        web_url: `${this.base()}/${project.fullPath}/-/pipelines/${pipeline.id}`,
-      },
+      pipeline: this.pipelineRef(pipeline),
       web_url: `${this.base()}/${project.fullPath}/-/jobs/${job.id}`,
       project: { ci_job_token_scope_enabled: false },
       artifacts: [],

@@ -28,40 +28,17 @@
  * - refresh tokens only when offline_access was asked, ID tokens only for openid
  *   (https://learn.microsoft.com/entra/identity-platform/scopes-oidc).
  */
-import { createHash, generateKeyPairSync, randomUUID, verify, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { authenticateClient, type ClientCredentials } from './entra-client-auth.ts';
+import { ENTRA_APPS, ENTRA_TENANT, ENTRA_TEST_HOSTS } from './entra-tenant.ts';
+import { signJwt } from './test-jwt.ts';
 import { makeTestPki } from './test-pki.ts';
 
-/** The tenant every test signs in to. */
-export const ENTRA_TENANT = {
-  id: '5b1a3f0e-6c2d-4e8f-9a7b-1c2d3e4f5a6b',
-  domain: 'contoso.onmicrosoft.com',
-};
-
-/** Entra sign-in hosts the test IdP answers for (public, legacy alias, US Gov, China, CIAM). */
-export const ENTRA_TEST_HOSTS = [
-  'login.microsoftonline.com',
-  'login.windows.net',
-  'login.microsoftonline.us',
-  'login.partner.microsoftonline.cn',
-  'contoso.ciamlogin.com',
-];
-
-/** The audience a federated token must carry for Entra (workload identity federation). */
-export const FEDERATION_AUDIENCE = 'api://AzureADTokenExchange';
-
-/** App registrations of the test tenant. */
-export const ENTRA_APPS = {
-  /** Confidential daemon with a client secret. */
-  daemon: { id: '11111111-1111-4111-8111-111111111111', secret: 'Qx8~daemon.secret-value' },
-  /** Confidential daemon with a certificate credential (set by `registerCertificate`). */
-  certDaemon: { id: '22222222-2222-4222-8222-222222222222' },
-  /** Daemon trusting tokens of a CI issuer (set by `federate`). */
-  federated: { id: '33333333-3333-4333-8333-333333333333' },
-  /** Public client for user sign-ins; redirect URI http://localhost (any port, exact path). */
-  cli: { id: '44444444-4444-4444-8444-444444444444', redirect: 'http://localhost' },
-} as const;
+// The tests import the tenant and the JWT signer from here, beside the IdP they go with.
+export { ENTRA_APPS, ENTRA_TENANT, ENTRA_TEST_HOSTS, FEDERATION_AUDIENCE } from './entra-tenant.ts';
+export { signJwt } from './test-jwt.ts';
 
 /** A request the IdP saw. */
 export interface EntraRequest {
@@ -131,9 +108,7 @@ export async function startEntraIdp(dir: string): Promise<EntraIdp> {
   const refreshTokens = new Map<string, { clientId: string; scope: string; host: string }>();
   const device = { expiresIn: 900, interval: 5 };
   const waiters: ((code: string) => void)[] = [];
-  let certThumbprint: string | undefined;
-  let certKey: KeyObject | undefined;
-  let federation: { issuer: string; subject: string; key: KeyObject } | undefined;
+  const credentials: ClientCredentials = {};
 
   const issuerFor = (host: string, tid: string) => `https://${host}/${tid}/v2.0`;
   const jwt = (claims: Record<string, unknown>) => signJwt(claims, signing.privateKey, kid);
@@ -303,7 +278,7 @@ export async function startEntraIdp(dir: string): Promise<EntraIdp> {
       });
 
     if (grant === 'client_credentials') {
-      const client = authenticate(params, authorization, tokenEndpoint);
+      const client = authenticateClient(params, authorization, tokenEndpoint, credentials);
       if ('error' in client) return fail(client.status, client.error, client.code, client.text);
       const scope = params.scope ?? '';
       if (!/^\S+\/\.default$/.test(scope)) {
@@ -407,90 +382,6 @@ export async function startEntraIdp(dir: string): Promise<EntraIdp> {
     );
   }
 
-  /** Client authentication of a confidential app: secret, certificate or federated assertion. */
-  function authenticate(
-    params: Record<string, string>,
-    authorization: string | undefined,
-    tokenEndpoint: string,
-  ): { id: string } | { error: string; status: number; code: number; text: string } {
-    const invalid = (code: number, text: string) => ({
-      error: 'invalid_client',
-      status: 401,
-      code,
-      text,
-    });
-    let clientId = params.client_id;
-    let secret = params.client_secret;
-    if (authorization?.startsWith('Basic ')) {
-      const [id, pass] = Buffer.from(authorization.slice(6), 'base64')
-        .toString()
-        .split(':')
-        .map((p) => decodeURIComponent(p));
-      clientId = id;
-      secret = pass;
-    }
-    if (params.client_assertion) {
-      const parsed = parseJwt(params.client_assertion);
-      if (!parsed) return invalid(50027, 'Invalid JWT token. The token is malformed.');
-      const { header, claims, input, signature } = parsed;
-      if (clientId === ENTRA_APPS.certDaemon.id) {
-        if (!certKey || header['x5t#S256'] !== certThumbprint) {
-          return invalid(
-            700027,
-            `The certificate with identifier used to sign the client assertion is not registered on application. [Reason - The key was not found., Thumbprint of key used by client: '${String(header['x5t#S256'] ?? header.x5t)}']`,
-          );
-        }
-        if (!verifyJwt(header, input, signature, certKey)) {
-          return invalid(7000274, 'Client assertion failed signature validation.');
-        }
-        if (claims.aud !== tokenEndpoint) {
-          return invalid(
-            700212,
-            `The audience claim '${String(claims.aud)}' in the client assertion is not the token endpoint '${tokenEndpoint}'.`,
-          );
-        }
-        if (claims.iss !== clientId || claims.sub !== clientId || !claims.jti) {
-          return invalid(50012, 'Client assertion contains an invalid iss, sub or jti claim.');
-        }
-        if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) {
-          return invalid(700024, 'Client assertion is not within its valid time range.');
-        }
-        return { id: clientId };
-      }
-      if (clientId === ENTRA_APPS.federated.id) {
-        const match =
-          federation &&
-          claims.iss === federation.issuer &&
-          claims.sub === federation.subject &&
-          claims.aud === FEDERATION_AUDIENCE;
-        if (!match || !verifyJwt(header, input, signature, federation!.key)) {
-          return invalid(
-            70021,
-            `No matching federated identity record found for presented assertion. Assertion Issuer: '${String(claims.iss)}'. Assertion Subject: '${String(claims.sub)}'. Assertion Audience: '${String(claims.aud)}'.`,
-          );
-        }
-        if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) {
-          return invalid(700024, 'Client assertion is not within its valid time range.');
-        }
-        return { id: clientId };
-      }
-      return invalid(700016, `Application with identifier '${clientId}' was not found.`);
-    }
-    if (clientId !== ENTRA_APPS.daemon.id) {
-      return invalid(
-        700016,
-        `Application with identifier '${clientId}' was not found in the directory '${ENTRA_TENANT.domain}'.`,
-      );
-    }
-    if (secret !== ENTRA_APPS.daemon.secret) {
-      return invalid(
-        7000215,
-        `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${clientId}'.`,
-      );
-    }
-    return { id: clientId };
-  }
-
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
@@ -538,11 +429,13 @@ export async function startEntraIdp(dir: string): Promise<EntraIdp> {
     registerCertificate(certPem) {
       const { X509Certificate } = process.getBuiltinModule('node:crypto');
       const cert = new X509Certificate(certPem);
-      certThumbprint = createHash('sha256').update(cert.raw).digest('base64url');
-      certKey = cert.publicKey;
+      credentials.certificate = {
+        thumbprint: createHash('sha256').update(cert.raw).digest('base64url'),
+        key: cert.publicKey,
+      };
     },
     federate(credential) {
-      federation = credential;
+      credentials.federation = credential;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -593,54 +486,9 @@ export function aadError(host: string, error: string, code: number, text: string
   };
 }
 
-/** Signs claims as an RS256 JWT (test issuers: the IdP itself, a CI system). */
-export function signJwt(claims: Record<string, unknown>, key: KeyObject, kid: string): string {
-  const { sign } = process.getBuiltinModule('node:crypto');
-  const input = `${b64({ alg: 'RS256', typ: 'JWT', kid })}.${b64(claims)}`;
-  return `${input}.${sign('sha256', Buffer.from(input), key).toString('base64url')}`;
-}
-
-function parseJwt(token: string) {
-  const [h, c, s] = token.split('.');
-  if (!h || !c || !s) return undefined;
-  try {
-    return {
-      header: JSON.parse(Buffer.from(h, 'base64url').toString()) as Record<string, unknown>,
-      claims: JSON.parse(Buffer.from(c, 'base64url').toString()) as Record<string, unknown>,
-      input: `${h}.${c}`,
-      signature: Buffer.from(s, 'base64url'),
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-function verifyJwt(
-  header: Record<string, unknown>,
-  input: string,
-  signature: Buffer,
-  key: KeyObject,
-): boolean {
-  const { constants } = process.getBuiltinModule('node:crypto');
-  if (header.alg === 'RS256') return verify('sha256', Buffer.from(input), key, signature);
-  if (header.alg === 'PS256') {
-    return verify(
-      'sha256',
-      Buffer.from(input),
-      { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
-      signature,
-    );
-  }
-  return false;
-}
-
 function randomUserCode(): string {
   const letters = 'BCDFGHJKLMNPQRSTVWXZ';
   return Array.from({ length: 9 }, () => letters[Math.floor(Math.random() * letters.length)]).join(
     '',
   );
-}
-
-function b64(value: unknown): string {
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
 }

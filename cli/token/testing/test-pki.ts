@@ -17,27 +17,11 @@ export interface TestPki {
  */
 export function makeTestPki(dir: string, hosts: string[]): TestPki {
   const file = (name: string) => path.join(dir, name);
-  const openssl = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  openssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=get-token test CA',
-    '-addext',
+  selfSigned(dir, 'ca', '/CN=get-token test CA', [
     'basicConstraints=critical,CA:TRUE',
-    '-addext',
     'keyUsage=critical,keyCertSign',
   ]);
-  openssl([
+  openssl(dir, [
     'req',
     '-newkey',
     'rsa:2048',
@@ -50,7 +34,7 @@ export function makeTestPki(dir: string, hosts: string[]): TestPki {
     `/CN=${hosts[0]}`,
   ]);
   writeFileSync(file('server.ext'), `subjectAltName=${hosts.map((h) => `DNS:${h}`).join(',')}\n`);
-  openssl([
+  openssl(dir, [
     'x509',
     '-req',
     '-in',
@@ -80,25 +64,10 @@ export function makeAppCertificate(
   name: string,
   password?: string,
 ): { certFile: string; keyFile: string; bundleFile: string; certPem: string } {
-  const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  run([
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.pem`,
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${name}`,
-  ]);
+  selfSigned(dir, name, `/CN=${name}`);
   let keyFile = path.join(dir, `${name}.key`);
   if (password !== undefined) {
-    run([
+    openssl(dir, [
       'pkcs8',
       '-topk8',
       '-in',
@@ -128,22 +97,42 @@ export function makeAppPkcs12(
   args: string[] = [],
   file = path.join(dir, `${name}.pfx`),
 ): string {
-  execFileSync(
-    'openssl',
-    [
-      'pkcs12',
-      '-export',
-      ...args,
-      '-in',
-      `${name}.pem`,
-      '-inkey',
-      `${name}.key`,
-      '-out',
-      file,
-      '-passout',
-      `pass:${password}`,
-    ],
-    { cwd: dir, stdio: 'pipe' },
-  );
+  openssl(dir, [
+    'pkcs12',
+    '-export',
+    ...args,
+    '-in',
+    `${name}.pem`,
+    '-inkey',
+    `${name}.key`,
+    '-out',
+    file,
+    '-passout',
+    `pass:${password}`,
+  ]);
   return file;
+}
+
+/** A self-signed certificate `<name>.pem` and its unencrypted RSA key `<name>.key`, valid 2 days. */
+function selfSigned(dir: string, name: string, subject: string, extensions: string[] = []): void {
+  openssl(dir, [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-subj',
+    subject,
+    ...extensions.flatMap((extension) => ['-addext', extension]),
+  ]);
+}
+
+function openssl(dir: string, args: string[]): void {
+  execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }

@@ -1,7 +1,7 @@
 import type { FailuresQuery } from '../../api/health.ts';
 import { failuresPath, getFailures } from '../../api/health.ts';
 import { useFeedState } from '../../app-context.ts';
-import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
+import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
@@ -129,11 +129,7 @@ export default function FailuresView({ search }: { search: string }) {
       {state.status === 'error' && !data ? (
         <ErrorBox title="Cannot load failures" message={state.error} onRetry={reload} />
       ) : !data ? (
-        <div className="card">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} height={44} />
-          ))}
-        </div>
+        <SkeletonCard rows={6} height={44} />
       ) : data.failures.length === 0 ? (
         <EmptyState title="No failures match">
           <p>No failed pipeline in the window matches these filters.</p>

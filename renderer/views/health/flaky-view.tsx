@@ -1,9 +1,9 @@
 import { getFlakyJobs } from '../../api/health.ts';
-import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
+import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
 import { timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
 import { describeSince } from '../../lib/since.ts';
-import { HealthTabs, PipelineLink } from './health-parts.tsx';
+import { HealthToolbar, PipelineLink } from './health-parts.tsx';
 import './health.css';
 
 /** Flaky jobs: job names that failed and passed on the same commit, most flakes first. */
@@ -15,16 +15,9 @@ export default function FlakyView() {
   const data = state.data;
   return (
     <div className="health-view">
-      <div className="toolbar">
-        <h1 className="view-title">Group health</h1>
-        <HealthTabs active="flaky" />
-      </div>
+      <HealthToolbar active="flaky" />
       {!data ? (
-        <div className="card">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={40} />
-          ))}
-        </div>
+        <SkeletonCard rows={5} height={40} />
       ) : data.jobs.length === 0 ? (
         <EmptyState title="No flaky jobs">
           <p>

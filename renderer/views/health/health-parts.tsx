@@ -1,30 +1,28 @@
 import type { HealthPipeline, TrendDay } from '../../../server/contract.ts';
-import { navigate, pipelinePath } from '../../lib/router.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { pipelinePath } from '../../lib/router.ts';
 
-/** Tabs of the health area: default branches, flaky jobs, trends (plain links, one URL each). */
-export function HealthTabs({ active }: { active: 'branches' | 'flaky' | 'trends' }) {
+/**
+ * The health area's title and tabs: default branches, flaky jobs, trends (plain links, one URL
+ * each).
+ */
+export function HealthToolbar({ active }: { active: 'branches' | 'flaky' | 'trends' }) {
   const tabs = [
     { id: 'branches', path: '/health', label: 'Default branches' },
     { id: 'flaky', path: '/health/flaky', label: 'Flaky jobs' },
     { id: 'trends', path: '/health/trends', label: 'Durations' },
   ] as const;
   return (
-    <nav className="health-tabs" aria-label="Group health">
-      {tabs.map((t) => (
-        <a
-          key={t.id}
-          href={t.path}
-          aria-current={active === t.id ? 'page' : undefined}
-          onClick={(e) => {
-            if (e.metaKey || e.ctrlKey || e.shiftKey) return;
-            e.preventDefault();
-            navigate(t.path);
-          }}
-        >
-          {t.label}
-        </a>
-      ))}
-    </nav>
+    <div className="toolbar">
+      <h1 className="view-title">Group health</h1>
+      <nav className="health-tabs" aria-label="Group health">
+        {tabs.map((t) => (
+          <AppLink key={t.id} href={t.path} aria-current={active === t.id ? 'page' : undefined}>
+            {t.label}
+          </AppLink>
+        ))}
+      </nav>
+    </div>
   );
 }
 
@@ -54,18 +52,10 @@ export function PipelineLink({
 }: {
   pipeline: Pick<HealthPipeline, 'project_id' | 'pipeline_id'>;
 }) {
-  const href = pipelinePath(pipeline.project_id, pipeline.pipeline_id);
   return (
-    <a
-      href={href}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey) return;
-        e.preventDefault();
-        navigate(href);
-      }}
-    >
+    <AppLink href={pipelinePath(pipeline.project_id, pipeline.pipeline_id)}>
       #{pipeline.pipeline_id}
-    </a>
+    </AppLink>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { DefaultBranchHealth, SuccessRateSplit } from '../../../server/contract.ts';
 import { failuresPath, getDefaultBranches } from '../../api/health.ts';
-import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
+import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
 import { StatusBadge } from '../../components/icons.tsx';
 import { formatDuration, formatRate, timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
 import { navigate } from '../../lib/router.ts';
-import { HealthTabs, PipelineLink } from './health-parts.tsx';
+import { HealthToolbar, PipelineLink } from './health-parts.tsx';
 import './health.css';
 
 type RateScope = keyof SuccessRateSplit;
@@ -72,16 +72,9 @@ export default function HealthView() {
   const data = state.data;
   return (
     <div className="health-view">
-      <div className="toolbar">
-        <h1 className="view-title">Group health</h1>
-        <HealthTabs active="branches" />
-      </div>
+      <HealthToolbar active="branches" />
       {!data ? (
-        <div className="card">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={44} />
-          ))}
-        </div>
+        <SkeletonCard rows={5} height={44} />
       ) : data.projects.length === 0 ? (
         <EmptyState title="No projects yet">
           <p>Group health appears once the first pipelines of the group were read.</p>

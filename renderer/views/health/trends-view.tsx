@@ -5,7 +5,7 @@ import { useFeedState } from '../../app-context.ts';
 import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
 import { formatDuration } from '../../lib/format.ts';
 import { useAsync } from '../../lib/hooks.ts';
-import { DurationChart, HealthTabs, PipelineLink } from './health-parts.tsx';
+import { DurationChart, HealthToolbar, PipelineLink } from './health-parts.tsx';
 import './health.css';
 
 const TREND_DAYS = 30;
@@ -78,10 +78,7 @@ export default function TrendsView() {
   const rule = regressions.data?.rule;
   return (
     <div className="health-view">
-      <div className="toolbar">
-        <h1 className="view-title">Group health</h1>
-        <HealthTabs active="trends" />
-      </div>
+      <HealthToolbar active="trends" />
       <section className="card">
         <h2 className="card-title">Regressions</h2>
         {rule && (

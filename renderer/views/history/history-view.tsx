@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getHistory } from '../../api/ai.ts';
-import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
+import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
@@ -34,13 +34,7 @@ export default function HistoryView() {
   }
   const data = state.data;
   if (!data) {
-    return (
-      <div className="card">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} height={44} />
-        ))}
-      </div>
-    );
+    return <SkeletonCard rows={6} height={44} />;
   }
   if (data.pagination.totalCount === 0) {
     return (

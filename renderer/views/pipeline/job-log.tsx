@@ -5,6 +5,7 @@ import { getJobTrace } from '../../api/job-trace.ts';
 import { ErrorBox, Spinner } from '../../components/feedback.tsx';
 import { isTyping } from '../../components/shortcuts.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import type { VirtualListHandle } from '../../components/virtual-list.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
 import type { LogLine, ParsedLog, Segment } from '../../lib/ansi.ts';
@@ -332,29 +333,26 @@ export default function JobLog({
   return (
     <div className="log-viewer">
       <div className="log-toolbar">
-        <label className="search-field log-search">
-          <Icon.search size={14} />
-          <input
-            ref={searchRef}
-            type="search"
-            placeholder="Search log  ( / )"
-            aria-label="Search the log"
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              setHit(-1);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                goToHit(e.shiftKey ? Math.max(0, hit) - 1 : hit + 1);
-              } else if (e.key === 'Escape') {
-                setQuery('');
-                (e.target as HTMLInputElement).blur();
-              }
-            }}
-          />
-        </label>
+        <SearchField
+          className="log-search"
+          ref={searchRef}
+          placeholder="Search log  ( / )"
+          aria-label="Search the log"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setHit(-1);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              goToHit(e.shiftKey ? Math.max(0, hit) - 1 : hit + 1);
+            } else if (e.key === 'Escape') {
+              setQuery('');
+              (e.target as HTMLInputElement).blur();
+            }
+          }}
+        />
         {needle && (
           <span className="muted small" aria-live="polite" data-testid="log-hits">
             {hits.length === 0

@@ -3,8 +3,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ProjectSummary } from '../../../server/contract.ts';
 import { useFeed, useFeedState } from '../../app-context.ts';
 import { Avatar } from '../../components/avatar.tsx';
-import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
+import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
 import { GreyStatusWord, Icon, StatusIcon } from '../../components/icons.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { isTyping } from '../../components/shortcuts.tsx';
 import type { VirtualListHandle } from '../../components/virtual-list.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
@@ -192,13 +193,7 @@ export function ProjectsView() {
           onRetry={() => feed.reconnectNow()}
         />
       );
-    return (
-      <div className="card">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} height={36} />
-        ))}
-      </div>
-    );
+    return <SkeletonCard rows={8} height={36} />;
   }
   if (projects.length === 0) {
     return (
@@ -221,23 +216,19 @@ export function ProjectsView() {
   return (
     <div className="projects-view">
       <div className="toolbar">
-        <label className="search-field">
-          <Icon.search size={14} />
-          <input
-            ref={filterRef}
-            type="search"
-            placeholder="Filter projects…  ( / )"
-            aria-label="Filter projects by name or path"
-            value={query.text}
-            onChange={(e) => setQuery((q) => ({ ...q, text: e.target.value }))}
-            onKeyDown={(e) => {
-              if (e.key === 'ArrowDown' && rows.length) {
-                e.preventDefault();
-                focusRow(focusIndex);
-              } else if (e.key === 'Escape') setQuery((q) => ({ ...q, text: '' }));
-            }}
-          />
-        </label>
+        <SearchField
+          ref={filterRef}
+          placeholder="Filter projects…  ( / )"
+          aria-label="Filter projects by name or path"
+          value={query.text}
+          onChange={(e) => setQuery((q) => ({ ...q, text: e.target.value }))}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' && rows.length) {
+              e.preventDefault();
+              focusRow(focusIndex);
+            } else if (e.key === 'Escape') setQuery((q) => ({ ...q, text: '' }));
+          }}
+        />
         <div className="segmented" role="group" aria-label="Show">
           {(['all', 'running', 'failing'] as const).map((show) => (
             <button

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProviderStatus, ProviderUpdateRequest } from '../../../server/contract.ts';
+import { providerStatusFixture } from '../../testing/fixtures.ts';
 import { errorResponse, jsonResponse, routeFetch } from '../../testing/render-with-feed.tsx';
 import { ProviderSettings, fieldOfError } from './provider-settings.tsx';
 
@@ -18,18 +19,7 @@ const DEFAULTS: Record<string, { model: string; baseUrl: string }> = {
 
 /** GET/PUT /api/ai/provider with the service's rules: a switch resets model and endpoint, keys per provider. */
 function fakeProviderService(initial: Partial<ProviderStatus> = {}) {
-  let status: ProviderStatus = {
-    provider: 'offline',
-    model: '',
-    baseUrl: '',
-    apiKeySet: false,
-    apiKeySource: null,
-    secretStore: null,
-    pinnedByEnvironment: false,
-    fallbackToOffline: true,
-    providers: ['offline', 'openai', 'anthropic'],
-    ...initial,
-  };
+  let status: ProviderStatus = providerStatusFixture(initial);
   const keys = new Set<string>(status.apiKeySet ? [status.provider] : []);
   return routeFetch((method, url, body) => {
     if (url.pathname !== '/api/ai/provider') return undefined;

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkSince } from '../../../server/summary/since.ts';
-import { summaryFixture } from '../../testing/fixtures.ts';
+import { providerStatusFixture, summaryFixture } from '../../testing/fixtures.ts';
 import {
   errorResponse,
   jsonResponse,
@@ -63,17 +63,9 @@ function fakeService() {
       return jsonResponse({ success: true, prompt });
     }
     if (p === '/api/ai/provider')
-      return jsonResponse({
-        provider: 'offline',
-        model: '',
-        baseUrl: '',
-        apiKeySet: false,
-        apiKeySource: null,
-        secretStore: null,
-        pinnedByEnvironment: true,
-        fallbackToOffline: true,
-        providers: ['offline'],
-      });
+      return jsonResponse(
+        providerStatusFixture({ pinnedByEnvironment: true, providers: ['offline'] }),
+      );
     return undefined;
   });
 }

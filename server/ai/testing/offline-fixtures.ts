@@ -3,9 +3,11 @@ import { distillLog, type DistilledLog } from '../distill/log-distiller.ts';
 import { minimalContext, type JobContext } from '../job-context.ts';
 import { loadCorpus, type CorpusLog } from './corpus/load-corpus.ts';
 import { loadRealLogs } from './real-logs/index.ts';
+import { skipWithoutRealLogs } from './real-logs/skip-without-corpus.ts';
 
 /** A development log of the real corpus, or lines [from, to) of it. */
 export function realDevLog(id: string, from?: number, to?: number): string {
+  skipWithoutRealLogs();
   const log = loadRealLogs('dev').find((l) => l.id === id);
   if (!log) throw new Error(`no development log ${id}`);
   return from === undefined ? log.text : log.text.split('\n').slice(from, to).join('\n');

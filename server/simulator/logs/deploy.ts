@@ -1,24 +1,17 @@
-import type { FailureWriters, ToolFamily } from './family.ts';
-
-const TOOLS = ['deploy'] as const;
-type DeployTool = (typeof TOOLS)[number];
+import { defineFamily, type FailureWriters } from './family.ts';
 
 /** Kubernetes deployments with kubectl and Helm. */
-export const deployFamily: ToolFamily<DeployTool> = {
-  tools: TOOLS,
-  setup(tool, ctx) {
+export const deployFamily = defineFamily(['deploy'], {
+  setup(_tool, ctx) {
     const p = ctx.project;
-    switch (tool) {
-      case 'deploy':
-        return [
-          {
-            cmd: `kubectl config use-context ${p.group.fullPath.split('/')[0]}/platform/infra/agents:${ctx.pipeline.tag ? 'production' : 'staging'}`,
-            out: [
-              `Switched to context "${p.group.fullPath.split('/')[0]}/platform/infra/agents:${ctx.pipeline.tag ? 'production' : 'staging'}".`,
-            ],
-          },
-        ];
-    }
+    return [
+      {
+        cmd: `kubectl config use-context ${p.group.fullPath.split('/')[0]}/platform/infra/agents:${ctx.pipeline.tag ? 'production' : 'staging'}`,
+        out: [
+          `Switched to context "${p.group.fullPath.split('/')[0]}/platform/infra/agents:${ctx.pipeline.tag ? 'production' : 'staging'}".`,
+        ],
+      },
+    ];
   },
   main(tool, ctx, rng) {
     const p = ctx.project;
@@ -43,7 +36,7 @@ export const deployFamily: ToolFamily<DeployTool> = {
       }
     }
   },
-};
+});
 
 /** How Deploy jobs fail, by failure kind. */
 export const deployFailures = {

@@ -1,25 +1,18 @@
-import type { ToolFamily } from './family.ts';
+import { defineFamily } from './family.ts';
 import { PLAIN, YELLOW, secs } from './runner-text.ts';
 
-const TOOLS = ['docker-build'] as const;
-type DockerTool = (typeof TOOLS)[number];
-
 /** Container image builds with docker buildx. */
-export const dockerFamily: ToolFamily<DockerTool> = {
-  tools: TOOLS,
-  setup(tool) {
-    switch (tool) {
-      case 'docker-build':
-        return [
-          {
-            cmd: 'echo "$CI_REGISTRY_PASSWORD" | docker login -u "$CI_REGISTRY_USER" --password-stdin "$CI_REGISTRY"',
-            out: [
-              `${YELLOW}WARNING! Your password will be stored unencrypted in /root/.docker/config.json.${PLAIN}`,
-              'Login Succeeded',
-            ],
-          },
-        ];
-    }
+export const dockerFamily = defineFamily(['docker-build'], {
+  setup() {
+    return [
+      {
+        cmd: 'echo "$CI_REGISTRY_PASSWORD" | docker login -u "$CI_REGISTRY_USER" --password-stdin "$CI_REGISTRY"',
+        out: [
+          `${YELLOW}WARNING! Your password will be stored unencrypted in /root/.docker/config.json.${PLAIN}`,
+          'Login Succeeded',
+        ],
+      },
+    ];
   },
   main(tool, ctx, rng) {
     const p = ctx.project;
@@ -52,4 +45,4 @@ export const dockerFamily: ToolFamily<DockerTool> = {
       'ERROR: failed to solve: python:3.12-slim: failed to resolve source metadata for docker.io/library/python:3.12-slim',
     ];
   },
-};
+});

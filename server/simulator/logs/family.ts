@@ -69,3 +69,14 @@ export interface ToolFamily<T extends ToolKind = ToolKind> {
   /** What the runtime prints before the kernel kills it for memory; undefined = nothing. */
   outOfMemory?(tool: T, rng: Rng): string[] | undefined;
 }
+
+/**
+ * Declares a family: its tools once (their union becomes the type every hook's `tool` takes, so a
+ * `switch (tool)` must cover exactly them) and its hooks.
+ */
+export function defineFamily<const T extends ToolKind>(
+  tools: readonly T[],
+  hooks: Omit<ToolFamily<T>, 'tools'>,
+): ToolFamily<T> {
+  return { tools, ...hooks };
+}

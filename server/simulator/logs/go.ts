@@ -1,34 +1,25 @@
 import type { SimProject } from '../model.ts';
-import type { FailureWriters, ToolFamily } from './family.ts';
+import { defineFamily, type FailureWriters } from './family.ts';
 import { camel, kebab, secs, words } from './runner-text.ts';
 
 function goModule(project: SimProject): string {
   return `gitlab.acme.example/${project.fullPath}`;
 }
 
-const TOOLS = ['go-build', 'go-test', 'golangci-lint'] as const;
-type GoTool = (typeof TOOLS)[number];
-
 /** Go jobs: go build, go test, golangci-lint. */
-export const goFamily: ToolFamily<GoTool> = {
-  tools: TOOLS,
-  setup(tool) {
-    switch (tool) {
-      case 'go-build':
-      case 'go-test':
-      case 'golangci-lint':
-        return [
-          { cmd: 'go version', out: ['go version go1.22.5 linux/amd64'] },
-          {
-            cmd: 'go mod download -x 2>&1 | tail -n 3',
-            out: [
-              '# get https://proxy.golang.org/github.com/prometheus/client_golang/@v/v1.19.1.zip: 200 OK (0.214s)',
-              '# get https://proxy.golang.org/google.golang.org/grpc/@v/v1.64.0.zip: 200 OK (0.388s)',
-              '# get https://proxy.golang.org/go.uber.org/zap/@v/v1.27.0.zip: 200 OK (0.102s)',
-            ],
-          },
-        ];
-    }
+export const goFamily = defineFamily(['go-build', 'go-test', 'golangci-lint'], {
+  setup() {
+    return [
+      { cmd: 'go version', out: ['go version go1.22.5 linux/amd64'] },
+      {
+        cmd: 'go mod download -x 2>&1 | tail -n 3',
+        out: [
+          '# get https://proxy.golang.org/github.com/prometheus/client_golang/@v/v1.19.1.zip: 200 OK (0.214s)',
+          '# get https://proxy.golang.org/google.golang.org/grpc/@v/v1.64.0.zip: 200 OK (0.388s)',
+          '# get https://proxy.golang.org/go.uber.org/zap/@v/v1.27.0.zip: 200 OK (0.102s)',
+        ],
+      },
+    ];
   },
   main(tool, ctx, rng) {
     const p = ctx.project;
@@ -81,7 +72,7 @@ export const goFamily: ToolFamily<GoTool> = {
         return undefined;
     }
   },
-};
+});
 
 /** How Go jobs fail, by failure kind. */
 export const goFailures = {

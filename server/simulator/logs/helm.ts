@@ -1,27 +1,19 @@
-import type { ToolFamily } from './family.ts';
-
-const TOOLS = ['helm-lint', 'chart-testing'] as const;
-type HelmTool = (typeof TOOLS)[number];
+import { defineFamily } from './family.ts';
 
 /** Helm chart jobs: helm lint and chart-testing. */
-export const helmFamily: ToolFamily<HelmTool> = {
-  tools: TOOLS,
-  setup(tool) {
-    switch (tool) {
-      case 'helm-lint':
-      case 'chart-testing':
-        return [
-          {
-            cmd: 'helm dependency build charts/api-gateway',
-            out: [
-              'Hang tight while we grab the latest from your chart repositories...',
-              '...Successfully got an update from the "bitnami" chart repository',
-              'Update Complete. ⎈Happy Helming!⎈',
-              'Saving 2 charts',
-            ],
-          },
-        ];
-    }
+export const helmFamily = defineFamily(['helm-lint', 'chart-testing'], {
+  setup() {
+    return [
+      {
+        cmd: 'helm dependency build charts/api-gateway',
+        out: [
+          'Hang tight while we grab the latest from your chart repositories...',
+          '...Successfully got an update from the "bitnami" chart repository',
+          'Update Complete. ⎈Happy Helming!⎈',
+          'Saving 2 charts',
+        ],
+      },
+    ];
   },
   main(tool, ctx, rng) {
     switch (tool) {
@@ -64,4 +56,4 @@ export const helmFamily: ToolFamily<HelmTool> = {
         return undefined;
     }
   },
-};
+});

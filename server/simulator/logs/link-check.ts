@@ -1,16 +1,9 @@
-import type { ToolFamily } from './family.ts';
-
-const TOOLS = ['link-check'] as const;
-type LinkCheckTool = (typeof TOOLS)[number];
+import { defineFamily } from './family.ts';
 
 /** Documentation link checking (lychee). */
-export const linkCheckFamily: ToolFamily<LinkCheckTool> = {
-  tools: TOOLS,
-  setup(tool) {
-    switch (tool) {
-      case 'link-check':
-        return [];
-    }
+export const linkCheckFamily = defineFamily(['link-check'], {
+  setup() {
+    return [];
   },
   main(tool, ctx, rng) {
     switch (tool) {
@@ -27,4 +20,4 @@ export const linkCheckFamily: ToolFamily<LinkCheckTool> = {
       `🔍 ${rng.int(300, 900)} Total ✅ ${rng.int(300, 900)} OK 🚫 1 Error`,
     ];
   },
-};
+});

@@ -1,27 +1,32 @@
-import type { FailureWriters, ToolFamily } from './family.ts';
+import type { SimProject } from '../model.ts';
+import type { Rng } from '../random.ts';
+import { defineFamily, type FailureWriters, type FillerSpot } from './family.ts';
 import { camel, secs, words } from './runner-text.ts';
 
-const TOOLS = ['maven-compile', 'maven-test', 'checkstyle'] as const;
-type MavenTool = (typeof TOOLS)[number];
+/** Maven Central dropping the connection mid-download, as Maven reports it (Gradle's reads the same). */
+export function mavenCentralReset(project: SimProject): string[] {
+  return [
+    `[ERROR] Failed to execute goal on project ${project.path}: Could not transfer artifact org.postgresql:postgresql:jar:42.7.3 from/to central (https://repo.maven.apache.org/maven2): transfer failed for https://repo.maven.apache.org/maven2/org/postgresql/postgresql/42.7.3/postgresql-42.7.3.jar: Connection reset -> [Help 1]`,
+  ];
+}
+
+/** A chatty JVM test run's debug line: the repository layer logging a query. */
+export function jvmDebugLine({ ts, w }: FillerSpot, rng: Rng): string {
+  return `${ts.slice(11, 23)} [main] DEBUG c.a.${w}.Repository - SELECT id, status FROM ${w}s WHERE tenant_id = ? [took ${rng.int(1, 90)}ms]`;
+}
 
 /** Java jobs built with Maven: compile, Surefire tests, Checkstyle. */
-export const mavenFamily: ToolFamily<MavenTool> = {
-  tools: TOOLS,
-  setup(tool, ctx, rng) {
-    switch (tool) {
-      case 'maven-compile':
-      case 'maven-test':
-      case 'checkstyle':
-        return [
-          {
-            cmd: 'mvn -B -q -s ci_settings.xml dependency:go-offline',
-            out: [
-              '[INFO] Scanning for projects...',
-              `[INFO] Downloaded from central: https://repo.maven.apache.org/maven2/org/springframework/boot/spring-boot-dependencies/3.3.1/spring-boot-dependencies-3.3.1.pom (${rng.int(90, 120)} kB at ${rng.int(400, 2000)} kB/s)`,
-            ],
-          },
-        ];
-    }
+export const mavenFamily = defineFamily(['maven-compile', 'maven-test', 'checkstyle'], {
+  setup(_tool, _ctx, rng) {
+    return [
+      {
+        cmd: 'mvn -B -q -s ci_settings.xml dependency:go-offline',
+        out: [
+          '[INFO] Scanning for projects...',
+          `[INFO] Downloaded from central: https://repo.maven.apache.org/maven2/org/springframework/boot/spring-boot-dependencies/3.3.1/spring-boot-dependencies-3.3.1.pom (${rng.int(90, 120)} kB at ${rng.int(400, 2000)} kB/s)`,
+        ],
+      },
+    ];
   },
   main(tool, ctx, rng) {
     const p = ctx.project;
@@ -79,14 +84,10 @@ export const mavenFamily: ToolFamily<MavenTool> = {
     }
   },
   network(tool, ctx) {
-    if (tool !== 'maven-compile') return undefined;
-    return [
-      `[ERROR] Failed to execute goal on project ${ctx.project.path}: Could not transfer artifact org.postgresql:postgresql:jar:42.7.3 from/to central (https://repo.maven.apache.org/maven2): transfer failed for https://repo.maven.apache.org/maven2/org/postgresql/postgresql/42.7.3/postgresql-42.7.3.jar: Connection reset -> [Help 1]`,
-    ];
+    return tool === 'maven-compile' ? mavenCentralReset(ctx.project) : undefined;
   },
-  fillerLine(tool, { ts, w }, rng) {
-    if (tool !== 'maven-test') return undefined;
-    return `${ts.slice(11, 23)} [main] DEBUG c.a.${w}.Repository - SELECT id, status FROM ${w}s WHERE tenant_id = ? [took ${rng.int(1, 90)}ms]`;
+  fillerLine(tool, at, rng) {
+    return tool === 'maven-test' ? jvmDebugLine(at, rng) : undefined;
   },
   lint(tool, spot) {
     const { w, line, col } = spot;
@@ -102,7 +103,7 @@ export const mavenFamily: ToolFamily<MavenTool> = {
         return undefined;
     }
   },
-};
+});
 
 /** How Maven jobs fail, by failure kind. */
 export const mavenFailures = {

@@ -1,11 +1,8 @@
-import type { ToolFamily } from './family.ts';
-
-const TOOLS = ['gradle', 'xcode'] as const;
-type MobileTool = (typeof TOOLS)[number];
+import { defineFamily } from './family.ts';
+import { jvmDebugLine, mavenCentralReset } from './maven.ts';
 
 /** Mobile app jobs: Gradle (Android) and Xcode (iOS). */
-export const mobileFamily: ToolFamily<MobileTool> = {
-  tools: TOOLS,
+export const mobileFamily = defineFamily(['gradle', 'xcode'], {
   setup(tool, ctx, rng) {
     switch (tool) {
       case 'gradle':
@@ -61,13 +58,9 @@ export const mobileFamily: ToolFamily<MobileTool> = {
   },
   network(tool, ctx) {
     // Gradle resolves from Maven Central, so a dropped connection reads the same.
-    if (tool !== 'gradle') return undefined;
-    return [
-      `[ERROR] Failed to execute goal on project ${ctx.project.path}: Could not transfer artifact org.postgresql:postgresql:jar:42.7.3 from/to central (https://repo.maven.apache.org/maven2): transfer failed for https://repo.maven.apache.org/maven2/org/postgresql/postgresql/42.7.3/postgresql-42.7.3.jar: Connection reset -> [Help 1]`,
-    ];
+    return tool === 'gradle' ? mavenCentralReset(ctx.project) : undefined;
   },
-  fillerLine(tool, { ts, w }, rng) {
-    if (tool !== 'gradle') return undefined;
-    return `${ts.slice(11, 23)} [main] DEBUG c.a.${w}.Repository - SELECT id, status FROM ${w}s WHERE tenant_id = ? [took ${rng.int(1, 90)}ms]`;
+  fillerLine(tool, at, rng) {
+    return tool === 'gradle' ? jvmDebugLine(at, rng) : undefined;
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { FailureWriters, ToolFamily } from './family.ts';
+import { defineFamily, type FailureWriters } from './family.ts';
 import { PLAIN, YELLOW, camel, kebab, secs, words } from './runner-text.ts';
 
 const ERESOLVE_PEERS = [
@@ -7,36 +7,24 @@ const ERESOLVE_PEERS = [
   ['typescript', '5.5.3', '>=4.2.0 <5.4', '@typescript-eslint/parser', '6.21.0'],
 ] as const;
 
-const TOOLS = ['npm-build', 'jest', 'npm-audit', 'eslint', 'tsc'] as const;
-type NodeTool = (typeof TOOLS)[number];
-
 /** Node.js and TypeScript jobs: npm, Jest, ESLint, tsc. */
-export const nodeFamily: ToolFamily<NodeTool> = {
-  tools: TOOLS,
-  setup(tool, ctx, rng) {
-    switch (tool) {
-      case 'npm-build':
-      case 'jest':
-      case 'npm-audit':
-      case 'eslint':
-      case 'tsc': {
-        const n = rng.int(600, 1900);
-        return [
-          { cmd: 'node --version && npm --version', out: ['v20.15.1', '10.7.0'] },
-          {
-            cmd: 'npm ci --prefer-offline --no-audit',
-            out: [
-              `${YELLOW}npm warn${PLAIN} deprecated inflight@1.0.6: This module is not supported, and leaks memory.`,
-              '',
-              `added ${n} packages in ${rng.int(9, 48)}s`,
-              '',
-              `${rng.int(80, 260)} packages are looking for funding`,
-              '  run `npm fund` for details',
-            ],
-          },
-        ];
-      }
-    }
+export const nodeFamily = defineFamily(['npm-build', 'jest', 'npm-audit', 'eslint', 'tsc'], {
+  setup(_tool, _ctx, rng) {
+    const n = rng.int(600, 1900);
+    return [
+      { cmd: 'node --version && npm --version', out: ['v20.15.1', '10.7.0'] },
+      {
+        cmd: 'npm ci --prefer-offline --no-audit',
+        out: [
+          `${YELLOW}npm warn${PLAIN} deprecated inflight@1.0.6: This module is not supported, and leaks memory.`,
+          '',
+          `added ${n} packages in ${rng.int(9, 48)}s`,
+          '',
+          `${rng.int(80, 260)} packages are looking for funding`,
+          '  run `npm fund` for details',
+        ],
+      },
+    ];
   },
   main(tool, ctx, rng) {
     const p = ctx.project;
@@ -138,7 +126,7 @@ export const nodeFamily: ToolFamily<NodeTool> = {
         return undefined;
     }
   },
-};
+});
 
 /** How Node jobs fail, by failure kind. */
 export const nodeFailures = {

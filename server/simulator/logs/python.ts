@@ -1,28 +1,18 @@
-import type { FailureWriters, ToolFamily } from './family.ts';
+import { defineFamily, type FailureWriters } from './family.ts';
 import { PLAIN, YELLOW, secs, words } from './runner-text.ts';
 
-const TOOLS = ['pytest', 'mypy', 'ruff', 'mkdocs'] as const;
-type PythonTool = (typeof TOOLS)[number];
-
 /** Python jobs: pytest, mypy, ruff, MkDocs. */
-export const pythonFamily: ToolFamily<PythonTool> = {
-  tools: TOOLS,
-  setup(tool) {
-    switch (tool) {
-      case 'pytest':
-      case 'mypy':
-      case 'ruff':
-      case 'mkdocs':
-        return [
-          { cmd: 'python --version', out: ['Python 3.12.4'] },
-          {
-            cmd: 'pip install --quiet -r requirements-dev.txt',
-            out: [
-              `${YELLOW}WARNING: Running pip as the 'root' user can result in broken permissions and conflicting behaviour with the system package manager.${PLAIN}`,
-            ],
-          },
-        ];
-    }
+export const pythonFamily = defineFamily(['pytest', 'mypy', 'ruff', 'mkdocs'], {
+  setup() {
+    return [
+      { cmd: 'python --version', out: ['Python 3.12.4'] },
+      {
+        cmd: 'pip install --quiet -r requirements-dev.txt',
+        out: [
+          `${YELLOW}WARNING: Running pip as the 'root' user can result in broken permissions and conflicting behaviour with the system package manager.${PLAIN}`,
+        ],
+      },
+    ];
   },
   main(tool, ctx, rng) {
     const p = ctx.project;
@@ -102,7 +92,7 @@ export const pythonFamily: ToolFamily<PythonTool> = {
         return undefined;
     }
   },
-};
+});
 
 /** How Python jobs fail, by failure kind. */
 export const pythonFailures = {

@@ -1,4 +1,4 @@
-import { TOPICS } from '../catalog.ts';
+import { TOPICS } from '../commit-words.ts';
 import type { SimProject } from '../model.ts';
 import type { Rng } from '../random.ts';
 

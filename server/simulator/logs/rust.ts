@@ -1,31 +1,22 @@
-import type { FailureWriters, ToolFamily } from './family.ts';
+import { defineFamily, type FailureWriters } from './family.ts';
 import { BOLD, PLAIN, secs } from './runner-text.ts';
 
-const TOOLS = ['cargo-build', 'cargo-test', 'clippy'] as const;
-type RustTool = (typeof TOOLS)[number];
-
 /** Rust jobs: cargo build, cargo test, clippy. */
-export const rustFamily: ToolFamily<RustTool> = {
-  tools: TOOLS,
-  setup(tool, ctx, rng) {
-    switch (tool) {
-      case 'cargo-build':
-      case 'cargo-test':
-      case 'clippy':
-        return [
-          {
-            cmd: 'rustc --version && cargo --version',
-            out: ['rustc 1.79.0 (129f3b996 2024-06-10)', 'cargo 1.79.0 (ffa9cf99a 2024-06-03)'],
-          },
-          {
-            cmd: 'cargo fetch --locked',
-            out: [
-              `${BOLD}\x1b[32m    Updating${PLAIN} crates.io index`,
-              `${BOLD}\x1b[32m  Downloaded${PLAIN} ${rng.int(140, 320)} crates (${rng.float(12, 60).toFixed(1)} MB) in ${secs(rng, 2, 9)}s`,
-            ],
-          },
-        ];
-    }
+export const rustFamily = defineFamily(['cargo-build', 'cargo-test', 'clippy'], {
+  setup(_tool, _ctx, rng) {
+    return [
+      {
+        cmd: 'rustc --version && cargo --version',
+        out: ['rustc 1.79.0 (129f3b996 2024-06-10)', 'cargo 1.79.0 (ffa9cf99a 2024-06-03)'],
+      },
+      {
+        cmd: 'cargo fetch --locked',
+        out: [
+          `${BOLD}\x1b[32m    Updating${PLAIN} crates.io index`,
+          `${BOLD}\x1b[32m  Downloaded${PLAIN} ${rng.int(140, 320)} crates (${rng.float(12, 60).toFixed(1)} MB) in ${secs(rng, 2, 9)}s`,
+        ],
+      },
+    ];
   },
   main(tool, ctx, rng) {
     const p = ctx.project;
@@ -87,7 +78,7 @@ export const rustFamily: ToolFamily<RustTool> = {
         return undefined;
     }
   },
-};
+});
 
 /** How Rust jobs fail, by failure kind. */
 export const rustFailures = {

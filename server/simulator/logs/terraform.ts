@@ -1,35 +1,27 @@
-import type { FailureWriters, ToolFamily } from './family.ts';
+import { defineFamily, type FailureWriters } from './family.ts';
 import { BOLD, PLAIN, kebab } from './runner-text.ts';
 
 const TOOLS = ['terraform-fmt', 'terraform-validate', 'terraform-plan', 'terraform-apply'] as const;
-type TerraformTool = (typeof TOOLS)[number];
 
 /** Terraform jobs: fmt, validate, plan, apply. */
-export const terraformFamily: ToolFamily<TerraformTool> = {
-  tools: TOOLS,
-  setup(tool) {
-    switch (tool) {
-      case 'terraform-fmt':
-      case 'terraform-validate':
-      case 'terraform-plan':
-      case 'terraform-apply':
-        return [
-          {
-            cmd: 'terraform init -input=false -backend-config="address=${TF_ADDRESS}"',
-            out: [
-              '',
-              `${BOLD}Initializing the backend...${PLAIN}`,
-              '',
-              `${BOLD}Initializing provider plugins...${PLAIN}`,
-              '- Finding hashicorp/aws versions matching "~> 5.50"...',
-              '- Installing hashicorp/aws v5.57.0...',
-              '- Installed hashicorp/aws v5.57.0 (signed by HashiCorp)',
-              '',
-              `${BOLD}\x1b[32mTerraform has been successfully initialized!${PLAIN}`,
-            ],
-          },
-        ];
-    }
+export const terraformFamily = defineFamily(TOOLS, {
+  setup() {
+    return [
+      {
+        cmd: 'terraform init -input=false -backend-config="address=${TF_ADDRESS}"',
+        out: [
+          '',
+          `${BOLD}Initializing the backend...${PLAIN}`,
+          '',
+          `${BOLD}Initializing provider plugins...${PLAIN}`,
+          '- Finding hashicorp/aws versions matching "~> 5.50"...',
+          '- Installing hashicorp/aws v5.57.0...',
+          '- Installed hashicorp/aws v5.57.0 (signed by HashiCorp)',
+          '',
+          `${BOLD}\x1b[32mTerraform has been successfully initialized!${PLAIN}`,
+        ],
+      },
+    ];
   },
   main(tool, ctx, rng) {
     switch (tool) {
@@ -74,7 +66,7 @@ export const terraformFamily: ToolFamily<TerraformTool> = {
         return undefined;
     }
   },
-};
+});
 
 /** How Terraform jobs fail, by failure kind. */
 export const terraformFailures = {

@@ -1,7 +1,7 @@
 /* eslint-disable no-control-regex -- job logs are made of ANSI escapes; matching them is the point */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/clock.ts';
-import { FAILURES, TEMPLATES } from '../catalog.ts';
+import { FAILURES, TEMPLATES } from '../ci-templates.ts';
 import { Dataset } from '../dataset.ts';
 import { renderTrace } from './trace.ts';
 import type { FailureKind, SimJob, ToolKind } from '../model.ts';

@@ -1,4 +1,4 @@
-import { IMAGES } from '../catalog.ts';
+import { IMAGES } from '../ci-templates.ts';
 import { hashSeed, rngFor } from '../random.ts';
 import type { TraceContext } from './family.ts';
 import { failureFor, fillerLines, mainFor, setupFor } from './registry.ts';

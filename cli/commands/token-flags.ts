@@ -1,0 +1,49 @@
+// The flags get-token and refresh share: which profile, which scopes, how to print the token, how
+// long to wait, how quietly, and which secret store.
+import {
+  parseSecretStoreMode,
+  type SecretStoreMode,
+} from '../../server/platform/os-secret-store.ts';
+import { parseDuration } from '../duration.ts';
+import { parseOutputFormat, type OutputFormat } from '../token/token-response.ts';
+
+/** The shared flags, in `parseArgs` form (spread into each command's own). */
+export const TOKEN_FLAGS = {
+  profile: { type: 'string', short: 'p', default: 'default' },
+  scope: { type: 'string', short: 's' },
+  output: { type: 'string', short: 'o' },
+  timeout: { type: 'string' },
+  silent: { type: 'boolean' },
+  store: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** What the shared flags say, read and checked. */
+export interface TokenFlagOptions {
+  profile: string;
+  scope: string | undefined;
+  format: OutputFormat;
+  /** --timeout; unset leaves the waits to the engine's defaults. */
+  timeoutMs: number | undefined;
+  silent: boolean;
+  store: SecretStoreMode | undefined;
+}
+
+/** Reads the shared flags' values; throws a usage error on a bad format, duration or store. */
+export function tokenFlagOptions(values: {
+  profile?: string;
+  scope?: string;
+  output?: string;
+  timeout?: string;
+  silent?: boolean;
+  store?: string;
+}): TokenFlagOptions {
+  return {
+    profile: values.profile!,
+    scope: values.scope,
+    format: parseOutputFormat(values.output),
+    timeoutMs: values.timeout ? parseDuration(values.timeout) : undefined,
+    silent: values.silent === true,
+    store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+  };
+}
