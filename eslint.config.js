@@ -279,7 +279,7 @@ const layersPlugin = { rules: { imports: importsRule, 'no-cycle': noCycleRule } 
 const zone = (files, options) => ({ files, rules: { 'layers/imports': ['error', options] } });
 
 /** The wire contract: what the service serves, the one server code the dashboard sees (types). */
-const CONTRACT = ['server/contract.ts', 'server/pagination.ts', 'server/health/contract.ts'];
+const CONTRACT = ['server/contract.ts', 'server/pagination.ts', 'server/group-health/contract.ts'];
 /** The same, in a message. */
 const CONTRACT_WORDS = 'the wire contract (server/contract.ts and its leaves)';
 
@@ -314,7 +314,7 @@ export default tseslint.config(
   },
 
   // ── The service (server/), bottom to top: each zone imports only zones listed before it, except
-  // the wire contract, a leaf listed last so that it overrides server/health/** for its file. ──
+  // the wire contract, a leaf listed last so that it overrides server/group-health/** for its file. ──
   // Clock, sleep, errors, logger, paths and the secret-store port sit below everything else.
   zone(['server/platform/**'], {
     layer: 'The low-level modules (server/platform/)',
@@ -363,11 +363,11 @@ export default tseslint.config(
     allowed: `server/history/**, server/summary/**, server/gitlab/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
     allow: ['server/history', 'server/summary', 'server/gitlab', 'server/platform', ...CONTRACT],
   }),
-  zone(['server/health/**'], {
-    layer: 'Group health (server/health/)',
-    allowed: `server/health/**, server/history/**, server/summary/**, server/gitlab/**, server/http/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
+  zone(['server/group-health/**'], {
+    layer: 'Group health (server/group-health/)',
+    allowed: `server/group-health/**, server/history/**, server/summary/**, server/gitlab/**, server/http/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
     allow: [
-      'server/health',
+      'server/group-health',
       'server/history',
       'server/summary',
       'server/gitlab',
@@ -455,7 +455,7 @@ export default tseslint.config(
   zone(CONTRACT, {
     layer: 'The wire contract (server/contract.ts and its leaves)',
     allowed:
-      'types from the other contract files (server/pagination.ts, server/health/contract.ts)',
+      'types from the other contract files (server/pagination.ts, server/group-health/contract.ts)',
     allow: [],
     typesOnly: CONTRACT,
   }),
@@ -473,11 +473,11 @@ export default tseslint.config(
     deny: ['server/simulator', 'server/ai/providers'],
   }),
   // The OAuth engine stands alone: the tray and the commands use it, it uses only the platform.
-  zone(['cli/token/**'], {
-    layer: 'The token engine (cli/token/)',
+  zone(['cli/oauth/**'], {
+    layer: 'The token engine (cli/oauth/)',
     allowed:
-      'cli/token/**, server/platform/**, renderer/lib/format.ts (the product words for durations), npm packages',
-    allow: ['cli/token', 'server/platform', 'renderer/lib/format.ts'],
+      'cli/oauth/**, server/platform/**, renderer/lib/format.ts (the product words for durations), npm packages',
+    allow: ['cli/oauth', 'server/platform', 'renderer/lib/format.ts'],
   }),
   zone(['cli/summary/**'], {
     layer: 'The terminal summary (cli/summary/)',

@@ -5,8 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addProfile, tempHome } from '../cli/token/testing/fixtures.ts';
-import { startTestProvider, TEST_CLIENTS } from '../cli/token/testing/test-provider.ts';
+import { addProfile, tempHome } from '../cli/oauth/testing/fixtures.ts';
+import { startTestProvider, TEST_CLIENTS } from '../cli/oauth/testing/test-provider.ts';
 import type { BenchRow, BenchSuite } from './types.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

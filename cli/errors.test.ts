@@ -5,7 +5,7 @@ import { runCommand } from './command.ts';
 import { serveCommand } from './commands/serve.ts';
 import { CliError, EXIT_STATUS, exitStatusOf } from './errors.ts';
 import type { CliIo } from './io.ts';
-import { TokenError } from './token/errors.ts';
+import { TokenError } from './oauth/errors.ts';
 
 /** Streams that record what a command printed. */
 function recordingIo(): CliIo & { out: string; err: string } {

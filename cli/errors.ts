@@ -7,7 +7,7 @@
  */
 import { AppError, type ErrorCode } from '../server/platform/errors.ts';
 import { SecretStoreError, type SecretStoreErrorCode } from '../server/platform/secret-store.ts';
-import { TokenError } from './token/errors.ts';
+import { TokenError } from './oauth/errors.ts';
 
 /** What went wrong, as a user sorts it; each code has one exit status in `EXIT_STATUS`. */
 export type CliErrorCode =

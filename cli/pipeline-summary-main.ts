@@ -35,7 +35,7 @@ const COMMANDS: CommandTable = {
   },
   token: {
     summary: 'store or clear the GitLab token in the OS keychain',
-    load: async () => (await import('./commands/token.ts')).tokenCommand,
+    load: async () => (await import('./commands/gitlab-token.ts')).tokenCommand,
   },
 };
 

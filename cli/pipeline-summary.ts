@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The `pipeline-summary` binary. `get-token` is called in loops by scripts, so a cached token is
-// answered by cli/token/cached-token.ts alone — this file's bundle is that and nothing more
+// answered by cli/oauth/cached-token.ts alone — this file's bundle is that and nothing more
 // (scripts/cli-bundles.mjs, bench/token.bench.ts); everything else loads the command table.
-import { answerFromCache, printCachedAnswer } from './token/cached-token.ts';
+import { answerFromCache, printCachedAnswer } from './oauth/cached-token.ts';
 
 const argv = process.argv.slice(2);
 const cached = argv[0] === 'get-token' ? answerFromCache(argv.slice(1), process.env) : undefined;

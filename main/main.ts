@@ -1,4 +1,4 @@
-// Electron main process: wires Electron, the service (server/) and the token engine (cli/token/)
+// Electron main process: wires Electron, the service (server/) and the token engine (cli/oauth/)
 // into DesktopShell. No business logic lives here; see desktop-shell.ts and tray-menu.ts.
 import net from 'node:net';
 import path from 'node:path';
@@ -175,11 +175,11 @@ const desktop = new DesktopShell({
     tray.setToolTip(tooltip);
   },
   async listProfiles() {
-    const { listProfiles } = await import('../cli/token/index.ts');
+    const { listProfiles } = await import('../cli/oauth/index.ts');
     return (await listProfiles()).map((p) => p.name);
   },
   async getToken(profile) {
-    const { getToken } = await import('../cli/token/index.ts');
+    const { getToken } = await import('../cli/oauth/index.ts');
     // Interactive flows would need a browser prompt from the tray; the engine opens the system browser.
     return (await getToken({ profile })).response.access_token;
   },

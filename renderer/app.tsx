@@ -17,7 +17,7 @@ import { ProjectsView } from './views/projects/projects-view.tsx';
 
 const pipelinePanel = preloadable(() => import('./views/pipeline/pipeline-panel.tsx'));
 const PipelinePanel = pipelinePanel.Component;
-const HistoryView = lazy(() => import('./views/history/history-view.tsx'));
+const AnalysesView = lazy(() => import('./views/analyses/analyses-view.tsx'));
 const SettingsView = lazy(() => import('./views/settings/settings-view.tsx'));
 const HealthView = lazy(() => import('./views/health/health-view.tsx'));
 const FlakyView = lazy(() => import('./views/health/flaky-view.tsx'));
@@ -32,7 +32,7 @@ const NAV: { path: string; label: string; view: Route['view']; key: string }[] =
   { path: '/projects', label: 'Projects', view: 'projects', key: 'p' },
   { path: '/health', label: 'Health', view: 'health', key: 'b' },
   { path: '/failures', label: 'Failures', view: 'failures', key: 'f' },
-  { path: '/history', label: 'AI history', view: 'history', key: 'h' },
+  { path: '/history', label: 'AI history', view: 'analyses', key: 'h' },
   { path: '/settings', label: 'Settings', view: 'settings', key: 's' },
 ];
 
@@ -109,8 +109,8 @@ function ViewFor({ route }: { route: Route }) {
       return <Overview />;
     case 'projects':
       return <ProjectsView />;
-    case 'history':
-      return <HistoryView />;
+    case 'analyses':
+      return <AnalysesView />;
     case 'settings':
       return <SettingsView />;
     case 'health':
@@ -148,7 +148,7 @@ function pathOf(route: Route): string {
   switch (route.view) {
     case 'projects':
       return '/projects';
-    case 'history':
+    case 'analyses':
       return '/history';
     case 'settings':
       return '/settings';

@@ -1,8 +1,8 @@
 // How the two CLI binaries are bundled, shared by scripts/build.mjs and the tests
-// (cli/token/testing/cli-bundle.ts), so tests spawn exactly what ships.
+// (cli/oauth/testing/cli-bundle.ts), so tests spawn exactly what ships.
 //
 // Each binary is two builds. Its entry (dist/cli/<name>.js) is one self-contained CommonJS file
-// holding only the cached-token path (cli/token/cached-token.ts): a cache hit — what scripts
+// holding only the cached-token path (cli/oauth/cached-token.ts): a cache hit — what scripts
 // calling get-token in a loop mostly get — loads that one file and nothing else
 // (bench/token.bench.ts: ≤ 1.25× `node -e 0`). CommonJS because Node starts its ESM loader only
 // for ESM: a one-file ESM entry costs ~14 ms more than the same file as CommonJS (measured on

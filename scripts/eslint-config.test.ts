@@ -119,7 +119,7 @@ describe('layering rules in eslint.config.js', () => {
     // Dynamic imports and re-exports count as imports too.
     expect(await layerErrors(file, "export * from '../summary/model.ts';\n")).toHaveLength(1);
     expect(
-      await layerErrors(file, "export const load = () => import('../cli/token/engine.ts');\n"),
+      await layerErrors(file, "export const load = () => import('../cli/oauth/engine.ts');\n"),
     ).toHaveLength(1);
   });
 
@@ -204,8 +204,8 @@ const ZONES: Record<string, ZoneCase> = {
       { from: '../health/index.ts', message: /history store .* may not import server\/health/ },
     ],
   },
-  'server/health': {
-    file: 'server/health/example.ts',
+  'server/group-health': {
+    file: 'server/group-health/example.ts',
     allowed: [{ from: '../history/history-store.ts' }, { from: '../http/app.ts' }],
     refused: [
       {
@@ -273,7 +273,7 @@ const ZONES: Record<string, ZoneCase> = {
     file: 'server/contract.ts',
     allowed: [
       { from: './pagination.ts', type: true },
-      { from: './health/contract.ts', type: true },
+      { from: './group-health/contract.ts', type: true },
     ],
     refused: [
       { from: './summary/model.ts', type: true, message: /wire contract .* may not import/ },
@@ -282,26 +282,26 @@ const ZONES: Record<string, ZoneCase> = {
   },
   'cli/*.ts': {
     file: 'cli/example.ts',
-    allowed: [{ from: './token/errors.ts' }, { from: '../server/platform/errors.ts' }],
+    allowed: [{ from: './oauth/errors.ts' }, { from: '../server/platform/errors.ts' }],
     refused: [{ from: '../server/compose.ts', message: /CLI entry points .* may not import/ }],
   },
   'cli/commands': {
     file: 'cli/commands/example.ts',
-    allowed: [{ from: '../../server/compose.ts' }, { from: '../token/engine.ts' }],
+    allowed: [{ from: '../../server/compose.ts' }, { from: '../oauth/engine.ts' }],
     refused: [
       { from: '../../server/simulator/index.ts', message: /CLI commands .* may not import/ },
       { from: '../../server/ai/providers/provider.ts', message: /may not import server\/ai\/pro/ },
       { from: '../../renderer/app.tsx', message: /may not import renderer\/app\.tsx/ },
     ],
   },
-  'cli/token': {
-    file: 'cli/token/example.ts',
+  'cli/oauth': {
+    file: 'cli/oauth/example.ts',
     allowed: [{ from: '../../server/platform/paths.ts' }, { from: './cache-format.ts' }],
     refused: [
       {
         from: '../commands/get-token.ts',
         message:
-          /token engine \(cli\/token\/\) may not import cli\/commands\/get-token\.ts\. Allowed: cli\/token\/\*\*, server\/platform/,
+          /token engine \(cli\/oauth\/\) may not import cli\/commands\/get-token\.ts\. Allowed: cli\/oauth\/\*\*, server\/platform/,
       },
       { from: '../../server/gitlab/client.ts', message: /may not import server\/gitlab/ },
     ],
@@ -315,7 +315,7 @@ const ZONES: Record<string, ZoneCase> = {
   },
   'main/': {
     file: 'main/example.ts',
-    allowed: [{ from: '../cli/token/index.ts' }, { from: '../server/http/listen.ts' }],
+    allowed: [{ from: '../cli/oauth/index.ts' }, { from: '../server/http/listen.ts' }],
     refused: [
       {
         from: '../server/simulator/index.ts',
@@ -344,7 +344,7 @@ const ZONES: Record<string, ZoneCase> = {
   },
   'bench/': {
     file: 'bench/example.bench.ts',
-    allowed: [{ from: '../server/testing/service-harness.ts' }, { from: '../cli/token/engine.ts' }],
+    allowed: [{ from: '../server/testing/service-harness.ts' }, { from: '../cli/oauth/engine.ts' }],
     refused: [{ from: '../renderer/lib/format.ts', message: /benchmarks .* may not import/ }],
   },
   'e2e/': {
@@ -388,7 +388,7 @@ describe('every folder has a zone', () => {
       await layerErrors('server/summary/example.ts', importing('../gitlab/testing/fake-gitlab.ts')),
     ).toEqual([expect.stringMatching(/may not import test code \(server\/gitlab\/testing\//)]);
     expect(
-      await layerErrors('cli/token/example.ts', importing('./engine.test.ts', true)),
+      await layerErrors('cli/oauth/example.ts', importing('./engine.test.ts', true)),
     ).toHaveLength(1);
     for (const file of ['server/platform/example.test.ts', 'server/gitlab/testing/fake.ts']) {
       expect(await layerErrors(file, importing('../../renderer/app.tsx')), file).toEqual([]);

@@ -11,7 +11,7 @@ npm run build
 # Keychain tests: a private session bus with a throwaway gnome-keyring (its own data dir, unlocked
 # with a throwaway password — never the user's login keyring), so @napi-rs/keyring talks to a real
 # Secret Service.
-if [ -n "$(ls cli/token/*.keychain.test.ts 2>/dev/null)" ]; then
+if [ -n "$(ls cli/oauth/*.keychain.test.ts 2>/dev/null)" ]; then
   keyrings=$(mktemp -d)
   trap 'rm -rf "$keyrings"' EXIT
   KEYRINGS="$keyrings" dbus-run-session -- bash -c 'echo -n ci | XDG_DATA_HOME="$KEYRINGS" gnome-keyring-daemon --unlock --components=secrets >/dev/null && npx vitest run --config vitest.keychain.config.ts'

@@ -11,7 +11,7 @@ import { withCappedJobLogs } from './gitlab/job-log-stream.ts';
 import { PipelineReads } from './gitlab/pipeline-reads.ts';
 import { openGitLab } from './gitlab-source.ts';
 import { groupRoutes } from './groups/routes.ts';
-import { historyDaysFrom, openGroupHealth, type GroupHealth } from './health/index.ts';
+import { historyDaysFrom, openGroupHealth, type GroupHealth } from './group-health/index.ts';
 import { createApp } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import { planExposure, type Exposure } from './http/exposure.ts';

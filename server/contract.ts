@@ -6,7 +6,7 @@
 import type { Pagination } from './pagination.ts';
 
 /** GET /api/health */
-export interface HealthResponse {
+export interface LivenessResponse {
   status: 'healthy';
   timestamp: string;
 }
@@ -487,4 +487,4 @@ export interface NotificationState {
 
 // Group health (additive routes /api/health/* and /api/pipelines/failures): shapes kept with their
 // domain, exported here so the dashboard reads every wire type from this one file.
-export type * from './health/contract.ts';
+export type * from './group-health/contract.ts';

@@ -1,6 +1,6 @@
 /**
  * The page block of the paginated wire answers (GET /api/ai/history, GET /api/pipelines/failures).
- * A leaf of the contract, so server/contract.ts and server/health/contract.ts can both use it
+ * A leaf of the contract, so server/contract.ts and server/group-health/contract.ts can both use it
  * without importing each other.
  */
 

@@ -13,9 +13,9 @@ import {
 } from '../command.ts';
 import { CliError } from '../errors.ts';
 import { parseFlags } from '../flags.ts';
-import { getToken } from '../token/engine.ts';
-import { FLOWS, type FlowName } from '../token/profiles.ts';
-import { formatTokenResponse } from '../token/token-response.ts';
+import { getToken } from '../oauth/engine.ts';
+import { FLOWS, type FlowName } from '../oauth/profiles.ts';
+import { formatTokenResponse } from '../oauth/token-response.ts';
 import { TOKEN_FLAGS, tokenFlagOptions, type TokenFlagOptions } from './token-flags.ts';
 
 const HELP = `Usage: {program} [flags]

@@ -12,8 +12,8 @@ import { helpRequest, type Command, type CommandEdges } from '../command.ts';
 import { CliError } from '../errors.ts';
 import { parseFlags } from '../flags.ts';
 import type { CliIo } from '../io.ts';
-import { readCachedToken } from '../token/engine.ts';
-import { decodeJwt, formatSeconds, relativeTime, type DecodedJwt } from '../token/jwt.ts';
+import { readCachedToken } from '../oauth/engine.ts';
+import { decodeJwt, formatSeconds, relativeTime, type DecodedJwt } from '../oauth/jwt.ts';
 
 const HELP = `Usage: pipeline-summary inspect [-p PROFILE] [-s "A B"] [-o text|json]
        pipeline-summary inspect TOKEN | -

@@ -1,6 +1,6 @@
 // Flag parsing apart from behaviour: each command's parse(argv, env) is pure, so these run without
 // a provider, a keychain or a process. Behaviour is tested through the bundled binaries
-// (cli/token/cli.test.ts) and serve/summary's own tests.
+// (cli/oauth/cli.test.ts) and serve/summary's own tests.
 import { describe, expect, it } from 'vitest';
 import { cliCodeOf, EXIT_STATUS } from '../errors.ts';
 import { getTokenCommand, parseGetTokenFlags } from './get-token.ts';
@@ -9,7 +9,7 @@ import { profileCommand } from './profile.ts';
 import { refreshCommand } from './refresh.ts';
 import { serveCommand } from './serve.ts';
 import { summaryCommand } from './summary.ts';
-import { tokenCommand } from './token.ts';
+import { tokenCommand } from './gitlab-token.ts';
 
 /** Asserts `parse` fails with a usage error (exit 1 through the one table) saying `message`. */
 function expectUsageError(parse: () => unknown, message: RegExp): void {

@@ -18,9 +18,9 @@ import { helpRequest, type Command } from '../command.ts';
 import { CliError, EXIT_STATUS } from '../errors.ts';
 import { parseFlags } from '../flags.ts';
 import { readSecret, type CliIo, type Reporter } from '../io.ts';
-import { forgetProfileTokens } from '../token/engine.ts';
-import { readCertificateKey } from '../token/flows/client-assertion.ts';
-import { decryptSecrets, exportProfiles, parseProfileBundle } from '../token/profile-transfer.ts';
+import { forgetProfileTokens } from '../oauth/engine.ts';
+import { readCertificateKey } from '../oauth/flows/client-assertion.ts';
+import { decryptSecrets, exportProfiles, parseProfileBundle } from '../oauth/profile-transfer.ts';
 import {
   getProfile,
   issuerOf,
@@ -30,7 +30,7 @@ import {
   saveProfiles,
   validateProfile,
   type Profile,
-} from '../token/profiles.ts';
+} from '../oauth/profiles.ts';
 
 const HELP = `Usage: pipeline-summary profile <action> [flags]
 
@@ -263,7 +263,7 @@ async function readCertificateFile(file: string, password: string | undefined): 
   });
   const text = data.toString('utf8');
   if (!text.includes('-----BEGIN')) {
-    const { readPkcs12 } = await import('../token/pkcs12.ts');
+    const { readPkcs12 } = await import('../oauth/pkcs12.ts');
     const { certPem, keyPem } = await readPkcs12(data, password ?? '', file);
     const bundle = `${certPem}${keyPem}`;
     readCertificateKey(bundle, file);

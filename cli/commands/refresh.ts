@@ -4,8 +4,8 @@
  */
 import { helpRequest, type Command } from '../command.ts';
 import { parseFlags } from '../flags.ts';
-import { refreshToken } from '../token/engine.ts';
-import { formatTokenResponse } from '../token/token-response.ts';
+import { refreshToken } from '../oauth/engine.ts';
+import { formatTokenResponse } from '../oauth/token-response.ts';
 import { TOKEN_FLAGS, tokenFlagOptions, type TokenFlagOptions } from './token-flags.ts';
 
 const HELP = `Usage: pipeline-summary refresh [-p PROFILE] [-s "A B"] [-o token|json|yaml] [--timeout 60s] [--silent]

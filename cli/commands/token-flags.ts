@@ -5,7 +5,7 @@ import {
   type SecretStoreMode,
 } from '../../server/platform/os-secret-store.ts';
 import { parseDuration } from '../duration.ts';
-import { parseOutputFormat, type OutputFormat } from '../token/token-response.ts';
+import { parseOutputFormat, type OutputFormat } from '../oauth/token-response.ts';
 
 /** The shared flags, in `parseArgs` form (spread into each command's own). */
 export const TOKEN_FLAGS = {

@@ -5,7 +5,7 @@ describe('routes', () => {
   it('parses every view and deep links to pipelines, jobs and their AI tab', () => {
     expect(parseRoute('/')).toEqual({ view: 'overview' });
     expect(parseRoute('/projects/')).toEqual({ view: 'projects' });
-    expect(parseRoute('/history')).toEqual({ view: 'history' });
+    expect(parseRoute('/history')).toEqual({ view: 'analyses' });
     expect(parseRoute('/settings')).toEqual({ view: 'settings' });
     expect(parseRoute('/health')).toEqual({ view: 'health', tab: 'branches' });
     expect(parseRoute('/health/flaky')).toEqual({ view: 'health', tab: 'flaky' });

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 export type Route =
   | { view: 'overview' }
   | { view: 'projects' }
-  | { view: 'history' }
+  | { view: 'analyses' }
   | { view: 'settings' }
   | { view: 'health'; tab: 'branches' | 'flaky' | 'trends' }
   | { view: 'failures'; search: string }
@@ -22,7 +22,7 @@ export function parseRoute(pathname: string, search = ''): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return { view: 'overview' };
   if (path === '/projects') return { view: 'projects' };
-  if (path === '/history') return { view: 'history' };
+  if (path === '/history') return { view: 'analyses' };
   if (path === '/settings') return { view: 'settings' };
   if (path === '/health') return { view: 'health', tab: 'branches' };
   if (path === '/health/flaky') return { view: 'health', tab: 'flaky' };

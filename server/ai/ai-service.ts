@@ -16,7 +16,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { SecretStore } from '../platform/secret-store.ts';
 import { analyseJob, type AnalyseInput } from './analyse-job.ts';
 import { analysePipeline, type PipelineAnalyseInput } from './analyse-pipeline.ts';
-import { createAnalysisHistory } from './analysis-history.ts';
+import { createStoredAnalyses } from './stored-analyses.ts';
 import type { AiConfig } from './config.ts';
 import { followUp, type FollowupInput } from './follow-up.ts';
 import { createProviderSettings, type ProviderUpdate } from './provider-settings.ts';
@@ -86,7 +86,7 @@ export function createAiService(deps: AiServiceDeps): AiService {
     fetch: deps.fetch,
   });
   const prompt = createSystemPrompt(store);
-  const history = createAnalysisHistory(store, deps.projectName);
+  const history = createStoredAnalyses(store, deps.projectName);
   const useCases: AiUseCaseDeps = {
     gitlab: deps.gitlab,
     store,

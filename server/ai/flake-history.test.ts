@@ -5,7 +5,7 @@ import { answerOffline } from './offline/follow-up.ts';
 import { analyseOffline } from './offline/report.ts';
 import { describeJob } from './prompt.ts';
 
-// Group health hands the AI a job's flake history (server/health/flaky-jobs.ts flakeHistory).
+// Group health hands the AI a job's flake history (server/group-health/flaky-jobs.ts flakeHistory).
 const log = [
   '$ go test ./...',
   '--- FAIL: TestCheckout (0.52s)',

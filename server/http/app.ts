@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import type { HealthResponse, VersionInfo } from '../contract.ts';
+import type { LivenessResponse, VersionInfo } from '../contract.ts';
 import type { Logger } from '../platform/logger.ts';
 import { accessMiddleware, type AccessOptions } from './access.ts';
 import { errorMiddleware } from './error-middleware.ts';
@@ -37,8 +37,10 @@ export function createApp(deps: AppDeps): Koa {
   const now = deps.now ?? (() => new Date());
 
   const router = new Router({ prefix: '/api' });
+  // Liveness: the service answers. The seed route keeps its name; group health (default branches,
+  // flaky jobs, trends) is another thing and lives under /api/health/* in server/group-health.
   router.get('/health', (ctx) => {
-    const body: HealthResponse = { status: 'healthy', timestamp: now().toISOString() };
+    const body: LivenessResponse = { status: 'healthy', timestamp: now().toISOString() };
     ctx.body = body;
   });
   router.get('/version', (ctx) => {

@@ -1,5 +1,5 @@
 // The file store and the keychain→file fallback, without D-Bus (the real keychain is covered by
-// cli/token/secret-store.keychain.test.ts inside dbus-run-session).
+// cli/oauth/secret-store.keychain.test.ts inside dbus-run-session).
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

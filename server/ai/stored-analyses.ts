@@ -11,7 +11,7 @@ import type { AnalysisStore } from './store/analysis-store.ts';
 export const MAX_PAGE_SIZE = 100;
 
 /** Reading and deleting stored analyses. */
-export interface AnalysisHistory {
+export interface StoredAnalyses {
   analyzed(projectId: number): AnalyzedJobsResponse;
   getCached(projectId: number, jobId: number): CachedAnalysis;
   deleteCached(projectId: number, jobId: number): DeleteAnalysisResponse;
@@ -19,10 +19,10 @@ export interface AnalysisHistory {
 }
 
 /** Stored analyses as the API serves them; project names come from the poller when it knows them. */
-export function createAnalysisHistory(
+export function createStoredAnalyses(
   store: AnalysisStore,
   projectName: (projectId: number) => string | undefined,
-): AnalysisHistory {
+): StoredAnalyses {
   return {
     analyzed(projectId) {
       return { projectId, analyzedJobIds: store.analyzedJobIds(projectId) };

@@ -21,7 +21,7 @@ function excerpt(markdown: string): string {
 }
 
 /** AI history: past analyses, newest first, a page at a time; a row opens its analysis. */
-export default function HistoryView() {
+export default function AnalysesView() {
   const now = useNow();
   const [page, setPage] = useState(rememberedPage);
   rememberedPage = page;

@@ -3,7 +3,7 @@
  * OpenSSL 1.x by default and many Windows/Azure exports write: the SHA-1 key derivation of RFC 7292
  * Appendix B.2 feeding RC2-CBC (RFC 2268) or 3DES-CBC, and the HMAC-SHA1 integrity MAC keyed the
  * same way. Node's OpenSSL 3 has 3DES but no RC2 (it lives in the legacy provider), so RC2 is here.
- * Pure functions over bytes; cli/token/pkcs12.ts walks the ASN.1 and calls them.
+ * Pure functions over bytes; cli/oauth/pkcs12.ts walks the ASN.1 and calls them.
  */
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryBuilder } from '../history/testing/history-fixtures.ts';
 import { defaultBranchHealth, timeToFixStats } from './default-branch.ts';
-import { HistoryIndex } from './history-index.ts';
+import { HealthIndex } from './health-index.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -52,7 +52,7 @@ describe('defaultBranchHealth', () => {
   it('orders broken first and says since when, by whom, and what ran since', () => {
     const { b, broke, failedAfter, running, cliBroke } = group();
     const health = defaultBranchHealth(
-      new HistoryIndex({ snapshot: b.build(), now: b.now, windowMs: WEEK_MS, since: '7d' }),
+      new HealthIndex({ snapshot: b.build(), now: b.now, windowMs: WEEK_MS, since: '7d' }),
     );
     expect(health.projects.map((p) => [p.project_name, p.state])).toEqual([
       ['cli', 'broken'],
@@ -88,7 +88,7 @@ describe('defaultBranchHealth', () => {
   it('measures time to fix from the breaking pipeline to the green one finishing', () => {
     const { b } = group();
     const health = defaultBranchHealth(
-      new HistoryIndex({ snapshot: b.build(), now: b.now, windowMs: WEEK_MS, since: '7d' }),
+      new HealthIndex({ snapshot: b.build(), now: b.now, windowMs: WEEK_MS, since: '7d' }),
     );
     // api: broke 2880 min ago, fixed by the pipeline created 2700 min ago (+30 s queue +600 s run).
     expect(health.projects[1]!.time_to_fix).toEqual({
@@ -110,7 +110,7 @@ describe('defaultBranchHealth', () => {
     expect(health.projects[0]!.time_to_fix.fixes).toBe(0);
     // A one-day window leaves out the api fix of two days ago.
     const day = defaultBranchHealth(
-      new HistoryIndex({ snapshot: b.build(), now: b.now, windowMs: 86_400_000, since: '1d' }),
+      new HealthIndex({ snapshot: b.build(), now: b.now, windowMs: 86_400_000, since: '1d' }),
     );
     expect(day.time_to_fix.fixes).toBe(1);
   });
@@ -118,7 +118,7 @@ describe('defaultBranchHealth', () => {
   it('splits success rates: default branch only, merge requests only, all (§3.1 formula)', () => {
     const { b } = group();
     const health = defaultBranchHealth(
-      new HistoryIndex({ snapshot: b.build(), now: b.now, windowMs: WEEK_MS, since: '7d' }),
+      new HealthIndex({ snapshot: b.build(), now: b.now, windowMs: WEEK_MS, since: '7d' }),
     );
     expect(health.projects[1]!.success_rates).toEqual({
       default_branch: { successful: 2, failed: 4, success_rate: 33.3 },
@@ -136,7 +136,7 @@ describe('defaultBranchHealth', () => {
 
   it('labels merge-request pipelines !iid with the looked-up title and link', () => {
     const { b } = group();
-    const index = new HistoryIndex({
+    const index = new HealthIndex({
       snapshot: b.build(),
       now: b.now,
       windowMs: WEEK_MS,

@@ -53,7 +53,7 @@ function flatQuery(ctx: Context): Record<string, string | undefined> {
 
 /**
  * GET /api/health/default-branches, /api/health/flaky-jobs, /api/health/regressions,
- * /api/health/trends and /api/pipelines/failures (additive routes; shapes in server/health/contract.ts).
+ * /api/health/trends and /api/pipelines/failures (additive routes; shapes in server/group-health/contract.ts).
  */
 export function healthRoutes(deps: { health: HealthService }): RouteModule {
   const { health } = deps;

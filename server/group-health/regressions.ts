@@ -8,7 +8,7 @@ import type {
   TrendDay,
   TrendsResponse,
 } from './contract.ts';
-import type { HistoryIndex } from './history-index.ts';
+import type { HealthIndex } from './health-index.ts';
 import { median, percentileSorted, utcDay } from './stats.ts';
 
 /**
@@ -51,7 +51,7 @@ export interface ProjectRuns {
  * the newest pipeline back and stops once every job name seen so far has its runs; a job name first
  * met further back has not run in that time and is not reported.
  */
-export function collectRuns(index: HistoryIndex, projectId: number, limit = Infinity): ProjectRuns {
+export function collectRuns(index: HealthIndex, projectId: number, limit = Infinity): ProjectRuns {
   const pipelines = index.pipelinesByProject.get(projectId) ?? [];
   const jobs = new Map<string, DurationRun[]>();
   const pipeline: DurationRun[] = [];
@@ -134,7 +134,7 @@ function toSlowRun(run: DurationRun): SlowRun {
 }
 
 function regressionOf(
-  index: HistoryIndex,
+  index: HealthIndex,
   projectId: number,
   jobName: string | null,
   runs: readonly DurationRun[],
@@ -155,7 +155,7 @@ function regressionOf(
 }
 
 /** Every job and default-branch pipeline that got slower, largest slowdown first. */
-export function durationRegressions(index: HistoryIndex): RegressionsResponse {
+export function durationRegressions(index: HealthIndex): RegressionsResponse {
   const window = REGRESSION_RULE.recent_runs + REGRESSION_RULE.baseline_runs;
   const regressions: DurationRegression[] = [];
   for (const projectId of index.pipelinesByProject.keys()) {
@@ -208,7 +208,7 @@ export function dailyTrend(runs: readonly DurationRun[], fromMs: number, toMs: n
 
 /** One project's daily trends (pipeline and each job name), each with its regression if any. */
 export function projectTrends(
-  index: HistoryIndex,
+  index: HealthIndex,
   projectId: number,
   fromMs: number,
 ): TrendsResponse | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryBuilder } from '../history/testing/history-fixtures.ts';
-import { HistoryIndex } from './history-index.ts';
+import { HealthIndex } from './health-index.ts';
 import {
   collectRuns,
   REGRESSION_RULE,
@@ -25,7 +25,7 @@ function runs(durations: number[], b = new HistoryBuilder().project(1, 'api')) {
       jobs: [{ name: 'build', status: 'success', duration: seconds, queued: i % 3 }],
     }),
   );
-  const index = new HistoryIndex({
+  const index = new HealthIndex({
     snapshot: b.build(),
     now: b.now,
     windowMs: 90 * DAY_MS,
@@ -90,7 +90,7 @@ describe('duration regressions', () => {
         duration: i < 30 ? 600 : 900,
       });
     b.pipeline({ projectId: 1, status: 'failed', minutesAgo: 1, duration: 10 });
-    const index = new HistoryIndex({
+    const index = new HealthIndex({
       snapshot: b.build(),
       now: b.now,
       windowMs: DAY_MS,

@@ -7,7 +7,7 @@ import type {
   SuccessRateSplit,
   TimeToFixStats,
 } from './contract.ts';
-import type { HistoryIndex } from './history-index.ts';
+import type { HealthIndex } from './health-index.ts';
 import { median, percent, percentileSorted } from './stats.ts';
 
 /** Pipelines listed after `broken_since` at most. */
@@ -64,7 +64,7 @@ export function timeToFixStats(durations: readonly number[]): TimeToFixStats {
  * - Success rates (DESIGN §3.1's formula) over the window's pipelines: default branch only,
  *   merge-request pipelines only, and all.
  */
-export function defaultBranchHealth(index: HistoryIndex): DefaultBranchesResponse {
+export function defaultBranchHealth(index: HealthIndex): DefaultBranchesResponse {
   const now = index.input.now;
   const projects: DefaultBranchHealth[] = [];
   const overall = { default_branch: counter(), merge_requests: counter(), all: counter() };

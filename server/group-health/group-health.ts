@@ -5,12 +5,12 @@ import type {
 } from './contract.ts';
 import { defaultBranchHealth } from './default-branch.ts';
 import { FlakeIndex, flakyJobs } from './flaky-jobs.ts';
-import { HistoryIndex, type HealthInput } from './history-index.ts';
+import { HealthIndex, type HealthInput } from './health-index.ts';
 import { durationRegressions } from './regressions.ts';
 
 /** Everything group health knows about one snapshot of history, computed once per change. */
 export interface GroupHealth {
-  index: HistoryIndex;
+  index: HealthIndex;
   flakes: FlakeIndex;
   defaultBranches: DefaultBranchesResponse;
   flakyJobs: FlakyJobsResponse;
@@ -23,7 +23,7 @@ export interface GroupHealth {
  * request (they take filters).
  */
 export function computeGroupHealth(input: HealthInput): GroupHealth {
-  const index = new HistoryIndex(input);
+  const index = new HealthIndex(input);
   const flakes = new FlakeIndex(index);
   return {
     index,

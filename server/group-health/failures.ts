@@ -1,7 +1,7 @@
 import { mergeRequestIid } from '../history/model.ts';
 import type { FailedJob, FailureEntry, FailuresResponse } from './contract.ts';
 import type { FlakeIndex } from './flaky-jobs.ts';
-import type { HistoryIndex } from './history-index.ts';
+import type { HealthIndex } from './health-index.ts';
 
 /** Which failures to list; every field optional but the page. */
 export interface FailureFilter {
@@ -32,7 +32,7 @@ function matchesRef(ref: string, wanted: string): boolean {
  * a failure is `flaky` when every blocking failed job is a job that flaked in the window.
  */
 export function listFailures(
-  index: HistoryIndex,
+  index: HealthIndex,
   flakes: FlakeIndex,
   filter: FailureFilter,
 ): FailuresResponse {

@@ -1,6 +1,6 @@
 import type { JobHistoryRecord, PipelineHistoryRecord } from '../history/model.ts';
 import type { FlakeKind, FlakyJob, FlakyJobsResponse } from './contract.ts';
-import type { HistoryIndex } from './history-index.ts';
+import type { HealthIndex } from './health-index.ts';
 import { percent } from './stats.ts';
 
 /** One flake: a job name that both failed and passed on one commit of one project. */
@@ -43,7 +43,7 @@ export class FlakeIndex {
   private readonly runsByProject = new Map<number, Map<string, number>>();
   private readonly eventsByProject = new Map<number, Map<string, FlakeEvent[]>>();
 
-  constructor(index: HistoryIndex) {
+  constructor(index: HealthIndex) {
     for (const [projectId, all] of index.pipelinesByProject) {
       const pipelines = all.slice(firstFrom(all, index.from));
       const runs = new Map<string, number>();
@@ -146,7 +146,7 @@ const newestFirst = (a: FlakeEvent, b: FlakeEvent) =>
   b.at - a.at || b.failedJob.jobId - a.failedJob.jobId;
 
 /** Flaky job names of the window, most flakes first (then the newest flake first). */
-export function flakyJobs(index: HistoryIndex, flakes: FlakeIndex): FlakyJobsResponse {
+export function flakyJobs(index: HealthIndex, flakes: FlakeIndex): FlakyJobsResponse {
   const byName = new Map<string, FlakeEvent[]>();
   for (const event of flakes.events) {
     let list = byName.get(event.jobName);

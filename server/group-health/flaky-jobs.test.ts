@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryBuilder } from '../history/testing/history-fixtures.ts';
 import { FlakeIndex, flakeHistory, flakyJobs } from './flaky-jobs.ts';
-import { HistoryIndex } from './history-index.ts';
+import { HealthIndex } from './health-index.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -68,7 +68,7 @@ function history() {
 }
 
 const indexOf = (b: HistoryBuilder) =>
-  new HistoryIndex({ snapshot: b.build(), now: b.now, windowMs: WEEK_MS, since: '7d' });
+  new HealthIndex({ snapshot: b.build(), now: b.now, windowMs: WEEK_MS, since: '7d' });
 
 describe('flaky jobs', () => {
   it('finds retry and same-commit flakes, once per commit, inside the window', () => {

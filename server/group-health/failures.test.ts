@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HistoryBuilder } from '../history/testing/history-fixtures.ts';
 import { listFailures, type FailureFilter } from './failures.ts';
 import { FlakeIndex } from './flaky-jobs.ts';
-import { HistoryIndex } from './history-index.ts';
+import { HealthIndex } from './health-index.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -56,7 +56,7 @@ function history() {
   });
   b.pipeline({ projectId: 2, status: 'failed', minutesAgo: 8 * 24 * 60 }); // before the window
   b.pipeline({ projectId: 2, status: 'success', minutesAgo: 30 });
-  const index = new HistoryIndex({
+  const index = new HealthIndex({
     snapshot: b.build(),
     now: b.now,
     windowMs: WEEK_MS,

@@ -23,7 +23,7 @@ beforeAll(async () => {
   sim = await startSimulator({ live: false });
   dir = mkdtempSync(path.join(os.tmpdir(), 'health-int-'));
   gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
-  // The production wiring (server/health/index.ts), as the composition root uses it.
+  // The production wiring (server/group-health/index.ts), as the composition root uses it.
   const { poller, group, settle, close } = openPollerWithHealth(gitlab, sim.groupPath, dir);
   health = group.health;
   closers.push(

@@ -30,7 +30,7 @@ export interface HealthInput {
  * Lookups built once per snapshot and shared by the health computations: projects by id, each
  * pipeline's jobs, and pipelines per project (oldest first, as the snapshot orders them).
  */
-export class HistoryIndex {
+export class HealthIndex {
   readonly projects = new Map<number, ProjectHistoryRecord>();
   readonly jobsByPipeline: ReadonlyMap<number, readonly JobHistoryRecord[]>;
   readonly pipelinesByProject = new Map<number, PipelineHistoryRecord[]>();
