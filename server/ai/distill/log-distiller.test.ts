@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../testing/corpus/load-corpus.ts';
-import { HINT } from './line-rules.ts';
+import { HINT } from './rules/classify-line.ts';
 import { distillLog, stripAnsi } from './log-distiller.ts';
 
 const ESC = '\x1b';

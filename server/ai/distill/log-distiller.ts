@@ -1,19 +1,11 @@
+import { CI_ERROR_ANNOTATION, stripCiPrefix } from './ci-prefix.ts';
 import { lineTemplate, templatesOf } from './green-diff.ts';
-import {
-  CI_ERROR_ANNOTATION,
-  classifyLine,
-  COMMAND,
-  COMMAND_VERDICT,
-  FRAME,
-  LEAD_IN,
-  lineSignature,
-  PASSING_RUN,
-  stripCiPrefix,
-  WRAPPER,
-  type FailureCategory,
-  type LineClass,
-  type LineKind,
-} from './line-rules.ts';
+import { lineSignature } from './line-signature.ts';
+import { PASSING_RUN } from './passing-run.ts';
+import { classifyLine, type LineClass } from './rules/classify-line.ts';
+import type { FailureCategory, LineKind } from './rules/rule.ts';
+import { FRAME } from './stack-frame.ts';
+import { COMMAND, COMMAND_VERDICT, LEAD_IN, WRAPPER } from './step-lines.ts';
 
 /** Tuning knobs of the distiller; the defaults suit a chat model's prompt. */
 export interface DistillOptions {
