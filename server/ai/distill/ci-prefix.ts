@@ -60,3 +60,6 @@ export function stripCiPrefix(line: string): string {
 
 /** GitHub Actions marks lines its problem matchers flagged as errors with `##[error]`. */
 export const CI_ERROR_ANNOTATION = /(?:^|Z )##\[error\]/;
+
+/** The name DecisiveLine.rule carries for a line only the CI system's `##[error]` made decisive. */
+export const CI_ERROR_ANNOTATION_RULE = 'ci-prefix/error-annotation';
