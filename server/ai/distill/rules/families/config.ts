@@ -9,7 +9,7 @@ export const configFamily = defineFamily({
   name: 'config',
   // prettier-ignore
   hints: [
-    'err', 'fail', 'fatal', 'exit', 'not found', 'no such', 'cannot', 'could not', 'couldn\'t',
+    'err', 'exception', 'fail', 'fatal', 'exit', 'not found', 'no such', 'cannot', 'could not', 'couldn\'t',
     'undefined', 'unable', 'invalid', 'yaml', 'mapping', 'expected', 'unknown', 'missing',
     'unexpected', 'not allowed', 'does not exist', 'no output', 'resolv', 'does not apply',
     'not apply', 'rakefile', 'gemfile', 'not available', 'not valid', 'eslint config', 'lock file',

@@ -9,7 +9,7 @@ export const dependenciesFamily = defineFamily({
   name: 'dependencies',
   // prettier-ignore
   hints: [
-    'err', 'fail', 'exception', 'exit', 'oom', 'timeout', 'timedout', 'denied', 'forbidden',
+    'err', 'warn', 'fail', 'exception', 'exit', 'oom', 'timeout', 'timedout', 'denied', 'forbidden',
     'econn', 'etimedout', 'enotfound', 'eai_again', 'refused', 'unreachable', 'not found',
     'no such', 'cannot', 'can\'t', 'could not', 'couldn\'t', 'undefined', 'unable', 'expected',
     'received', 'unknown', 'missing', 'no matching', 'unsatisfiable', 'conflict', 'unexpected',

@@ -9,7 +9,7 @@ export const scriptFamily = defineFamily({
   name: 'script',
   // prettier-ignore
   hints: [
-    'err', 'fail', 'fatal', 'panic', 'traceback', 'caused by', 'exception', 'exit', 'timeout',
+    'err', 'no rule to make target', 'fail', 'fatal', 'panic', 'traceback', 'caused by', 'exception', 'exit', 'timeout',
     'time out', 'deadline', 'not found', 'no such', 'expected', 'warn', 'abort', 'segmentation',
     'core dumped', 'syntax', 'unexpected', 'terminated', 'exceeded', 'unhealthy', 'curl: (',
     'timed out', 'aborted', /^[A-Z][a-z]+-[A-Z][A-Za-z]+ : /, /^\*\* \(/,
