@@ -9,7 +9,7 @@ export const buildFamily = defineFamily({
   name: 'build',
   // prettier-ignore
   hints: [
-    'err', 'fail', 'fatal', 'exception', 'exit', 'not found', 'cannot', 'can\'t', 'could not',
+    'err', 'fail', 'fatal', 'exception', 'exit', 'not found', 'cannot', "can't", 'could not',
     'undefined', 'invalid', 'expected', 'warn', 'mismatched', 'unknown', 'missing', 'no matching',
     'syntax', 'unexpected', 'terminated', 'does not exist', 'implicit declaration', 'resolv',
     'no rule to make target', 'incompatible', 'in target ', 'normal arm', 'normal x86_64',
@@ -25,9 +25,10 @@ export const buildFamily = defineFamily({
       kind: 'error',
       category: 'script_error',
     },
-    // The Solidity compiler's diagnostics carry a numeric code (`Error (6275): Source "…" not found`,
-    // `ParserError (2314): Expected ';'`, https://docs.soliditylang.org/en/latest/using-the-compiler.html),
-    // and Foundry reports them under `Error: Compiler run failed:`.
+    // The Solidity compiler's diagnostics carry a numeric code (`Error (6275): Source "…" not
+    // found`, `ParserError (2314): Expected ';'`,
+    // https://docs.soliditylang.org/en/latest/using-the-compiler.html), and Foundry reports them
+    // under `Error: Compiler run failed:`.
     solidity: {
       re: /^(?:Error|ParserError|DeclarationError|TypeError|SyntaxError|DocstringParsingError) \(\d{4}\): /,
       score: 88,
@@ -71,39 +72,41 @@ export const buildFamily = defineFamily({
       kind: 'error',
       category: 'compile_error',
     },
-    // Zero-shot (build): the build invoked or configured wrongly: MSBuild's command-line errors MSB1xxx
-    // (`MSBUILD : error MSB1009: Project file does not exist.`,
+    // Zero-shot (build): the build invoked or configured wrongly: MSBuild's command-line errors
+    // MSB1xxx (`MSBUILD : error MSB1009: Project file does not exist.`,
     // https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb1009), Gradle's build script
-    // failing (`A problem occurred evaluating root project`, Kotlin DSL `Script compilation error:`,
-    // https://docs.gradle.org/current/userguide/troubleshooting.html).
+    // failing (`A problem occurred evaluating root project`, Kotlin DSL `Script compilation
+    // error:`, https://docs.gradle.org/current/userguide/troubleshooting.html).
     'build-script': {
       re: /^MSBUILD : error MSB1\d{3}:|^\s*(?:> )?(?:A problem occurred evaluating (?:root )?project\b|Script compilation errors?:)/,
       score: 88,
       kind: 'error',
       category: 'config_yaml',
     },
-    // Zero-shot (build): compilers, build drivers and bundlers whose error lines the rules below do not
-    // know. GHC `Main.hs:5:7: error: [GHC-88464]`, the message on the next lines
+    // Zero-shot (build): compilers, build drivers and bundlers whose error lines the rules below do
+    // not know. GHC `Main.hs:5:7: error: [GHC-88464]`, the message on the next lines
     // (https://errors.haskell.org/messages/GHC-88464). OCaml `Error: Unbound value foo`
-    // (https://ocaml.org/manual/latest/comp.html; the `File "a.ml", line 12, characters 4-9:` above it
-    // also heads warnings, so it is only kept as context). The Dart front end `lib/a.dart:12:5: Error: …`
-    // (https://dart.dev/tools/dart-compile) and Flutter's `Target kernel_snapshot failed`. Elixir `**
-    // (CompileError) lib/a.ex:12: …` (https://hexdocs.pm/elixir/CompileError.html). clang's driver
-    // `clang: error: linker command failed with exit code 1` and Apple ld's `symbol(s) not found`
-    // (https://github.com/ssut/ffmpeg-on-apple-silicon/issues/8). Maven's compiler plugin `Compilation
-    // failure` (https://maven.apache.org/plugins/maven-compiler-plugin/), the Kotlin Gradle plugin's
-    // `Compilation error. See log for more details` and Gradle's compile tasks in `What went wrong`.
-    // Bazel's `ERROR: /src/BUILD:12:10: Compiling a.cc failed: (Exit 1)` (https://bazel.build/run/build).
-    // MSBuild's other MSB#### errors (https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb4057),
-    // not MSB3073 (a command's exit code) nor MSB4019/MSB4236 (an SDK not installed). webpack's `Module not
-    // found: Error: Can't resolve './Foo' in '/src'` for a file of the project
+    // (https://ocaml.org/manual/latest/comp.html; the `File "a.ml", line 12, characters 4-9:` above
+    // it also heads warnings, so it is only kept as context). The Dart front end `lib/a.dart:12:5:
+    // Error: …` (https://dart.dev/tools/dart-compile) and Flutter's `Target kernel_snapshot
+    // failed`. Elixir `** (CompileError) lib/a.ex:12: …`
+    // (https://hexdocs.pm/elixir/CompileError.html). clang's driver `clang: error: linker command
+    // failed with exit code 1` and Apple ld's `symbol(s) not found`
+    // (https://github.com/ssut/ffmpeg-on-apple-silicon/issues/8). Maven's compiler plugin
+    // `Compilation failure` (https://maven.apache.org/plugins/maven-compiler-plugin/), the Kotlin
+    // Gradle plugin's `Compilation error. See log for more details` and Gradle's compile tasks in
+    // `What went wrong`. Bazel's `ERROR: /src/BUILD:12:10: Compiling a.cc failed: (Exit 1)`
+    // (https://bazel.build/run/build). MSBuild's other MSB#### errors
+    // (https://learn.microsoft.com/en-us/visualstudio/msbuild/errors/msb4057), not MSB3073 (a
+    // command's exit code) nor MSB4019/MSB4236 (an SDK not installed). webpack's `Module not found:
+    // Error: Can't resolve './Foo' in '/src'` for a file of the project
     // (https://webpack.js.org/configuration/resolve/); a relative import esbuild or Rollup cannot
     // resolve; esbuild's other compile diagnostics (`✘ [ERROR] Expected …`, `Unexpected …`,
-    // https://esbuild.github.io/api/#build; wrangler prints its own errors as `✘ [ERROR]` too, so only
-    // esbuild's wordings count). ninja's failed
-    // edge `FAILED: a.o` (https://github.com/ninja-build/ninja/blob/master/src/status_printer.cc).
-    // xcodebuild's failed commands list (`\tCompileSwift normal arm64 /src/A.swift`, since Xcode 13
-    // `… (in target 'App' from project 'App')`: https://github.com/duemunk/Async/issues/107,
+    // https://esbuild.github.io/api/#build; wrangler prints its own errors as `✘ [ERROR]` too, so
+    // only esbuild's wordings count). ninja's failed edge `FAILED: a.o`
+    // (https://github.com/ninja-build/ninja/blob/master/src/status_printer.cc). xcodebuild's failed
+    // commands list (`\tCompileSwift normal arm64 /src/A.swift`, since Xcode 13 `… (in target 'App'
+    // from project 'App')`: https://github.com/duemunk/Async/issues/107,
     // https://github.com/nisargjhaveri/vscode-ios-debug/issues/14).
     'other-compilers': {
       re: /^\S+\.l?hs:(?:\d+:\d+(?:-\d+)?|\(\d+,\d+\)-\(\d+,\d+\)): error:(?:\s|$)|^<no location info>: error:|^Error \(warning \d+[^)]*\): |^Error: (?:Unbound (?:value|module|type|constructor|record field|class)|This (?:expression|pattern) has type|Syntax error|Signature mismatch|The implementation \S+ does not match|Some record fields are undefined)|^\S+\.dart:\d+:\d+: Error: |\bTarget kernel_snapshot\w* failed\b|^\*\* \((?:CompileError|SyntaxError|TokenMissingError|MismatchedDelimiterError)\) |^(?:\S+: )?error: linker command failed with exit code |^ld: symbol\(s\) not found for architecture|^error: unknown type name |: Compilation failure\b|^\s*(?:> )?Compilation error\. See log for more details|Execution failed for task '[^']*:(?:compile|kapt|ksp)\w*'|^ERROR: \S+:\d+:\d+: (?:Compiling|Linking|Building|GoCompilePkg|GoLink|KotlinCompile|SwiftCompile)\b.* failed: |\berror MSB(?!3021|3026|3027|3073|3644|4019|4236)\d{4}:|Module not found: (?:Error: )?Can't resolve '[./]|\bCould not resolve ["']\.|^(?:\[vite(?::[\w-]+)?\]:? )?Rollup failed to resolve import "[./~@]|^✘ \[ERROR\] (?:Expected |Unexpected |No matching export |Could not resolve |Unterminated |The symbol |Multiple exports |Transforming |Cannot |Top-level await |Invalid |Syntax |Duplicate |Missing )|^\S+:\d+:\d+: ERROR: |^FAILED: (?:\[code=\d+\] )?(?:\S+\.(?:o|obj|a|so|lib|dll|dylib|exe|pch|gch)\b|\S*CMakeFiles\/)|^\t(?:CompileSwift|SwiftCompile|CompileSwiftSources|SwiftEmitModule|EmitSwiftModule|PrecompileSwiftBridgingHeader|CompileC|Ld|CompileStoryboard|CompileXIB|CompileAssetCatalog\w*) .*(?:\(in target '|\bnormal (?:arm|x86_64))/,
@@ -111,12 +114,13 @@ export const buildFamily = defineFamily({
       kind: 'error',
       category: 'compile_error',
     },
-    // Zero-shot (build): bundlers' and build drivers' verdicts, below the errors they sum up: webpack's
-    // `ERROR in ./src/a.js 12:5` and `webpack compiled with 2 errors` (https://webpack.js.org/api/stats/),
-    // Next.js and Create React App `Failed to compile.` (https://nextjs.org/docs/app/api-reference/cli/next),
-    // Vite's `error during build:` (https://vite.dev/guide/build), esbuild's JS API `Build failed with
-    // 1 error:` (https://esbuild.github.io/api/#build), ninja's `ninja: build stopped: subcommand
-    // failed.` (https://github.com/ninja-build/ninja/blob/master/src/ninja.cc).
+    // Zero-shot (build): bundlers' and build drivers' verdicts, below the errors they sum up:
+    // webpack's `ERROR in ./src/a.js 12:5` and `webpack compiled with 2 errors`
+    // (https://webpack.js.org/api/stats/), Next.js and Create React App `Failed to compile.`
+    // (https://nextjs.org/docs/app/api-reference/cli/next), Vite's `error during build:`
+    // (https://vite.dev/guide/build), esbuild's JS API `Build failed with 1 error:`
+    // (https://esbuild.github.io/api/#build), ninja's `ninja: build stopped: subcommand failed.`
+    // (https://github.com/ninja-build/ninja/blob/master/src/ninja.cc).
     'bundler-verdict': {
       re: /^\s*ERROR in (?:\S*[/.]\S*|\[\w+\])|^Failed to compile\.?\s*$|^error during build:\s*$|\bBuild failed with [1-9]\d* errors?:|\bwebpack(?: [\d.]+)? compiled with [1-9]\d* errors?\b|^> Build failed because of webpack errors|^ninja: build stopped: subcommand failed\./,
       score: 84,
@@ -151,7 +155,8 @@ export const buildFamily = defineFamily({
       kind: 'error',
       category: 'compile_error',
     },
-    // The Kotlin compiler prints `e: file.kt: (12, 5): message` (K1) or `e: file:///x.kt:12:5 message` (K2).
+    // The Kotlin compiler prints `e: file.kt: (12, 5): message` (K1) or `e: file:///x.kt:12:5
+    // message` (K2).
     kotlin: {
       re: /^e: (?:file:\/\/)?\S+\.kts?(?::\d+:\d+|: \(\d+, \d+\):)\s/,
       score: 88,
@@ -165,7 +170,8 @@ export const buildFamily = defineFamily({
       kind: 'error',
       category: 'compile_error',
     },
-    // Go's compiler, vet and linters print `file.go:line:col: message` at column 0 (test output is indented).
+    // Go's compiler, vet and linters print `file.go:line:col: message` at column 0 (test output is
+    // indented).
     go: {
       re: /^[\w./-]+\.go:\d+(?::\d+)?: \S/,
       score: 87,

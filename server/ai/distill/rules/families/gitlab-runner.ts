@@ -21,7 +21,8 @@ export const gitlabRunnerFamily = defineFamily({
       category: 'timeout',
     },
     // GitLab refusing an artifacts archive over the instance's size limit: `artifacts:paths` or the
-    // limit need changing (the runner's message: https://gitlab.com/gitlab-org/gitlab/-/issues/472984).
+    // limit need changing (the runner's message:
+    // https://gitlab.com/gitlab-org/gitlab/-/issues/472984).
     'artifacts-too-large': {
       re: /\b413 Request Entity Too Large\b|\btoo large archive\b/,
       score: 90,

@@ -4,7 +4,7 @@
  */
 import { defineFamily } from '../rule.ts';
 
-/** A full disk, in the words of the OS, Node (ENOSPC) and quota tools: it explains every failure after it. */
+/** The machine the job runs on. */
 export const DISK_FULL = /No space left on device|\bENOSPC\b|[Dd]isk quota exceeded/;
 
 /** The machine the job runs on. */
@@ -30,8 +30,8 @@ export const machineFamily = defineFamily({
     },
     // Rootless containers (podman, buildah) whose user has too few subordinate IDs for the image's
     // files: /etc/subuid and /etc/subgid need a range for the user
-    // (https://github.com/containers/podman/blob/main/troubleshooting.md, "there might not be enough
-    // IDs available in the namespace").
+    // (https://github.com/containers/podman/blob/main/troubleshooting.md, "there might not be
+    // enough IDs available in the namespace").
     'subordinate-ids': {
       re: /\bthere might not be enough IDs available in the namespace\b|\bpotentially insufficient UIDs or GIDs available in user namespace\b|\bno subuid ranges found for user\b/,
       score: 90,
@@ -52,8 +52,8 @@ export const machineFamily = defineFamily({
       kind: 'error',
       category: 'oom_killed',
     },
-    // Memory and kills: the compiler driver losing cc1plus to the kernel's OOM killer, C++ allocation
-    // failure.
+    // Memory and kills: the compiler driver losing cc1plus to the kernel's OOM killer, C++
+    // allocation failure.
     'compiler-killed': {
       re: /\bfatal error: Killed signal terminated program\b|\bstd::bad_alloc\b/,
       score: 96,
@@ -67,7 +67,8 @@ export const machineFamily = defineFamily({
       kind: 'error',
       category: 'oom_killed',
     },
-    // The shell reporting that it lost a child to SIGKILL (`bash: line 12:  4242 Killed   npm run build`).
+    // The shell reporting that it lost a child to SIGKILL (`bash: line 12:  4242 Killed   npm run
+    // build`).
     'child-killed': {
       re: /(?:^|: )\s*\d+ Killed {2,}\S/,
       score: 96,
