@@ -15,8 +15,8 @@ export interface Excerpt {
 const GAP_COST = 32;
 
 /**
- * Renders the excerpt of `entries` within `budget` characters, by `priority` (changed: a log that
- * fits is kept whole); `folded` counts the near-duplicates folded into an entry.
+ * Renders the excerpt of `entries` within `budget` characters, by `priority` (a log that fits is
+ * kept whole); `folded` counts the near-duplicates folded into an entry.
  */
 export function renderExcerpt(
   entries: Entry[],

@@ -12,7 +12,7 @@ import { FRAME } from './stack-frame.ts';
 import { COMMAND, LEAD_IN } from './step-lines.ts';
 
 /** How many lines around a decisive line and at the end of the log are kept. */
-export interface Window {
+export interface ContextWindow {
   /** Lines kept before each decisive line. */
   before: number;
   /** Lines kept after each decisive line. */
@@ -38,7 +38,7 @@ export function prioritise(
   entries: Entry[],
   sections: LogSection[],
   failing: FailingPlace,
-  { before, after, tailCount }: Window,
+  { before, after, tailCount }: ContextWindow,
 ): Priorities {
   const failingSection = failing.section;
   const failingCommand = failing.command;
