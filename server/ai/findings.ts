@@ -1,7 +1,7 @@
 // What the built-in analyser finds in a failed job, as plain types: the pipeline analysis, the
 // prompts and the provider port's task read them, so they import no code that produces them.
 import type { GitLabJob } from '../gitlab/wire.ts';
-import type { FailureCategory } from './distill/line-rules.ts';
+import type { FailureCategory } from './distill/rules/rule.ts';
 import type { DecisiveLine, DistilledLog } from './distill/log-distiller.ts';
 import type { JobContext } from './job-context.ts';
 

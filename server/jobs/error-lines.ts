@@ -1,4 +1,4 @@
-import { classifyLine } from '../ai/distill/line-rules.ts';
+import { classifyLine } from '../ai/distill/rules/classify-line.ts';
 import { stripAnsi } from '../ai/distill/log-distiller.ts';
 
 /** At most this many error lines are listed; "next error" past them is not useful in practice. */

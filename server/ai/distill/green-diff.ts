@@ -1,4 +1,11 @@
-import { stripCiPrefix } from './line-rules.ts';
+/**
+ * "What changed": lines of a failed log that the last green run of the same job printed too say
+ * nothing about the failure, once the parts that vary between runs are masked.
+ */
+import { stripCiPrefix } from './ci-prefix.ts';
+import { resolveCarriageReturns, SECTION_MARKER, stripAnsi } from './clean-log.ts';
+import type { Entry } from './log-entry.ts';
+import { COMMAND, LEAD_IN } from './step-lines.ts';
 
 // Run-specific parts of a line, masked so that the same step prints the same template in every
 // run: timestamps and times, UUIDs, hashes, paths, then any remaining number.
@@ -32,4 +39,27 @@ export function templatesOf(cleanLines: Iterable<string>): Set<string> {
     if (t !== '') out.add(t);
   }
   return out;
+}
+
+/**
+ * Marks the entries whose template the green log (`baseline`, raw) printed too as `green` and
+ * returns how many lines they hold. Error lines, summary headers, commands and step lead-ins are
+ * never marked: they say what ran and what failed even when the green run printed them as well.
+ */
+export function markSameAsGreen(entries: Entry[], baseline: string): number {
+  const green = templatesOf(
+    stripAnsi(baseline)
+      .split('\n')
+      .map((l) => resolveCarriageReturns(l.replace(SECTION_MARKER, ''))),
+  );
+  let sameAsGreen = 0;
+  for (const e of entries) {
+    if (e.kind === 'error' || e.kind === 'summary-header') continue;
+    if (e.bare === '' || COMMAND.test(e.bare) || LEAD_IN.test(e.bare)) continue;
+    if (green.has(lineTemplate(e.text))) {
+      e.green = true;
+      sameAsGreen += e.count;
+    }
+  }
+  return sameAsGreen;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../testing/corpus/load-corpus.ts';
-import { HINT } from './line-rules.ts';
+import { HINT } from './rules/classify-line.ts';
 import { distillLog, stripAnsi } from './log-distiller.ts';
 
 const ESC = '\x1b';
@@ -292,5 +292,59 @@ describe('distillLog', () => {
   it('handles an empty log', () => {
     const d = distillLog('');
     expect(d).toMatchObject({ text: '', totalLines: 0, decisive: [], failingSection: undefined });
+  });
+});
+
+describe('distillLog: the failing step and the budget', () => {
+  it('keeps the lead-in of the failing step: the GitHub Actions step that ran the failing command', () => {
+    const filler = Array.from(
+      { length: 2000 },
+      (_, i) => `2022-05-30T09:10:${String(i % 60).padStart(2, '0')}.1Z compiling module ${i}`,
+    );
+    const log = [
+      '2022-05-30T09:10:00.0Z ##[group]Run ./gradlew build',
+      ...filler,
+      '2022-05-30T09:11:02.8576680Z ConsoleClientTest > testClassicParsing() FAILED',
+      ...filler.slice(0, 400),
+    ].join('\n');
+    const d = distillLog(log, { budgetChars: 6000 });
+    expect(d.text).toContain('##[group]Run ./gradlew build');
+    expect(d.text).toContain('ConsoleClientTest > testClassicParsing() FAILED');
+  });
+
+  it('keeps the header of the step that failed when its errors alone would fill the budget', () => {
+    // The shape of a flake8 step in
+    // https://github.com/harshil753/my_closet/blob/ae756335f4ce01c4dcc1ed897b003ec464ec6a2a/1_python-test.txt:
+    // hundreds of findings after `Run flake8`, then the runner's verdict.
+    const findings = Array.from(
+      { length: 600 },
+      (_, i) =>
+        `2025-10-12T20:13:17.4633422Z services/image_processor.py:${i + 1}:1: E302 expected 2 blank lines, found 1`,
+    );
+    const log = [
+      '2025-10-12T20:13:10.0000000Z ##[group]Run pytest tests/ || true',
+      '2025-10-12T20:13:12.0000000Z no tests ran in 0.01s',
+      '2025-10-12T20:13:16.9000000Z ##[group]Run flake8 services/',
+      '2025-10-12T20:13:16.9000001Z ##[endgroup]',
+      ...findings,
+      '2025-10-12T20:13:17.9000000Z ##[error]Process completed with exit code 1.',
+    ].join('\n');
+    const d = distillLog(log, { budgetChars: 6000 });
+    expect(d.text).toContain('##[group]Run flake8 services/');
+    expect(d.failingStep).toEqual({ startLine: 3, endLine: findings.length + 5 });
+    // The step's header names the failing command (reproduce-it-locally answers quote it).
+    expect(d.failingCommand).toBe('flake8 services/');
+  });
+
+  it('keeps a log that fits the budget whole, and fills a long one up to the budget', () => {
+    const short = ['$ make', 'cc -c a.c', 'a.c:3:1: warning: unused', 'linking', 'done?'].join(
+      '\n',
+    );
+    expect(distillLog(short).text).toBe(short);
+    const long = Array.from({ length: 5000 }, (_, i) => `step ${i} ok`).join('\n');
+    const d = distillLog(long, { budgetChars: 8000 });
+    expect(d.text.length).toBeGreaterThan(7500);
+    expect(d.text.length).toBeLessThanOrEqual(8000);
+    expect(d.text.endsWith('step 4999 ok')).toBe(true);
   });
 });

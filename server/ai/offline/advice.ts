@@ -1,6 +1,7 @@
 // What to do next about a diagnosed failure: advice for the exact failures the line rules
 // recognise, then the category's general advice in the failing tool's terms.
-import { DISK_FULL, type FailureCategory } from '../distill/line-rules.ts';
+import { DISK_FULL } from '../distill/rules/families/machine.ts';
+import type { FailureCategory } from '../distill/rules/rule.ts';
 import type { DistilledLog } from '../distill/log-distiller.ts';
 import { greenOnSameCommit, type JobContext } from '../job-context.ts';
 import { COVERAGE_MISSED, NETWORK, RESOLUTION } from './failure-patterns.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FailureCategory } from '../distill/line-rules.ts';
+import type { FailureCategory } from '../distill/rules/rule.ts';
 import { distillLog } from '../distill/log-distiller.ts';
 import { loadCorpus } from '../testing/corpus/load-corpus.ts';
 import { diagnoseLines, quotedText } from '../testing/documented-lines.ts';

@@ -1,11 +1,8 @@
 // The built-in analyser's judgement of one failed job: which decisive lines may vote, the
 // root-cause category they elect, the lines worth quoting and the files they name.
-import {
-  COMMAND_VERDICT,
-  DISK_FULL,
-  WRAPPER,
-  type FailureCategory,
-} from '../distill/line-rules.ts';
+import { DISK_FULL } from '../distill/rules/families/machine.ts';
+import type { FailureCategory } from '../distill/rules/rule.ts';
+import { COMMAND_VERDICT, WRAPPER } from '../distill/step-lines.ts';
 import type { DecisiveLine, DistilledLog } from '../distill/log-distiller.ts';
 import type { Diagnosis } from '../findings.ts';
 import type { JobContext } from '../job-context.ts';
@@ -27,7 +24,7 @@ const WEIGHT: Record<FailureCategory, number> = {
 const LOCATION =
   /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
 const MAX_EVIDENCE = 12;
-// The generic error rule's score (line-rules.ts): a script error scored above it names a cause.
+// The generic error rule's score (`script/generic-error`, distill/rules/families/script.ts): a script error scored above it names a cause.
 const GENERIC_SCORE = 85;
 
 // Lines printed by tests that passed, which may contain alarming words (a test "rejects invalid
@@ -60,7 +57,7 @@ const CODE_FRAME = /^\s*>?\s*\d+\s*\|/;
 // A link checker's list of the links it found broken (awesome_bot's `2. [L0410] 404 https://x`,
 // markdown-link-check's `[✖] https://x → Status: 404`): its findings, whose network words (`Failed to
 // open TCP connection`) describe the README's links, not the job's network. The checker's verdict
-// votes for them (line-rules.ts).
+// votes for them (distill/rules/families/quality-gates.ts).
 const LINK_FINDING = /^\s*(?:\d+\.\s+(?:\[L\d+\]\s+)?(?:\d{3}\s+)?|\[✖\]\s+)https?:\/\/\S/;
 /**
  * Whether a decisive line may vote on the category: wrappers, passing tests and setup do not. A

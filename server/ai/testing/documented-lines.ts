@@ -1,68 +1,11 @@
-import { expect, it } from 'vitest';
-import {
-  classifyLine,
-  stripCiPrefix,
-  type FailureCategory,
-  type LineKind,
-} from '../distill/line-rules.ts';
+import { expect } from 'vitest';
 import { distillLog } from '../distill/log-distiller.ts';
+import type { FailureCategory } from '../distill/rules/rule.ts';
 import type { Diagnosis } from '../findings.ts';
 import { diagnose } from '../offline/diagnosis.ts';
 
-/** A tool's failure line as its documentation or source prints it (`doc`), and what it means. */
-export interface DocumentedLine {
-  family: string;
-  doc: string;
-  line: string;
-  category: FailureCategory;
-  kind?: LineKind;
-}
-
-/** A line like a family's failure that is not one: a warning, an echoed command, a passing run. */
-export interface Lookalike {
-  family: string;
-  line: string;
-  not: FailureCategory;
-}
-
-/** A documented failure line paired with one lookalike that must not take its category. */
-export interface DocumentedFamily extends DocumentedLine {
-  lookalike: string;
-}
-
-/** itClassifiesDocumentedLines for families that each carry their own lookalike. */
-export function itClassifiesFamilies(families: DocumentedFamily[], minScore?: number): void {
-  itClassifiesDocumentedLines(
-    families,
-    families.map(({ family, lookalike, category }) => ({
-      family: `${family} lookalike`,
-      line: lookalike,
-      not: category,
-    })),
-    minScore,
-  );
-}
-
-/**
- * The checks every zero-shot rule file makes: each documented line, CI prefixes stripped, is an
- * error line (or the kind given) of its category, and no lookalike is an error line of that category.
- */
-export function itClassifiesDocumentedLines(
-  documented: DocumentedLine[],
-  lookalikes: Lookalike[],
-  minScore = 80,
-): void {
-  it.each(documented)('$family', ({ line, category, kind }) => {
-    const c = classifyLine(stripCiPrefix(line));
-    expect(c).toMatchObject({ kind: kind ?? 'error', category });
-    expect(c.score).toBeGreaterThanOrEqual(minScore);
-  });
-
-  it.each(lookalikes)('does not read a $family as $not', ({ line, not }) => {
-    const c = classifyLine(stripCiPrefix(line));
-    expect(c.kind === 'error' && c.category === not).toBe(false);
-  });
-}
+// The line tables themselves live beside their rule families (server/ai/distill/rules/families/),
+// run by rules/rule-tester.ts; these helpers check what the analyser makes of whole logs.
 
 /** The offline diagnosis of a log given as lines, as the service makes it. */
 export function diagnoseLines(lines: string[]): Diagnosis {

@@ -1,6 +1,6 @@
 import { distillLog, stripAnsi, type DistilledLog } from '../distill/log-distiller.ts';
 import { diagnose } from '../offline/diagnosis.ts';
-import type { FailureCategory } from '../distill/line-rules.ts';
+import type { FailureCategory } from '../distill/rules/rule.ts';
 
 /** The parts of a real-log corpus entry the evaluation reads. */
 export interface EvaluatedLog {

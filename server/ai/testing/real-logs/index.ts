@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import type { FailureCategory } from '../../distill/line-rules.ts';
+import type { FailureCategory } from '../../distill/rules/rule.ts';
 
 /**
  * The real-log corpus: 583 failed CI job logs from public projects (issue 11), kept verbatim (or
