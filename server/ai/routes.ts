@@ -262,7 +262,7 @@ async function respondStreaming(
   })();
 }
 
-/** The AI routes of API.md plus streaming, pipeline analysis, prompt reset and provider settings. */
+/** The seed AI routes (docs/api.md) plus streaming, pipeline analysis, prompt reset, provider. */
 export function aiRoutes(service: AiService): RouteModule {
   return describedRoutes(ROUTE_DOCS, (router) => {
     router.post('/ai/analyse', async (ctx) => {
