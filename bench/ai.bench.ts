@@ -155,7 +155,7 @@ function realCorpusRows(): BenchRow[] {
     );
   }
   // This release's collection rounds: their held-out logs were never looked at, and each round was
-  // first measured as a whole when it arrived (README); this is the least tuned figure there is.
+  // first measured as a whole on arrival (docs/ai-analysis.md): the least tuned figure there is.
   const all = loadRealLogs();
   const fresh = evaluateCorpus(
     all.filter((l) => l.split === 'holdout' && (l.batch ?? 1) >= FIRST_ROUND_OF_THIS_RELEASE),

@@ -10,7 +10,7 @@ import { expect, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-/** Copies a screenshot into docs/ for the README. */
+/** Copies a screenshot into docs/screenshots/ for docs/health.md. */
 function keep(file: string, name: string): void {
   const docs = path.resolve(path.dirname(file), '../../docs/screenshots');
   mkdirSync(docs, { recursive: true });

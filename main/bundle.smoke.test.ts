@@ -171,7 +171,7 @@ describe('bundle smoke test: dist/main/main.cjs under Node with a fake electron 
     await until('the failing icon', () => path.basename(tray.image) === 'tray-failing-light.png');
     const entry = tray.menu.find((i) => i.label?.includes(`#${started.pipelineId}`));
     expect(entry?.label).toMatch(/^✗ /);
-    // The README's picture of the tray is this live model, drawn as text.
+    // docs/notifications.md's picture of the tray is this live model, drawn as text.
     mkdirSync(path.join(root, 'test-results'), { recursive: true });
     writeFileSync(
       path.join(root, 'test-results/tray-menu.txt'),

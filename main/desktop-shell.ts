@@ -83,7 +83,7 @@ export class DesktopShell {
     return this.service?.url ?? null;
   }
 
-  /** What the tray shows now (also what the README's drawing and the smoke test read). */
+  /** What the tray shows now (read by the smoke test and docs/notifications.md's drawing too). */
   trayState(): TrayState {
     let live: TrayLiveData | null;
     try {

@@ -8,7 +8,7 @@ export interface DrawnItem {
 }
 
 /**
- * Draws a tray menu as text (the README's picture of the tray, made from the bundle smoke test's
+ * Draws a tray menu as text (docs/notifications.md's tray picture, from the bundle smoke test's
  * live model): the icon file and tooltip on top, disabled items in brackets, checkboxes as ☐/☑,
  * submenus as ▸.
  */

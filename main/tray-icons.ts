@@ -1,6 +1,6 @@
 import type { TrayHealth } from './tray-menu.ts';
 
-/** Every tray health state, in the order the README shows them. */
+/** Every tray health state, in the order docs/notifications.md names them. */
 export const TRAY_HEALTH_STATES: readonly TrayHealth[] = ['ok', 'failing', 'running', 'degraded'];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The service's public HTTP contract (../shared/API.md): the JSON shapes we serve. Other tools on the
+ * The service's public HTTP contract (docs/api.md): the JSON shapes we serve. Other tools on the
  * machine and the dashboard rely on these names and casings, so change them only additively.
  * The renderer imports this file with `import type` only.
  */
@@ -135,7 +135,7 @@ export interface SummaryStatus {
 export interface SummaryResponse {
   projects: ProjectSummary[];
   summary: OverallSummary;
-  /** Additive field (API.md shapes are unchanged): freshness and GitLab health. */
+  /** Additive field (the seed shapes in docs/api.md are unchanged): freshness and GitLab health. */
   status?: SummaryStatus;
 }
 

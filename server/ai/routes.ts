@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import { errorBody, STATUS_BY_CODE } from '../http/error-middleware.ts';
 import type { RouteModule } from '../http/app.ts';
+import { describedRoutes, type RouteDoc } from '../http/openapi.ts';
 import { readJsonBody } from '../http/body.ts';
 import { idBodySchema, idParamSchema, parseInput } from '../http/validation.ts';
 import { DEFAULTS, normaliseBaseUrl, PROVIDER_NAMES } from './config.ts';
@@ -72,6 +73,119 @@ const providerSchema = z.object({
     .nullable()
     .optional(),
 });
+
+const STREAMED = ['application/json', 'text/event-stream'] as const;
+const ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/ai/analyse',
+    tag: 'AI analysis',
+    summary: 'Analyses a failed job (cached; `force` re-analyses, `stream` answers as SSE)',
+    docs: 'post-apiaianalyse',
+    body: analyseSchema,
+    response: { description: '`{analysis, cached, timestamp}`.', contentTypes: STREAMED },
+  },
+  {
+    method: 'post',
+    path: '/ai/followup',
+    tag: 'AI analysis',
+    summary: 'Answers a follow-up question about an analysed job',
+    docs: 'post-apiaifollowup',
+    body: followupSchema,
+    response: { description: '`{answer, timestamp}`.', contentTypes: STREAMED },
+  },
+  {
+    method: 'post',
+    path: '/ai/analyse-pipeline',
+    tag: 'AI analysis',
+    summary: 'Analyses every failed job of a pipeline in one answer, duplicate errors merged',
+    docs: 'post-apiaianalyse-pipeline',
+    additive: true,
+    body: pipelineSchema,
+    response: { description: '`{analysis, cached, timestamp, jobs}`.', contentTypes: STREAMED },
+  },
+  {
+    method: 'get',
+    path: '/ai/analyzed',
+    tag: 'AI analysis',
+    summary: "A project's jobs that have a cached analysis",
+    docs: 'get-apiaianalyzed',
+    query: projectQuerySchema,
+    response: { description: '`{projectId, analyzedJobIds}`.' },
+  },
+  {
+    method: 'get',
+    path: '/ai/cache',
+    tag: 'AI analysis',
+    summary: "A job's cached analysis and its conversation",
+    docs: 'get-apiaicache',
+    query: cacheQuerySchema,
+    response: { description: 'The cached analysis.' },
+  },
+  {
+    method: 'delete',
+    path: '/ai/cache',
+    tag: 'AI analysis',
+    summary: "Deletes a job's cached analysis and conversation",
+    docs: 'delete-apiaicache',
+    query: cacheQuerySchema,
+    response: { description: '`{success, message}`.' },
+  },
+  {
+    method: 'get',
+    path: '/ai/history',
+    tag: 'AI analysis',
+    summary: 'Stored analyses, newest first, paged',
+    docs: 'get-apiaihistory',
+    query: historyQuerySchema,
+    response: { description: '`{analyses, pagination}`.' },
+  },
+  {
+    method: 'get',
+    path: '/ai/system-prompt',
+    tag: 'AI analysis',
+    summary: 'The system prompt sent to a configured model',
+    docs: 'get-apiaisystem-prompt',
+    response: { description: '`{prompt, isDefault}`.' },
+  },
+  {
+    method: 'put',
+    path: '/ai/system-prompt',
+    tag: 'AI analysis',
+    summary: 'Replaces the system prompt',
+    docs: 'put-apiaisystem-prompt',
+    body: promptSchema,
+    response: { description: '`{success, prompt}`.' },
+  },
+  {
+    method: 'delete',
+    path: '/ai/system-prompt',
+    tag: 'AI analysis',
+    summary: 'Resets the system prompt to the default',
+    docs: 'delete-apiaisystem-prompt',
+    additive: true,
+    response: { description: '`{success, prompt}`.' },
+  },
+  {
+    method: 'get',
+    path: '/ai/provider',
+    tag: 'AI analysis',
+    summary: 'The AI provider in use, its model and base URL, and whether a key is set',
+    docs: 'get-apiaiprovider',
+    additive: true,
+    response: { description: 'The provider status (never the key).' },
+  },
+  {
+    method: 'put',
+    path: '/ai/provider',
+    tag: 'AI analysis',
+    summary: 'Changes the provider, model, base URL or key (a moved endpoint drops the stored key)',
+    docs: 'put-apiaiprovider',
+    additive: true,
+    body: providerSchema,
+    response: { description: 'The provider status after the change.' },
+  },
+];
 
 /** A query value as a single string (Koa gives arrays for repeated keys). */
 function flatQuery(ctx: Context): Record<string, string | undefined> {
@@ -148,9 +262,9 @@ async function respondStreaming(
   })();
 }
 
-/** The AI routes of API.md plus streaming, pipeline analysis, prompt reset and provider settings. */
+/** The seed AI routes (docs/api.md) plus streaming, pipeline analysis, prompt reset, provider. */
 export function aiRoutes(service: AiService): RouteModule {
-  return (router) => {
+  return describedRoutes(ROUTE_DOCS, (router) => {
     router.post('/ai/analyse', async (ctx) => {
       const input = parseInput(analyseSchema, await readJsonBody(ctx));
       if (input.stream)
@@ -214,7 +328,7 @@ export function aiRoutes(service: AiService): RouteModule {
       const update = parseInput(providerSchema, await readJsonBody(ctx, 64 * 1024));
       ctx.body = await service.updateProvider(await withoutRedirectedKey(service, update));
     });
-  };
+  });
 }
 
 /**

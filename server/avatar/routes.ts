@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import type { FetchedImage, GitLabApi } from '../gitlab/api.ts';
 import type { RouteModule } from '../http/app.ts';
+import { describedRoutes, type RouteDoc } from '../http/openapi.ts';
 import { parseInput } from '../http/validation.ts';
 
 /** Avatar hosts GitLab links to besides itself (Gravatar, GitLab.com uploads). */
@@ -50,6 +51,18 @@ const DEFAULT_BUDGET: AvatarBudget = { maxConcurrent: 2, maxWaiting: 64, perMinu
 const avatarQuerySchema = z.object({
   url: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(2048),
 });
+
+const ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/avatar',
+    tag: 'Avatars',
+    summary: 'An avatar image from GitLab or Gravatar, proxied (avatar paths only, 512 KiB, 5 s)',
+    docs: 'get-apiavatar',
+    query: avatarQuerySchema,
+    response: { description: 'The image, in its own image type.', contentTypes: ['image/*'] },
+  },
+];
 
 /**
  * Decides whether the proxy may fetch `raw`: only avatar paths on the GitLab origin and on the
@@ -157,7 +170,7 @@ export function avatarRoutes(deps: {
     }
   };
 
-  return (router) => {
+  return describedRoutes(ROUTE_DOCS, (router) => {
     router.get('/avatar', async (ctx) => {
       const { url } = parseInput(avatarQuerySchema, ctx.query, 'query');
       const target = allowedAvatarUrl(url, deps.gitlab.baseUrl).toString();
@@ -179,5 +192,5 @@ export function avatarRoutes(deps: {
       ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
       ctx.body = image.body;
     });
-  };
+  });
 }

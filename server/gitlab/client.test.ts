@@ -269,7 +269,7 @@ describe('error mapping', () => {
     ]);
     gitlab.on('/api/v4/projects/3/repository/commits/abc123', [{ json: wireCommit('abc123') }]);
     await expect(client.getJobTrace(3, 8)).resolves.toBe(log);
-    // Committer offsets become UTC at the boundary (API.md promises …Z everywhere).
+    // Committer offsets become UTC at the boundary (docs/api.md promises …Z everywhere).
     await expect(client.getCommit(3, 'abc123')).resolves.toMatchObject({
       id: 'abc123',
       created_at: '2026-11-20T10:00:00.000Z',

@@ -79,7 +79,7 @@ function isCanonicalUtc(value: string): boolean {
   );
 }
 
-/** ISO 8601 with any offset in, UTC `…Z` out (API.md promises UTC). */
+/** ISO 8601 with any offset in, UTC `…Z` out (docs/api.md promises UTC). */
 export const utcTimeSchema = z
   .string()
   .max(64)

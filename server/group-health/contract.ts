@@ -1,6 +1,6 @@
 /**
- * Wire shapes of the group-health routes (additive to API.md; snake_case like the pipeline
- * resources). The service computes every number; the dashboard only renders them.
+ * Wire shapes of the group-health routes (additive to the seed API, docs/api.md; snake_case like
+ * the pipeline resources). The service computes every number; the dashboard only renders them.
  */
 import type { Pagination } from '../pagination.ts';
 

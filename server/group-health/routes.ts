@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { RouteModule } from '../http/app.ts';
+import { describedRoutes, type RouteDoc } from '../http/openapi.ts';
 import { idParamSchema, parseInput } from '../http/validation.ts';
 import { AppError } from '../platform/errors.ts';
 import { isValidSince } from '../summary/since.ts';
@@ -19,6 +20,7 @@ const trendsQuerySchema = z.object({
     .transform(Number)
     .optional(),
 });
+
 const isoSchema = z
   .string()
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be an ISO 8601 timestamp' })
@@ -45,6 +47,59 @@ const failuresQuerySchema = z.object({
     .optional(),
 });
 
+const ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/health/default-branches',
+    tag: 'Group health',
+    summary: "Every project's default branch, broken first, with time to fix and success rates",
+    docs: 'get-apihealthdefault-branches',
+    additive: true,
+    query: windowQuerySchema,
+    response: {
+      description: '`{window, broken, passing, unknown, projects, success_rates, time_to_fix}`.',
+    },
+  },
+  {
+    method: 'get',
+    path: '/health/flaky-jobs',
+    tag: 'Group health',
+    summary: 'Job names that failed and passed on the same commit, most flakes first',
+    docs: 'get-apihealthflaky-jobs',
+    additive: true,
+    query: windowQuerySchema,
+    response: { description: '`{window, jobs}`.' },
+  },
+  {
+    method: 'get',
+    path: '/health/regressions',
+    tag: 'Group health',
+    summary: 'Jobs and default-branch pipelines that got materially slower, and the rule used',
+    docs: 'get-apihealthregressions',
+    additive: true,
+    response: { description: '`{rule, regressions}`.' },
+  },
+  {
+    method: 'get',
+    path: '/health/trends',
+    tag: 'Group health',
+    summary: "A project's daily duration and queue percentiles per job",
+    docs: 'get-apihealthtrends',
+    additive: true,
+    query: trendsQuerySchema,
+    response: { description: '`{project_id, project_name, from, to, pipeline, jobs}`.' },
+  },
+  {
+    method: 'get',
+    path: '/pipelines/failures',
+    tag: 'Group health',
+    summary: 'Every failed pipeline of the window, filtered and paged',
+    docs: 'get-apipipelinesfailures',
+    additive: true,
+    query: failuresQuerySchema,
+    response: { description: '`{window, failures, pagination}`.' },
+  },
+];
 function flatQuery(ctx: Context): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(ctx.query)) out[k] = Array.isArray(v) ? v[0] : v;
@@ -57,7 +112,7 @@ function flatQuery(ctx: Context): Record<string, string | undefined> {
  */
 export function healthRoutes(deps: { health: HealthService }): RouteModule {
   const { health } = deps;
-  return (router) => {
+  return describedRoutes(ROUTE_DOCS, (router) => {
     router.get('/health/default-branches', async (ctx) => {
       const { since } = parseInput(windowQuerySchema, flatQuery(ctx), 'query');
       ctx.body = await health.defaultBranches(since);
@@ -91,5 +146,5 @@ export function healthRoutes(deps: { health: HealthService }): RouteModule {
         pageSize: Math.min(q.pageSize ?? 20, 100),
       });
     });
-  };
+  });
 }

@@ -4,11 +4,44 @@ import type { LivenessResponse, VersionInfo } from '../contract.ts';
 import type { Logger } from '../platform/logger.ts';
 import { accessMiddleware, type AccessOptions } from './access.ts';
 import { errorMiddleware } from './error-middleware.ts';
+import { openApiDocument, type OpenApiDocument, type RouteDoc } from './openapi.ts';
 import { securityMiddleware, type SecurityOptions } from './security.ts';
 import { dashboardMiddleware } from './static.ts';
 
-/** A domain's routes: registers handlers on the shared /api router. */
-export type RouteModule = (router: Router) => void;
+/**
+ * A domain's routes: registers handlers on the shared /api router, with the docs of each route
+ * attached (`describedRoutes`) for `GET /api/openapi.json`; a route without docs is flagged there.
+ */
+export type RouteModule = ((router: Router) => void) & { docs?: readonly RouteDoc[] };
+
+/** The routes createApp itself serves. */
+const CORE_ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/health',
+    tag: 'Core',
+    summary: 'Liveness: the service is up (the one route open without the access token)',
+    docs: 'get-apihealth',
+    response: { description: '`{status: "healthy", timestamp}`.' },
+  },
+  {
+    method: 'get',
+    path: '/version',
+    tag: 'Core',
+    summary: 'Version, commit and build date',
+    docs: 'get-apiversion',
+    response: { description: '`{version, gitCommit, buildDate}`.' },
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Core',
+    summary: 'This OpenAPI 3.1 description of every route',
+    docs: 'get-apiopenapijson',
+    additive: true,
+    response: { description: 'An OpenAPI 3.1 document.' },
+  },
+];
 
 /** What the HTTP app needs from the rest of the service. */
 export interface AppDeps {
@@ -47,6 +80,17 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = deps.version;
   });
   for (const register of deps.routes) register(router);
+  // Built once, on first request, from the routes registered above and this one.
+  let description: OpenApiDocument | undefined;
+  router.get('/openapi.json', (ctx) => {
+    description ??= openApiDocument({
+      layers: router.stack,
+      prefix: '/api',
+      docs: [...CORE_ROUTE_DOCS, ...deps.routes.flatMap((routes) => routes.docs ?? [])],
+      version: deps.version.version,
+    });
+    ctx.body = description;
+  });
 
   app.use(errorMiddleware(deps.logger));
   app.use(securityMiddleware(deps.security));

@@ -83,7 +83,7 @@ export interface ForwardingHeaders {
  * or `unknown` there cannot push its guesses onto the proxy's budget and lock everybody out).
  *
  * `X-Forwarded-For` names the client when it is readable, else the `for=` values of `Forwarded`
- * (RFC 7239): proxies commonly maintain `X-Forwarded-For` (nginx as the README configures it) and
+ * (RFC 7239): proxies commonly maintain `X-Forwarded-For` (nginx as docs/security.md sets it) and
  * pass a client's `Forwarded` on untouched, so preferring it keeps a made-up one harmless. Behind a
  * proxy that maintains only `Forwarded`, a client's own `X-Forwarded-For` would choose its budget:
  * `only` (`--trusted-proxy-header forwarded`) reads the one header the proxy maintains and ignores the

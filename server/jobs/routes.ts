@@ -4,10 +4,23 @@ import type { GitLabApi } from '../gitlab/api.ts';
 import type { JobLogReader } from '../gitlab/job-log-stream.ts';
 import { isSettledStatus } from '../gitlab/pipeline-status.ts';
 import type { RouteModule } from '../http/app.ts';
+import { describedRoutes, type RouteDoc } from '../http/openapi.ts';
 import { idParamSchema, parseInput } from '../http/validation.ts';
 import { errorLineIndices } from './error-lines.ts';
 
 const traceQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
+
+const ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/jobtrace',
+    tag: 'Jobs',
+    summary: "A job's log, whether it is final, and where a failed job's errors are",
+    docs: 'get-apijobtrace',
+    query: traceQuerySchema,
+    response: { description: '`{trace, complete, error_lines?, truncated?, bytes?}`.' },
+  },
+];
 
 /**
  * GET /api/jobtrace?projectId=&jobId= — the log, and whether it is final (`complete`). A log
@@ -15,7 +28,7 @@ const traceQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSche
  * `bytes` (additive fields).
  */
 export function jobRoutes(deps: { gitlab: GitLabApi; logs: JobLogReader }): RouteModule {
-  return (router) => {
+  return describedRoutes(ROUTE_DOCS, (router) => {
     router.get('/jobtrace', async (ctx) => {
       const { projectId, jobId } = parseInput(traceQuerySchema, ctx.query, 'query');
       // Status first: a log read after the job finished is complete, never the other way round.
@@ -34,5 +47,5 @@ export function jobRoutes(deps: { gitlab: GitLabApi; logs: JobLogReader }): Rout
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = body;
     });
-  };
+  });
 }

@@ -4,6 +4,7 @@ import type { GitLabApi } from '../gitlab/api.ts';
 import { groupRefProblem } from '../gitlab/group-ref.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { RouteModule } from '../http/app.ts';
+import { describedRoutes, type RouteDoc } from '../http/openapi.ts';
 import { readJsonBody } from '../http/body.ts';
 import { parseInput } from '../http/validation.ts';
 import type { PipelinePoller } from '../summary/poller.ts';
@@ -27,6 +28,36 @@ const settingsUpdateSchema = z
 
 const sinceQuerySchema = z.object({ value: z.string({ error: 'must be a string' }).max(64) });
 
+const ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/settings',
+    tag: 'Settings',
+    summary: 'The group and window being watched, and the GitLab URL',
+    docs: 'get-apisettings',
+    response: { description: '`{group, since, forgeUrl}`.' },
+  },
+  {
+    method: 'get',
+    path: '/settings/since',
+    tag: 'Settings',
+    summary: "Checks a time window by the service's own rule",
+    docs: 'get-apisettingssince',
+    additive: true,
+    query: sinceQuerySchema,
+    response: { description: '`{since, valid: true, ms}` or `{since, valid: false, error}`.' },
+  },
+  {
+    method: 'post',
+    path: '/settings',
+    tag: 'Settings',
+    summary: 'Re-targets the poller at a group and/or window, at once, and saves them',
+    docs: 'post-apisettings',
+    body: settingsUpdateSchema,
+    response: { description: '`{success, group, since}`.' },
+  },
+];
+
 /** GET /api/settings and POST /api/settings (re-targets the poller at once and persists). */
 export function settingsRoutes(deps: {
   poller: PipelinePoller;
@@ -35,7 +66,7 @@ export function settingsRoutes(deps: {
   /** Asked whether a new group exists before it is saved. */
   gitlab: Pick<GitLabApi, 'getGroup'>;
 }): RouteModule {
-  return (router) => {
+  return describedRoutes(ROUTE_DOCS, (router) => {
     router.get('/settings', (ctx) => {
       const body: SettingsResponse = { ...deps.poller.target, forgeUrl: deps.forgeUrl };
       ctx.body = body;
@@ -63,5 +94,5 @@ export function settingsRoutes(deps: {
       const body: SettingsUpdateResponse = { success: true, ...deps.poller.target };
       ctx.body = body;
     });
-  };
+  });
 }

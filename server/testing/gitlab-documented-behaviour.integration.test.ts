@@ -81,7 +81,7 @@ describe('403 is not 401 (doc/user/permissions.md, doc/api/rest/troubleshooting.
   });
 });
 
-describe('UTC everywhere (API.md: timestamps are ISO 8601 UTC)', () => {
+describe('UTC everywhere (docs/api.md: timestamps are ISO 8601 UTC)', () => {
   it('an instance in +01:00 and committers in their own zones still give …Z timestamps', async () => {
     h = await startHarness({ simulator: { projects: 3, utcOffsetMinutes: 60 } });
     const body = await summary();
