@@ -541,7 +541,10 @@ export class Dataset {
 
   /** Recomputes a pipeline's status and times from its jobs and files it as active or not. */
   settle(pipeline: SimPipeline, jobs: readonly SimJob[], historical: boolean): void {
-    pipeline.status = pipelineStatusOf(jobs);
+    // A configuration error fails the pipeline as it is created, before any job exists (gitlabhq
+    // lib/gitlab/ci/pipeline/chain/helpers.rb: `error(message, config_error: true)` sets
+    // `yaml_errors` and `drop!(:config_error)`).
+    pipeline.status = pipeline.yamlErrors ? 'failed' : pipelineStatusOf(jobs);
     const times = pipelineTimesOf(pipeline.createdAt, pipeline.status, jobs);
     pipeline.startedAt = times.startedAt;
     pipeline.finishedAt = times.finishedAt;

@@ -68,11 +68,12 @@ export interface GitLabSimulator {
   step(): void;
   /**
    * Starts a `created` pipeline (random active project when omitted); `byTokenUser` makes the first
-   * token's user its author (what GET /user answers), `ref` pushes it to that branch.
+   * token's user its author (what GET /user answers), `ref` pushes it to that branch, `yamlErrors`
+   * makes its CI configuration invalid (created failed, without jobs, as GitLab does).
    */
   startPipeline(
     projectId?: number,
-    options?: { byTokenUser?: boolean; ref?: string },
+    options?: { byTokenUser?: boolean; ref?: string; yamlErrors?: string },
   ): { projectId: number; pipelineId: number };
   /** Finishes every job of a pipeline as `status` implies and bumps `updated_at`. */
   finishPipeline(projectId: number, pipelineId: number, status: 'success' | 'failed'): void;
@@ -173,6 +174,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
       const p = world.start(projectId, {
         userId: options.byTokenUser ? tokenUsers.get(tokens[0]!)!.id : undefined,
         ref: options.ref,
+        yamlErrors: options.yamlErrors,
       });
       return { projectId: p.projectId, pipelineId: p.id };
     },

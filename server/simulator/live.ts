@@ -15,6 +15,8 @@ const START_CHANCE = 0.3;
 export interface StartOptions {
   userId?: number;
   ref?: string;
+  /** The CI configuration is invalid: the pipeline is created failed, without jobs. */
+  yamlErrors?: string;
 }
 
 export class LiveWorld {
@@ -66,7 +68,13 @@ export class LiveWorld {
       draft.source = 'push';
       draft.name = null;
     }
-    return this.data.commit(draft, false);
+    const pipeline = this.data.commit(draft, false);
+    if (options.yamlErrors !== undefined) {
+      pipeline.yamlErrors = options.yamlErrors;
+      pipeline.jobs = [];
+      this.data.settle(pipeline, pipeline.jobs, false);
+    }
+    return pipeline;
   }
 
   /** Ends a pipeline now: every job finishes as `status` implies (test helper). */

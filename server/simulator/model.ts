@@ -203,6 +203,11 @@ export interface SimPipeline {
   bridges: SimBridge[];
   /** Deleted by a user or GitLab's cleanup: gone from every endpoint. */
   deleted: boolean;
+  /**
+   * Why GitLab could not build the pipeline from its CI configuration: such a pipeline is saved
+   * failed, with no jobs (doc/api/pipelines.md `yaml_errors`). Absent for a valid configuration.
+   */
+  yamlErrors?: string;
 }
 
 /** A trigger (bridge) job and the downstream pipeline it created. */

@@ -298,7 +298,7 @@ export class Views {
       ...this.pipelineListItem(pipeline),
       before_sha: pipeline.beforeSha,
       tag: pipeline.tag,
-      yaml_errors: null,
+      yaml_errors: pipeline.yamlErrors ?? null,
       user: user ? this.user(user) : null,
       started_at: this.isoOrNull(pipeline.startedAt),
       finished_at: this.isoOrNull(pipeline.finishedAt),

@@ -17,7 +17,7 @@ interface CachedDetails {
 export interface PipelineDetailsDeps {
   gitlab: GitLabApi;
   /** The reads the poller, failure events and history share; without it every read is direct. */
-  reads?: Pick<PipelineReads, 'jobs'>;
+  reads?: Pick<PipelineReads, 'jobs' | 'commit'>;
   /** The name of a watched project, if known. */
   projectName?: (projectId: number) => string | undefined;
   /** Finished pipelines' details kept (default 200). */
@@ -67,13 +67,15 @@ export class PipelineDetailsService {
       this.gitlab.listPipelineBridges?.(projectId, pipelineId) ?? Promise.resolve(undefined),
     ]);
     const jobs = latestAttempts(attempts);
-    // Jobs carry the commit; ask GitLab only when the pipeline has no jobs (e.g. a yaml error).
+    // Jobs carry the commit; ask GitLab only when the pipeline has no jobs (e.g. a yaml error),
+    // through the shared reads when there are (the history and the summary ask for it too).
     const commit =
       jobs.find((j) => j.commit)?.commit ??
-      (await this.gitlab.getCommit(projectId, pipeline.sha).catch((err: unknown) => {
-        if (isAppError(err, 'not_found')) return null;
-        throw err;
-      }));
+      (await (this.deps.reads?.commit(projectId, pipeline.sha) ??
+        this.gitlab.getCommit(projectId, pipeline.sha).catch((err: unknown) => {
+          if (isAppError(err, 'not_found')) return null;
+          throw err;
+        })));
     const converted = toPipelineDetails(
       pipeline,
       jobs,

@@ -16,7 +16,7 @@ import type { ProjectState, WatchedProjects } from './watched-projects.ts';
 export interface DetailQueueDeps {
   gitlab: Pick<GitLabApi, 'getPipeline'>;
   /** Single-pipeline and job reads shared with the failure events and the history. */
-  reads: Pick<PipelineReads, 'pipeline' | 'jobs'>;
+  reads: Pick<PipelineReads, 'pipeline' | 'jobs' | 'commit'>;
   watched: WatchedProjects;
   tell: TellObserver;
   logger: Logger;
@@ -143,14 +143,14 @@ export class DetailQueue {
       const record = state?.pipelines.get(pipelineId);
       if (!state || !record) return;
       const { failure: _stale, ...updated } = detail ? withPipelineDetails(record, detail) : record;
+      const told = detail ?? this.untold.get(pipelineId);
       const read =
         updated.status === 'failed' && this.isRecent(state, updated)
-          ? await this.readFailure(projectId, pipelineId, updated.updatedAt, signal)
+          ? await this.readFailure(projectId, pipelineId, updated.updatedAt, told?.sha, signal)
           : undefined;
       if (signal.aborted) return;
       const failure = read?.failure;
       state.pipelines.set(pipelineId, failure ? { ...updated, failure } : updated);
-      const told = detail ?? this.untold.get(pipelineId);
       this.untold.delete(pipelineId);
       // The jobs go with the details only when they were read for this very state of the pipeline.
       const jobs =
@@ -172,6 +172,31 @@ export class DetailQueue {
         { projectId, pipelineId, err: describeFailure(err) },
         'pipeline details fetch failed',
       );
+    }
+  }
+
+  /**
+   * The commit title of a failed pipeline without jobs (its CI configuration is invalid: GitLab
+   * creates it failed with `yaml_errors` and no job to name the commit), by its sha; the shared
+   * reads keep it per sha. Null when GitLab does not answer: the row shows the pipeline's number.
+   */
+  private async commitTitle(
+    projectId: number,
+    pipelineId: number,
+    updatedAt: string,
+    sha: string | undefined,
+    signal: AbortSignal,
+  ): Promise<string | null> {
+    try {
+      sha ??= (await this.deps.reads.pipeline(projectId, pipelineId, updatedAt, signal)).sha;
+      return (await this.deps.reads.commit(projectId, sha, signal))?.title ?? null;
+    } catch (err) {
+      if (!signal.aborted)
+        this.deps.logger.debug(
+          { projectId, pipelineId, err: describeFailure(err) },
+          'commit lookup of a pipeline without jobs failed',
+        );
+      return null;
     }
   }
 
@@ -206,16 +231,17 @@ export class DetailQueue {
     projectId: number,
     pipelineId: number,
     updatedAt: string,
+    sha: string | undefined,
     signal: AbortSignal,
   ): Promise<{ failure: NonNullable<PipelineRecord['failure']>; jobs: GitLabJob[] } | undefined> {
     try {
       // Shared: the failure event and the history read these very jobs too.
       const jobs = await this.deps.reads.jobs(projectId, pipelineId, updatedAt, signal);
+      const commitTitle =
+        jobs.find((j) => j.commit)?.commit?.title ??
+        (await this.commitTitle(projectId, pipelineId, updatedAt, sha, signal));
       return {
-        failure: {
-          jobId: failingJob(latestAttempts(jobs))?.id ?? null,
-          commitTitle: jobs.find((j) => j.commit)?.commit?.title ?? null,
-        },
+        failure: { jobId: failingJob(latestAttempts(jobs))?.id ?? null, commitTitle },
         jobs,
       };
     } catch (err) {
