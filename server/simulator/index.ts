@@ -81,11 +81,14 @@ export interface GitLabSimulator {
   retryPipeline(projectId: number, pipelineId: number): void;
   /** Deletes a pipeline (a user's delete, or GitLab's retention cleanup). */
   deletePipeline(projectId: number, pipelineId: number): void;
-  /** Adds a trigger job whose downstream pipeline starts in `downstreamProjectId`. */
+  /**
+   * Adds a trigger job whose downstream pipeline starts in `downstreamProjectId`; with
+   * `strategy: 'depend'` a failed downstream pipeline fails the trigger job and its pipeline.
+   */
   addBridge(
     projectId: number,
     pipelineId: number,
-    bridge: { name: string; stage: string; downstreamProjectId: number },
+    bridge: { name: string; stage: string; downstreamProjectId: number; strategy?: 'depend' },
   ): { bridgeId: number; downstreamPipelineId: number };
   /** Makes a project's pipelines unreadable (403) the way GitLab does, or readable again. */
   setPipelineAccess(projectId: number, access: 'enabled' | 'ci-disabled' | 'guest'): void;

@@ -20,6 +20,7 @@ import type {
   SimUser,
 } from './model.ts';
 import { rngFor } from './random.ts';
+import { bridgeStatusOf } from './plan.ts';
 
 /**
  * A timestamp as GitLab writes it. With `offsetMinutes` it carries that offset instead of `Z`, as
@@ -417,12 +418,11 @@ export class Views {
       : undefined;
     const downstreamProject = downstream ? this.projectOf(downstream) : undefined;
     const user = this.data.userById.get(pipeline.userId);
-    const status = downstream?.status ?? 'created';
     return {
       id: bridge.id,
       name: bridge.name,
       stage: bridge.stage,
-      status: status === 'waiting_for_callback' ? 'running' : status,
+      status: bridgeStatusOf(bridge, downstream?.status),
       ref: pipeline.ref,
       tag: pipeline.tag,
       allow_failure: false,
@@ -437,10 +437,14 @@ export class Views {
       downstream_pipeline:
         downstream && downstreamProject
           ? {
+              // lib/api/entities/ci/pipeline_basic.rb
               id: downstream.id,
+              iid: downstream.iid,
+              project_id: downstream.projectId,
               sha: downstream.sha,
               ref: downstream.ref,
               status: downstream.status,
+              source: downstream.source,
               created_at: this.iso(downstream.createdAt),
               updated_at: this.iso(downstream.updatedAt),
               web_url: `${this.base()}/${downstreamProject.fullPath}/-/pipelines/${downstream.id}`,
