@@ -5,6 +5,7 @@ import type { PipelineReads } from '../gitlab/pipeline-reads.ts';
 import { isFinishedStatus, isSettledStatus } from '../gitlab/pipeline-status.ts';
 import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
+import { downstreamFailure } from './downstream-failure.ts';
 import { latestAttempts, toPipelineDetails } from './from-gitlab.ts';
 
 interface CachedDetails {
@@ -27,7 +28,8 @@ export interface PipelineDetailsDeps {
 }
 
 /**
- * Pipeline details with jobs, trigger jobs, user and commit. Every opening asks GitLab for the
+ * Pipeline details with jobs, trigger jobs (and where a failed one's downstream pipeline failed),
+ * user and commit. Every opening asks GitLab for the
  * pipeline itself (one small GET): a pipeline deleted on GitLab is a 404 at once, and the poller is
  * told so it leaves the summary without waiting for the next reconciliation. A finished pipeline is
  * not final on GitLab — Retry (of the pipeline or one job) makes it run again and bumps its
@@ -86,7 +88,14 @@ export class PipelineDetailsService {
         bridges,
       },
     );
-    const details = { ...converted, failing_job_id: failingJob(converted.jobs)?.id ?? null };
+    const details: PipelineDetails = {
+      ...converted,
+      failing_job_id: failingJob(converted.jobs)?.id ?? null,
+      // A pipeline that failed in its child: the trigger job and the child's failing job.
+      ...(bridges === undefined
+        ? {}
+        : { downstream_failure: await downstreamFailure(this.deps, projectId, bridges) }),
+    };
     if (isFinishedStatus(details.status) && details.jobs.every((j) => isSettledStatus(j.status))) {
       this.cache.set(key, { updatedAt: pipeline.updated_at, details });
       if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
