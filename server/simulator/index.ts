@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../platform/clock.ts';
 import { Dataset } from './dataset.ts';
 import type { HealthScenarios } from './health-scenarios.ts';
 import { Faults, type FaultController } from './faults.ts';
+import { LIMITS as GRAPHQL_LIMITS } from './graphql/execute.ts';
 import { LiveWorld } from './live.ts';
 import type { SimUser } from './model.ts';
 import { createSimulatorApp } from './server.ts';
@@ -98,6 +99,12 @@ export interface GitLabSimulator {
   setLatency(ms: number): void;
   /** Changes the requests per minute allowed before 429s from now on. */
   setRateLimit(perMinute: number): void;
+  /**
+   * Changes GraphQL's complexity, depth or query-size limit from now on (GitLab may lower them, or
+   * raise what fields cost, which refuses the same queries; app/graphql/gitlab_schema.rb,
+   * GraphqlController::MAX_QUERY_SIZE).
+   */
+  setGraphQLLimits(limits: Partial<{ complexity: number; depth: number; querySize: number }>): void;
   /** The health scenarios the dataset carries: ground truth for health detections. */
   readonly scenarios: HealthScenarios;
   /** Dataset totals (for logs and reports). */
@@ -145,6 +152,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     oauthTokens: new Set(oauthTokens),
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     rateLimitPerMinute: options.rateLimitPerMinute ?? 2000,
+    graphqlLimits: {
+      complexity: GRAPHQL_LIMITS.complexity,
+      depth: GRAPHQL_LIMITS.depth,
+      querySize: GRAPHQL_LIMITS.querySize,
+    },
     baseUrl: () => baseUrl,
   };
   const app = createSimulatorApp(handlerDeps);
@@ -196,6 +208,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     },
     setRateLimit: (perMinute) => {
       handlerDeps.rateLimitPerMinute = Math.max(1, perMinute);
+    },
+    setGraphQLLimits: (limits) => {
+      Object.assign(handlerDeps.graphqlLimits, limits);
     },
     scenarios: data.scenarios,
     counts: () => data.counts(),
