@@ -134,7 +134,7 @@ export class PipelinePoller {
     this.group = deps.group;
     this.since = deps.since;
     this.windowMs = parseSince(deps.since);
-    this.feed = new PipelineFeed(gitlab, clock, logger, timing.listConcurrency);
+    this.feed = new PipelineFeed(gitlab, logger, timing.listConcurrency);
     this.listeners = new PipelineChangeListeners(logger);
     this.published = new PublishedSummary({
       clock,
