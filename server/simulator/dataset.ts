@@ -23,7 +23,7 @@ import {
   ACTIVE_JOB_STATUSES,
   jobCountFor,
   pipelineStatusOf,
-  bridgeStatusOf,
+  dependentTriggers,
   pipelineTimesOf,
   planJobs,
   stepsFor,
@@ -545,16 +545,7 @@ export class Dataset {
     // A configuration error fails the pipeline as it is created, before any job exists (gitlabhq
     // lib/gitlab/ci/pipeline/chain/helpers.rb: `error(message, config_error: true)` sets
     // `yaml_errors` and `drop!(:config_error)`).
-    // A trigger job with `strategy: depend` counts like a job (it fails the pipeline with its child).
-    const triggers = pipeline.bridges
-      .filter((b) => b.strategy === 'depend')
-      .map((b) => ({
-        status: bridgeStatusOf(
-          b,
-          b.downstream ? this.pipelineById.get(b.downstream.pipelineId)?.status : undefined,
-        ),
-        allowFailure: false,
-      }));
+    const triggers = dependentTriggers(pipeline, (id) => this.pipelineById.get(id)?.status);
     pipeline.status = pipeline.yamlErrors ? 'failed' : pipelineStatusOf([...jobs, ...triggers]);
     const times = pipelineTimesOf(pipeline.createdAt, pipeline.status, jobs);
     pipeline.startedAt = times.startedAt;

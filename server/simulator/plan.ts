@@ -231,6 +231,22 @@ export function bridgeStatusOf(
   return 'pending';
 }
 
+/**
+ * A pipeline's `strategy: depend` trigger jobs as its status counts them: like jobs, so a failed
+ * downstream pipeline fails it (`statusOf` gives a pipeline's status by id).
+ */
+export function dependentTriggers(
+  pipeline: SimPipeline,
+  statusOf: (pipelineId: number) => GitLabPipelineStatus | undefined,
+): Pick<SimJob, 'status' | 'allowFailure'>[] {
+  return pipeline.bridges
+    .filter((b) => b.strategy === 'depend')
+    .map((b) => ({
+      status: bridgeStatusOf(b, b.downstream ? statusOf(b.downstream.pipelineId) : undefined),
+      allowFailure: false,
+    }));
+}
+
 /** GitLab's composite pipeline status of a set of jobs. */
 export function pipelineStatusOf(
   jobs: readonly Pick<SimJob, 'status' | 'allowFailure'>[],
