@@ -168,7 +168,7 @@ const ZONES: Record<string, ZoneCase> = {
         message: /summary and its poller \(server\/summary\/\) may not import server\/simulator/,
       },
       { from: '../ai/index.ts', message: /may not import server\/ai\/index\.ts\. Allowed:/ },
-      { from: '../health/group-health.ts', message: /may not import server\/health/ },
+      { from: '../group-health/group-health.ts', message: /may not import server\/group-health/ },
     ],
   },
   'server/ai': {
@@ -201,7 +201,10 @@ const ZONES: Record<string, ZoneCase> = {
     file: 'server/history/example.ts',
     allowed: [{ from: '../summary/model.ts' }, { from: '../gitlab/api.ts' }],
     refused: [
-      { from: '../health/index.ts', message: /history store .* may not import server\/health/ },
+      {
+        from: '../group-health/index.ts',
+        message: /history store .* may not import server\/group-health/,
+      },
     ],
   },
   'server/group-health': {

@@ -139,15 +139,15 @@ export async function composeService(
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));
     closers.push(() => failureEvents.stop());
-    // Details are cached on the updated_at the poller holds: unchanged ones cost no request. A
-    // finished pipeline's jobs come from the shared reads (the failure just announced: no jobs read).
-    const details = new PipelineDetailsService(
+    // Details ask GitLab for the pipeline each time (a deleted one leaves the summary at once);
+    // unchanged ones cost only that. A finished pipeline's jobs come from the shared reads (the
+    // failure just announced: no jobs read).
+    const details = new PipelineDetailsService({
       gitlab,
-      poller.projectName,
-      200,
-      poller.pipelineUpdatedAt,
       reads,
-    );
+      projectName: poller.projectName,
+      onGone: poller.pipelineGone,
+    });
 
     const store = AnalysisStore.open(path.join(config.dataDir, 'analyses.db'), logger);
     closers.push(() => store.close());

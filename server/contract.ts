@@ -84,6 +84,11 @@ export interface RecentPipeline {
   failing_job_id?: number | null;
   /** Additive, failed pipelines only: the commit title; absent until the jobs are read. */
   commit_title?: string | null;
+  /**
+   * Additive, failed pipelines without a failed job of their own only: the trigger job that failed
+   * with its downstream pipeline, and that pipeline's failing job; absent until read.
+   */
+  downstream_failure?: DownstreamFailure | null;
 }
 
 /** Element of `projects` in the summary. */
@@ -188,8 +193,37 @@ export interface PipelineDetails {
    * started, so a parent that failed because its child failed shows why.
    */
   bridges?: BridgeDetails[];
-  /** Additive: the first failed job not allowed to fail, else the first failed job, else null. */
+  /**
+   * Additive: the first failed job (of `jobs`) not allowed to fail, else the first failed job, else
+   * null; a trigger job is never it (see `downstream_failure`).
+   */
   failing_job_id?: number | null;
+  /**
+   * Additive, failed pipelines only: the trigger job (of `bridges`) that failed because its
+   * downstream pipeline failed, and that pipeline's failing job; null when no trigger job failed.
+   */
+  downstream_failure?: DownstreamFailure | null;
+}
+
+/**
+ * Why a pipeline failed in a downstream (child or multi-project) pipeline: the failed trigger job
+ * and the failing job of the downstream pipeline — of the deepest one, when that pipeline failed in
+ * its own downstream pipeline.
+ */
+export interface DownstreamFailure {
+  /** The failed trigger job of this pipeline (an element of `bridges` in the details). */
+  trigger_job: { id: number; name: string; stage: string; web_url: string };
+  /** The downstream pipeline the failing job is in, or null when none was created. */
+  pipeline: { id: number; project_id: number; status: string; web_url: string } | null;
+  /** That pipeline's failing job, by `failing_job_id`'s rule; null when it has no failed job. */
+  job: {
+    id: number;
+    name: string;
+    stage: string;
+    status: string;
+    failure_reason: string | null;
+    web_url: string;
+  } | null;
 }
 
 /** A trigger job of pipeline details and the downstream pipeline it started. */

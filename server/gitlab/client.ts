@@ -7,6 +7,7 @@ import { AppError } from '../platform/errors.ts';
 import type { FetchedImage, GitLabApi, ListPipelinesOptions } from './api.ts';
 import { describeGroup } from './error-wording.ts';
 import { GraphQLPipelines } from './graphql-pipelines.ts';
+import { GRAPHQL_REFUSAL_STATUSES, refusalOfStatus } from './graphql-refusal.ts';
 import { parseGroupRef } from './group-ref.ts';
 import type { RequestBudget } from './request-budget.ts';
 import { GitLabTransport, type GitLabClientOptions } from './transport.ts';
@@ -209,7 +210,8 @@ export class GitLabClient implements GitLabApi {
 
   /**
    * POST /api/graphql with the client's budget, retries and error mapping. Returns GitLab's
-   * `{data, errors}` as sent; a 404 (GraphQL switched off) is a not_found AppError.
+   * `{data, errors}` as sent; GitLab refusing the endpoint itself (401, 403, 404, 405, 413, 422)
+   * is a GraphQLRefusal saying what it means (graphql-refusal.ts).
    */
   async graphql(
     query: string,
@@ -218,13 +220,15 @@ export class GitLabClient implements GitLabApi {
     signal?: AbortSignal,
   ): Promise<unknown> {
     const url = new URL(`${this.baseUrl}/api/graphql`);
-    const { data } = await this.transport.send(
+    const { data, status } = await this.transport.send(
       url,
       what,
       'json',
       signal,
       JSON.stringify({ query, variables }),
+      GRAPHQL_REFUSAL_STATUSES,
     );
+    if (GRAPHQL_REFUSAL_STATUSES.has(status)) throw refusalOfStatus(status, data);
     return data;
   }
 

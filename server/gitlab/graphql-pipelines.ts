@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
+import { GraphQLRefusal, refusalOfErrors } from './graphql-refusal.ts';
 import type { GitLabPipeline } from './wire.ts';
 import { describeIssue, utcTimeSchema } from './wire-schemas.ts';
 
@@ -40,12 +41,7 @@ export type GraphQLPost = (
   signal?: AbortSignal,
 ) => Promise<unknown>;
 
-/** GitLab answered a GraphQL query with errors instead of data (too complex, unknown field…). */
-export class GraphQLRefusal extends AppError {
-  constructor(message: string) {
-    super('upstream_unavailable', `GitLab's GraphQL API refused the query: ${message}`);
-  }
-}
+export { GraphQLRefusal } from './graphql-refusal.ts';
 
 /** One project's page of pipelines, in REST's single-pipeline shape (timestamps in UTC). */
 export interface PipelinePage {
@@ -323,13 +319,14 @@ export class GraphQLPipelines {
     const parsed = responseSchema.safeParse(raw);
     if (!parsed.success) {
       throw new GraphQLRefusal(
+        'not-graphql',
         `the answer is not a GraphQL response (${describeIssue(parsed.error)})`,
       );
     }
     const { data, errors } = parsed.data;
     // GitLab refuses a whole query (complexity, depth, parse errors) with errors and no data.
-    if (errors && errors.length > 0 && !data) throw new GraphQLRefusal(errors[0]!.message);
-    if (!data) throw new GraphQLRefusal('no data');
+    if (errors && errors.length > 0 && !data) throw refusalOfErrors(errors[0]!.message);
+    if (!data) throw new GraphQLRefusal('not-graphql', 'no data');
     return data;
   }
 

@@ -154,4 +154,19 @@ describe('PipelineReads', () => {
     await reads.pipeline(1, 11, AT);
     expect(gitlab.callCount('getPipeline')).toBe(4);
   });
+
+  it('reads a commit once per sha, keeping "GitLab has it no more" as null', async () => {
+    // FakeGitLab has no commits: every lookup is GitLab's 404.
+    const gitlab = new FakeGitLab();
+    const reads = new PipelineReads(gitlab);
+    const sha = 'a'.repeat(40);
+    await expect(Promise.all([reads.commit(1, sha), reads.commit(1, sha)])).resolves.toEqual([
+      null,
+      null,
+    ]);
+    await expect(reads.commit(1, sha)).resolves.toBeNull();
+    expect(gitlab.callCount('getCommit')).toBe(1);
+    await reads.commit(1, 'b'.repeat(40));
+    expect(gitlab.callCount('getCommit')).toBe(2);
+  });
 });

@@ -1,7 +1,8 @@
+import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from './api.ts';
 import { isFinishedStatus, isSettledStatus } from './pipeline-status.ts';
 import { updatedAtKey } from './updated-at.ts';
-import type { GitLabJob, GitLabPipeline } from './wire.ts';
+import type { GitLabCommit, GitLabJob, GitLabPipeline } from './wire.ts';
 
 /** One shared GitLab read and who still waits for it. */
 interface Flight<T> {
@@ -13,8 +14,8 @@ interface Flight<T> {
 }
 
 /**
- * GitLab's answers about one pipeline at one `updated_at`, read once for every reader in the
- * service: the poller (details, a failure's jobs), the failure events (user, commit, failed jobs) and
+ * GitLab's answers about one pipeline at one `updated_at` (and the commit it built), read once for
+ * every reader in the service: the poller (details, a failure's jobs), the failure events (user, commit, failed jobs) and
  * the pipeline history (every job attempt) meet the same pipeline within moments of each other, and
  * after a warm restart both the poller and the history want the jobs the last run left unread. GitLab
  * bumps a pipeline's `updated_at` whenever it changes (a retry, a manual job played), so an answer
@@ -65,6 +66,24 @@ export class PipelineReads {
       // Unsettled jobs change on their own while the pipeline may keep its `updated_at` (a
       // scheduled job starts): only an answer whose jobs are all settled is worth keeping.
       (jobs) => jobs.every((j) => isSettledStatus(j.status)),
+      signal,
+    );
+  }
+
+  /**
+   * The commit `sha` of a project (GET …/repository/commits/:sha), or null when GitLab no longer has
+   * it: what names a pipeline without jobs (a CI configuration error), whose jobs cannot. A commit
+   * never changes, so its answer is kept like a finished pipeline's, once per sha.
+   */
+  commit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit | null> {
+    return this.read(
+      `commit:${projectId}:${sha}`,
+      (s) =>
+        this.gitlab.getCommit(projectId, sha, s).catch((err: unknown) => {
+          if (isAppError(err, 'not_found')) return null;
+          throw err;
+        }),
+      () => true,
       signal,
     );
   }

@@ -299,7 +299,9 @@ export class GitLabTransport {
     signal: AbortSignal | undefined,
     /** A JSON body to POST (GraphQL queries: read-only, so retrying them is as safe as a GET). */
     postBody?: string,
-  ): Promise<{ data: unknown; headers: HeaderBag }> {
+    /** Statuses answered to the caller with their body (JSON, else text) instead of mapped. */
+    passed?: ReadonlySet<number>,
+  ): Promise<{ data: unknown; headers: HeaderBag; status: number }> {
     let failure: RetryableFailure | undefined;
     for (let attempt = 0; attempt <= this.retries; attempt += 1) {
       if (failure && !failure.hostPaused) await this.sleep(this.backoffMs(attempt), signal);
@@ -312,10 +314,11 @@ export class GitLabTransport {
         const headers = response.headers;
         // Adapt the host budget before the slot is released, so the next caller sees the pause.
         this.budget.observe(headers);
+        if (passed?.has(status)) return { data: lenientJson(response.body), headers, status };
         if (status >= 200 && status < 300) {
-          if (mode === 'text') return { data: response.body, headers };
+          if (mode === 'text') return { data: response.body, headers, status };
           try {
-            return { data: JSON.parse(response.body) as unknown, headers };
+            return { data: JSON.parse(response.body) as unknown, headers, status };
           } catch (err) {
             failure = {
               reason: `HTTP ${status} with a truncated or invalid JSON body`,
@@ -426,6 +429,15 @@ export class GitLabTransport {
 
   private redact(text: string): string {
     return this.token ? text.split(this.token).join('[redacted]') : text;
+  }
+}
+
+/** A refusal's body: JSON when it parses, else its text (a proxy's page), at most 2 KiB of it. */
+function lenientJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body.slice(0, 2048);
   }
 }
 

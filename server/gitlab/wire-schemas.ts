@@ -232,8 +232,15 @@ export const bridgeSchema = z.object({
   status,
   created_at: utcTimeSchema,
   web_url: httpUrlSchema,
+  allow_failure: z.boolean().optional(),
   downstream_pipeline: z
-    .object({ id, status, web_url: httpUrlSchema, project_id: id.optional() })
+    .object({
+      id,
+      status,
+      web_url: httpUrlSchema,
+      project_id: id.optional(),
+      updated_at: utcTimeSchema.optional(),
+    })
     .nullable()
     .optional()
     .default(null),

@@ -177,10 +177,15 @@ export interface GitLabBridge {
   status: GitLabJobStatus;
   created_at: string;
   web_url: string;
+  /** A trigger job allowed to fail does not fail its pipeline (absent: not allowed). */
+  allow_failure?: boolean;
   downstream_pipeline: {
     id: number;
     status: GitLabPipelineStatus;
     web_url: string;
+    /** The downstream pipeline's project (lib/api/entities/ci/pipeline_basic.rb). */
+    project_id?: number;
+    updated_at?: string;
   } | null;
 }
 

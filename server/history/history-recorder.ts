@@ -48,6 +48,13 @@ interface JobFetch {
   createdAt: number;
 }
 
+/** A pipeline whose jobs named no commit (it has none: a CI configuration error). */
+interface CommitFetch {
+  projectId: number;
+  pipelineId: number;
+  sha: string;
+}
+
 const MAX_ATTEMPTS = 3;
 
 /**
@@ -55,7 +62,9 @@ const MAX_ATTEMPTS = 3;
  * (stored at once so a crash never loses a pipeline the poller's cursor has passed), and details.
  * For each finished pipeline whose jobs are not stored at its current updated_at it fetches the
  * jobs once, retries included (`include_retried=true`), newest pipeline first; the jobs' commit
- * gives the title and author. Merge requests are looked up once each for their title and link.
+ * gives the title and author. A pipeline without jobs (its CI configuration is invalid) has its
+ * commit looked up by sha instead, once per sha. Merge requests are looked up once each for their
+ * title and link.
  */
 export class HistoryRecorder implements PollerObserver {
   private readonly concurrency: number;
@@ -64,6 +73,9 @@ export class HistoryRecorder implements PollerObserver {
   private readonly attempts = new Map<number, number>();
   private readonly mrQueue = new Set<string>();
   private readonly mrTried = new Set<string>();
+  private readonly commitQueue = new Map<number, CommitFetch>();
+  /** Pipelines whose commit was looked up (found or not): once per run is enough. */
+  private readonly commitTried = new Set<number>();
   private inFlight = 0;
   private waiters: (() => void)[] = [];
   private controller = new AbortController();
@@ -104,6 +116,7 @@ export class HistoryRecorder implements PollerObserver {
           : {}),
       });
       this.maybeQueueJobs(p);
+      this.maybeQueueCommit(p);
     }
     this.pump();
     return {
@@ -157,10 +170,9 @@ export class HistoryRecorder implements PollerObserver {
     this.deps.history.delete([pipelineId]);
   }
 
-  /** Resolves when no job or MR fetch is queued or running. */
+  /** Resolves when no job, commit or MR fetch is queued or running. */
   idle(): Promise<void> {
-    if (this.queue.size === 0 && this.mrQueue.size === 0 && this.inFlight === 0)
-      return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -169,7 +181,17 @@ export class HistoryRecorder implements PollerObserver {
     this.controller.abort();
     this.queue.clear();
     this.mrQueue.clear();
+    this.commitQueue.clear();
     if (this.inFlight === 0) for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  private isIdle(): boolean {
+    return (
+      this.queue.size === 0 &&
+      this.mrQueue.size === 0 &&
+      this.commitQueue.size === 0 &&
+      this.inFlight === 0
+    );
   }
 
   private defaultBranchOf(projectId: number): string {
@@ -201,8 +223,7 @@ export class HistoryRecorder implements PollerObserver {
       void task(signal).finally(() => {
         this.inFlight--;
         this.pump();
-        if (this.queue.size === 0 && this.mrQueue.size === 0 && this.inFlight === 0)
-          for (const resolve of this.waiters.splice(0)) resolve();
+        if (this.isIdle()) for (const resolve of this.waiters.splice(0)) resolve();
       });
     }
   }
@@ -214,6 +235,12 @@ export class HistoryRecorder implements PollerObserver {
       this.mrTried.add(mr);
       const [projectId, iid] = mr.split(':').map(Number) as [number, number];
       return (signal) => this.fetchMergeRequest(projectId, iid, signal);
+    }
+    const [commit] = this.commitQueue.values();
+    if (commit !== undefined) {
+      this.commitQueue.delete(commit.pipelineId);
+      this.commitTried.add(commit.pipelineId);
+      return (signal) => this.fetchCommit(commit, signal);
     }
     let next: JobFetch | null = null;
     for (const item of this.queue.values())
@@ -262,17 +289,48 @@ export class HistoryRecorder implements PollerObserver {
       (a, b) => a.jobId - b.jobId,
     );
     const commit = wire.find((j) => j.commit)?.commit ?? null;
-    this.deps.history.save(
-      [
-        {
-          ...current,
-          commitTitle: commit?.title ?? current.commitTitle,
-          commitAuthor: commit?.author_name ?? current.commitAuthor,
-          jobsFor: updatedAt,
-        },
-      ],
-      new Map([[current.pipelineId, jobs]]),
-    );
+    const stored = {
+      ...current,
+      commitTitle: commit?.title ?? current.commitTitle,
+      commitAuthor: commit?.author_name ?? current.commitAuthor,
+      jobsFor: updatedAt,
+    };
+    this.deps.history.save([stored], new Map([[current.pipelineId, jobs]]));
+    this.maybeQueueCommit(stored);
+  }
+
+  /**
+   * Queues the commit lookup of a pipeline whose jobs were read and named none: GitLab creates a
+   * pipeline whose CI configuration is invalid failed and without jobs (`yaml_errors`), and its
+   * commit is still what the health views show it by.
+   */
+  private maybeQueueCommit(p: PipelineHistoryRecord): void {
+    if (p.commitTitle !== null || p.jobsFor === null || !p.sha) return;
+    if (this.commitTried.has(p.pipelineId)) return;
+    this.commitQueue.set(p.pipelineId, {
+      projectId: p.projectId,
+      pipelineId: p.pipelineId,
+      sha: p.sha,
+    });
+  }
+
+  private async fetchCommit(task: CommitFetch, signal: AbortSignal): Promise<void> {
+    try {
+      // Kept per sha by the shared reads: the same broken configuration run again, the summary's
+      // failure row and the details route ask for the same commit.
+      const commit = await this.reads.commit(task.projectId, task.sha, signal);
+      if (signal.aborted || !commit) return;
+      const { history } = this.deps;
+      const current = history.pipeline(task.pipelineId);
+      if (!current || current.commitTitle !== null) return;
+      history.save([{ ...current, commitTitle: commit.title, commitAuthor: commit.author_name }]);
+    } catch (err) {
+      if (signal.aborted) return;
+      this.deps.logger.debug(
+        { pipelineId: task.pipelineId, err: (err as Error).message },
+        'commit lookup for history failed; the pipeline shows without a commit title',
+      );
+    }
   }
 
   private async fetchMergeRequest(

@@ -12,7 +12,13 @@ import { arrivalTimes } from './arrivals.ts';
 import { resetJob, rewindToNow } from './job-state.ts';
 import type { Outcome, SimGroup, SimJob, SimPipeline, SimProject, SimUser } from './model.ts';
 import { draftPipeline, type PipelineDraft } from './pipeline-draft.ts';
-import { jobCountFor, pipelineStatusOf, pipelineTimesOf, planJobs } from './plan.ts';
+import {
+  dependentTriggers,
+  jobCountFor,
+  pipelineStatusOf,
+  pipelineTimesOf,
+  planJobs,
+} from './plan.ts';
 import { planScenarios, resolveScenarios, type HealthScenarios } from './health-scenarios.ts';
 import type { Rng } from './random.ts';
 import { hashSeed, rngFor } from './random.ts';
@@ -375,7 +381,11 @@ export class Dataset {
 
   /** Recomputes a pipeline's status and times from its jobs and files it as active or not. */
   settle(pipeline: SimPipeline, jobs: readonly SimJob[], historical: boolean): void {
-    pipeline.status = pipelineStatusOf(jobs);
+    // A configuration error fails the pipeline as it is created, before any job exists (gitlabhq
+    // lib/gitlab/ci/pipeline/chain/helpers.rb: `error(message, config_error: true)` sets
+    // `yaml_errors` and `drop!(:config_error)`).
+    const triggers = dependentTriggers(pipeline, (id) => this.pipelineById.get(id)?.status);
+    pipeline.status = pipeline.yamlErrors ? 'failed' : pipelineStatusOf([...jobs, ...triggers]);
     const times = pipelineTimesOf(pipeline.createdAt, pipeline.status, jobs);
     pipeline.startedAt = times.startedAt;
     pipeline.finishedAt = times.finishedAt;

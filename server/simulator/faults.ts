@@ -38,6 +38,37 @@ export function graphqlSwitchedOff(): Fault {
   };
 }
 
+/**
+ * A proxy in front of GitLab that lets only GET through to `/api/graphql` (GitLab itself routes
+ * POST there): every GraphQL query is a 405, and REST still works.
+ */
+export function graphqlMethodNotAllowed(): Fault {
+  return {
+    kind: 'rewrite',
+    match: /\/api\/graphql/,
+    rewrite: (reply) => {
+      reply.status = 405;
+      reply.body = { message: '405 Method Not Allowed' };
+    },
+  };
+}
+
+/**
+ * A read-only GitLab (a Geo secondary, maintenance mode) from before GraphQL queries were
+ * allow-listed: gitlabhq lib/gitlab/middleware/read_only/controller.rb refuses every POST with a
+ * JSON 403 "You cannot perform write operations on a read-only instance"; REST reads still work.
+ */
+export function graphqlReadOnly(): Fault {
+  return {
+    kind: 'rewrite',
+    match: /\/api\/graphql/,
+    rewrite: (reply) => {
+      reply.status = 403;
+      reply.body = { message: 'You cannot perform write operations on a read-only instance' };
+    },
+  };
+}
+
 /** A JSON answer a `rewrite` fault may change in place. */
 export interface RewritableReply {
   status: number;

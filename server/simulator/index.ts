@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../platform/clock.ts';
 import { Dataset } from './dataset.ts';
 import type { HealthScenarios } from './health-scenarios.ts';
 import { Faults, type FaultController } from './faults.ts';
+import { LIMITS as GRAPHQL_LIMITS } from './graphql/execute.ts';
 import { LiveWorld } from './live.ts';
 import type { SimUser } from './model.ts';
 import { createSimulatorApp } from './server.ts';
@@ -68,11 +69,12 @@ export interface GitLabSimulator {
   step(): void;
   /**
    * Starts a `created` pipeline (random active project when omitted); `byTokenUser` makes the first
-   * token's user its author (what GET /user answers), `ref` pushes it to that branch.
+   * token's user its author (what GET /user answers), `ref` pushes it to that branch, `yamlErrors`
+   * makes its CI configuration invalid (created failed, without jobs, as GitLab does).
    */
   startPipeline(
     projectId?: number,
-    options?: { byTokenUser?: boolean; ref?: string },
+    options?: { byTokenUser?: boolean; ref?: string; yamlErrors?: string },
   ): { projectId: number; pipelineId: number };
   /** Finishes every job of a pipeline as `status` implies and bumps `updated_at`. */
   finishPipeline(projectId: number, pipelineId: number, status: 'success' | 'failed'): void;
@@ -80,11 +82,14 @@ export interface GitLabSimulator {
   retryPipeline(projectId: number, pipelineId: number): void;
   /** Deletes a pipeline (a user's delete, or GitLab's retention cleanup). */
   deletePipeline(projectId: number, pipelineId: number): void;
-  /** Adds a trigger job whose downstream pipeline starts in `downstreamProjectId`. */
+  /**
+   * Adds a trigger job whose downstream pipeline starts in `downstreamProjectId`; with
+   * `strategy: 'depend'` a failed downstream pipeline fails the trigger job and its pipeline.
+   */
   addBridge(
     projectId: number,
     pipelineId: number,
-    bridge: { name: string; stage: string; downstreamProjectId: number },
+    bridge: { name: string; stage: string; downstreamProjectId: number; strategy?: 'depend' },
   ): { bridgeId: number; downstreamPipelineId: number };
   /** Makes a project's pipelines unreadable (403) the way GitLab does, or readable again. */
   setPipelineAccess(projectId: number, access: 'enabled' | 'ci-disabled' | 'guest'): void;
@@ -94,6 +99,12 @@ export interface GitLabSimulator {
   setLatency(ms: number): void;
   /** Changes the requests per minute allowed before 429s from now on. */
   setRateLimit(perMinute: number): void;
+  /**
+   * Changes GraphQL's complexity, depth or query-size limit from now on (GitLab may lower them, or
+   * raise what fields cost, which refuses the same queries; app/graphql/gitlab_schema.rb,
+   * GraphqlController::MAX_QUERY_SIZE).
+   */
+  setGraphQLLimits(limits: Partial<{ complexity: number; depth: number; querySize: number }>): void;
   /** The health scenarios the dataset carries: ground truth for health detections. */
   readonly scenarios: HealthScenarios;
   /** Dataset totals (for logs and reports). */
@@ -141,6 +152,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     oauthTokens: new Set(oauthTokens),
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     rateLimitPerMinute: options.rateLimitPerMinute ?? 2000,
+    graphqlLimits: {
+      complexity: GRAPHQL_LIMITS.complexity,
+      depth: GRAPHQL_LIMITS.depth,
+      querySize: GRAPHQL_LIMITS.querySize,
+    },
     baseUrl: () => baseUrl,
   };
   const app = createSimulatorApp(handlerDeps);
@@ -173,6 +189,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
       const p = world.start(projectId, {
         userId: options.byTokenUser ? tokenUsers.get(tokens[0]!)!.id : undefined,
         ref: options.ref,
+        yamlErrors: options.yamlErrors,
       });
       return { projectId: p.projectId, pipelineId: p.id };
     },
@@ -191,6 +208,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     },
     setRateLimit: (perMinute) => {
       handlerDeps.rateLimitPerMinute = Math.max(1, perMinute);
+    },
+    setGraphQLLimits: (limits) => {
+      Object.assign(handlerDeps.graphqlLimits, limits);
     },
     scenarios: data.scenarios,
     counts: () => data.counts(),

@@ -15,6 +15,8 @@ const START_CHANCE = 0.3;
 export interface StartOptions {
   userId?: number;
   ref?: string;
+  /** The CI configuration is invalid: the pipeline is created failed, without jobs. */
+  yamlErrors?: string;
 }
 
 export class LiveWorld {
@@ -66,7 +68,13 @@ export class LiveWorld {
       draft.source = 'push';
       draft.name = null;
     }
-    return this.data.commit(draft, false);
+    const pipeline = this.data.commit(draft, false);
+    if (options.yamlErrors !== undefined) {
+      pipeline.yamlErrors = options.yamlErrors;
+      pipeline.jobs = [];
+      this.data.settle(pipeline, pipeline.jobs, false);
+    }
+    return pipeline;
   }
 
   /** Ends a pipeline now: every job finishes as `status` implies (test helper). */
@@ -113,7 +121,7 @@ export class LiveWorld {
       }
     }
     this.data.settle(pipeline, jobs, false);
-    pipeline.updatedAt = now;
+    this.touch(pipeline, now);
   }
 
   /**
@@ -152,7 +160,7 @@ export class LiveWorld {
       if (job.stageIndex === firstStage && job.status === 'created') activate(job, now);
     pipeline.cancelAtStep = null;
     this.data.settle(pipeline, jobs, false);
-    pipeline.updatedAt = now;
+    this.touch(pipeline, now);
   }
 
   /** Deletes a pipeline (doc/api/pipelines.md, "Delete a pipeline"). */
@@ -162,16 +170,18 @@ export class LiveWorld {
 
   /**
    * Adds a trigger job to a pipeline and starts its downstream pipeline in `downstreamProjectId`
-   * (doc/ci/pipelines/downstream_pipelines.md); the bridge's status follows the downstream one.
+   * (doc/ci/pipelines/downstream_pipelines.md); with `strategy: 'depend'` the trigger job, and so
+   * the pipeline, take the downstream pipeline's outcome (see bridgeStatusOf).
    */
   addBridge(
     projectId: number,
     pipelineId: number,
-    bridge: { name: string; stage: string; downstreamProjectId: number },
+    bridge: { name: string; stage: string; downstreamProjectId: number; strategy?: 'depend' },
   ): { bridgeId: number; downstreamPipelineId: number } {
     const pipeline = this.pipelineOf(projectId, pipelineId);
     const downstream = this.start(bridge.downstreamProjectId);
     downstream.source = bridge.downstreamProjectId === projectId ? 'parent_pipeline' : 'pipeline';
+    downstream.upstream = { pipelineId };
     const id = this.data.allocateJobId(pipeline);
     pipeline.bridges.push({
       id,
@@ -179,9 +189,32 @@ export class LiveWorld {
       stage: bridge.stage,
       createdAt: this.clock.now(),
       downstream: { projectId: bridge.downstreamProjectId, pipelineId: downstream.id },
+      ...(bridge.strategy ? { strategy: bridge.strategy } : {}),
     });
-    pipeline.updatedAt = this.clock.now();
+    // Waiting on its downstream pipeline: the pipeline runs again until that one finishes.
+    if (bridge.strategy === 'depend')
+      this.data.settle(pipeline, this.data.materialise(pipeline), false);
+    this.touch(pipeline, this.clock.now());
     return { bridgeId: id, downstreamPipelineId: downstream.id };
+  }
+
+  /**
+   * A pipeline changed at `now`: its `updated_at` moves, and the pipeline that triggered it with
+   * `strategy: depend` is settled again (its trigger job follows this one), up the chain.
+   */
+  private touch(pipeline: SimPipeline, now: number): void {
+    pipeline.updatedAt = now;
+    const parent = pipeline.upstream && this.data.pipelineById.get(pipeline.upstream.pipelineId);
+    if (!parent || parent.deleted) return;
+    if (
+      !parent.bridges.some(
+        (b) => b.strategy === 'depend' && b.downstream?.pipelineId === pipeline.id,
+      )
+    )
+      return;
+    const before = parent.status;
+    this.data.settle(parent, this.data.materialise(parent), false);
+    if (parent.status !== before) this.touch(parent, now);
   }
 
   private pipelineOf(projectId: number, pipelineId: number): SimPipeline {
@@ -234,7 +267,7 @@ export class LiveWorld {
     }
     if (changed) {
       this.data.settle(pipeline, jobs, false);
-      pipeline.updatedAt = now;
+      this.touch(pipeline, now);
     }
   }
 

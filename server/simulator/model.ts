@@ -203,6 +203,13 @@ export interface SimPipeline {
   bridges: SimBridge[];
   /** Deleted by a user or GitLab's cleanup: gone from every endpoint. */
   deleted: boolean;
+  /** The pipeline whose trigger job created this one (a downstream pipeline). */
+  upstream?: { pipelineId: number };
+  /**
+   * Why GitLab could not build the pipeline from its CI configuration: such a pipeline is saved
+   * failed, with no jobs (doc/api/pipelines.md `yaml_errors`). Absent for a valid configuration.
+   */
+  yamlErrors?: string;
 }
 
 /** A trigger (bridge) job and the downstream pipeline it created. */
@@ -212,6 +219,12 @@ export interface SimBridge {
   stage: string;
   createdAt: number;
   downstream: { projectId: number; pipelineId: number } | null;
+  /**
+   * `trigger: strategy: depend` (doc/ci/yaml/_index.md `trigger:strategy`): the trigger job takes
+   * the downstream pipeline's outcome, so a failed child fails the parent. Absent: the trigger job
+   * succeeds once the downstream pipeline is created.
+   */
+  strategy?: 'depend';
 }
 
 /** A job, with its plan (what it will do) next to its state (what it has done). */

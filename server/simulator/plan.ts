@@ -4,6 +4,7 @@ import type {
   FailureKind,
   JobTemplate,
   RefKind,
+  SimBridge,
   SimJob,
   SimPipeline,
   SimProject,
@@ -212,8 +213,44 @@ export function planJobs(
   return jobs;
 }
 
+/**
+ * A trigger job's status. By default it succeeds as soon as its downstream pipeline is created
+ * (doc/ci/yaml/_index.md `trigger:strategy`); with `strategy: depend` it stays pending until the
+ * downstream pipeline finishes, then takes its outcome (gitlabhq app/models/ci/bridge.rb
+ * `inherit_status_from_downstream!`: success → success, canceled → canceled, failed or skipped →
+ * failed).
+ */
+export function bridgeStatusOf(
+  bridge: Pick<SimBridge, 'strategy'>,
+  downstream: GitLabPipelineStatus | undefined,
+): GitLabJobStatus {
+  if (downstream === undefined) return 'created';
+  if (bridge.strategy !== 'depend') return 'success';
+  if (downstream === 'success' || downstream === 'canceled') return downstream;
+  if (downstream === 'failed' || downstream === 'skipped') return 'failed';
+  return 'pending';
+}
+
+/**
+ * A pipeline's `strategy: depend` trigger jobs as its status counts them: like jobs, so a failed
+ * downstream pipeline fails it (`statusOf` gives a pipeline's status by id).
+ */
+export function dependentTriggers(
+  pipeline: SimPipeline,
+  statusOf: (pipelineId: number) => GitLabPipelineStatus | undefined,
+): Pick<SimJob, 'status' | 'allowFailure'>[] {
+  return pipeline.bridges
+    .filter((b) => b.strategy === 'depend')
+    .map((b) => ({
+      status: bridgeStatusOf(b, b.downstream ? statusOf(b.downstream.pipelineId) : undefined),
+      allowFailure: false,
+    }));
+}
+
 /** GitLab's composite pipeline status of a set of jobs. */
-export function pipelineStatusOf(jobs: readonly SimJob[]): GitLabPipelineStatus {
+export function pipelineStatusOf(
+  jobs: readonly Pick<SimJob, 'status' | 'allowFailure'>[],
+): GitLabPipelineStatus {
   if (jobs.length === 0) return 'skipped';
   let running = false;
   let pending = false;

@@ -176,6 +176,11 @@ function admit(
 
 const MAX_GRAPHQL_BODY = 256 * 1024;
 
+/** GitLab's GraphQL error shape for a refused request (GraphqlController#render_error). */
+function graphqlError(status: number, message: string): Reply {
+  return json(status, { errors: [{ message }] });
+}
+
 function readBody(ctx: Ctx): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -191,8 +196,11 @@ function readBody(ctx: Ctx): Promise<string | null> {
 }
 
 /**
- * POST /api/graphql (doc/api/graphql/index.md): same tokens and rate limit as REST; GitLab answers
- * query errors (complexity, depth, unknown fields) with HTTP 200 and an `errors` list.
+ * POST /api/graphql (doc/api/graphql/index.md): same tokens and rate limit as REST. GitLab answers
+ * query errors (complexity, depth, unknown fields) with HTTP 200 and an `errors` list, and refuses
+ * the request itself in the same shape (gitlabhq app/controllers/graphql_controller.rb): 401
+ * "Invalid token" for a token it does not take (`authorize_access_api!`), 422 "Query too large"
+ * past MAX_QUERY_SIZE (10,000) characters (`limit_query_size`, ArgumentError → 422 in ERROR_STATUS_MAP).
  */
 async function graphql(
   ctx: Ctx,
@@ -201,7 +209,9 @@ async function graphql(
 ): Promise<Reply> {
   if (ctx.method !== 'POST') return json(405, { error: '405 Method Not Allowed' });
   const admitted = admit(ctx, deps, window);
-  if ('reply' in admitted) return admitted.reply;
+  if ('reply' in admitted) {
+    return admitted.reply.status === 401 ? graphqlError(401, 'Invalid token') : admitted.reply;
+  }
   const user = admitted.user;
   const raw = await readBody(ctx);
   if (raw === null) return json(413, { message: '413 Request Entity Too Large' });
@@ -211,7 +221,18 @@ async function graphql(
   } catch {
     return json(400, { errors: [{ message: 'Unexpected end of JSON input' }] });
   }
-  return json(200, executeGraphQL(body, { data: deps.data, views: deps.views, user }));
+  const query = (body as { query?: unknown } | null)?.query;
+  if (typeof query === 'string' && query.length > deps.graphqlLimits.querySize)
+    return graphqlError(422, 'Query too large');
+  return json(
+    200,
+    executeGraphQL(body, {
+      data: deps.data,
+      views: deps.views,
+      user,
+      limits: deps.graphqlLimits,
+    }),
+  );
 }
 
 /**

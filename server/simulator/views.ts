@@ -21,6 +21,7 @@ import type {
   SimUser,
 } from './model.ts';
 import { rngFor } from './random.ts';
+import { bridgeStatusOf } from './plan.ts';
 
 /**
  * A timestamp as GitLab writes it. With `offsetMinutes` it carries that offset instead of `Z`, as
@@ -303,7 +304,7 @@ export class Views {
       ...this.pipelineListItem(pipeline),
       before_sha: pipeline.beforeSha,
       tag: pipeline.tag,
-      yaml_errors: null,
+      yaml_errors: pipeline.yamlErrors ?? null,
       user: user ? this.user(user) : null,
       started_at: this.isoOrNull(pipeline.startedAt),
       finished_at: this.isoOrNull(pipeline.finishedAt),
@@ -411,12 +412,11 @@ export class Views {
       : undefined;
     const downstreamProject = downstream ? this.projectOf(downstream) : undefined;
     const user = this.data.userById.get(pipeline.userId);
-    const status = downstream?.status ?? 'created';
     return {
       id: bridge.id,
       name: bridge.name,
       stage: bridge.stage,
-      status: status === 'waiting_for_callback' ? 'running' : status,
+      status: bridgeStatusOf(bridge, downstream?.status),
       ref: pipeline.ref,
       tag: pipeline.tag,
       allow_failure: false,
@@ -431,10 +431,14 @@ export class Views {
       downstream_pipeline:
         downstream && downstreamProject
           ? {
+              // lib/api/entities/ci/pipeline_basic.rb
               id: downstream.id,
+              iid: downstream.iid,
+              project_id: downstream.projectId,
               sha: downstream.sha,
               ref: downstream.ref,
               status: downstream.status,
+              source: downstream.source,
               created_at: this.iso(downstream.createdAt),
               updated_at: this.iso(downstream.updatedAt),
               web_url: `${this.base()}/${downstreamProject.fullPath}/-/pipelines/${downstream.id}`,

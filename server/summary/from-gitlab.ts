@@ -1,4 +1,4 @@
-import type { BridgeDetails, JobDetails, PipelineDetails } from '../contract.ts';
+import type { BridgeDetails, DownstreamFailure, JobDetails, PipelineDetails } from '../contract.ts';
 import type { PipelineRecord, PipelineUser, Project } from './model.ts';
 import type {
   GitLabBridge,
@@ -135,6 +135,45 @@ export function toBridgeDetails(bridge: GitLabBridge): BridgeDetails {
           id: bridge.downstream_pipeline.id,
           status: bridge.downstream_pipeline.status,
           web_url: bridge.downstream_pipeline.web_url,
+        }
+      : null,
+  };
+}
+
+/** A downstream pipeline as a trigger job names it, with its project. */
+export type DownstreamPipeline = NonNullable<GitLabBridge['downstream_pipeline']> & {
+  project_id: number;
+};
+
+/** A failed trigger job, its downstream pipeline and that pipeline's failing job → the API shape. */
+export function toDownstreamFailure(
+  trigger: GitLabBridge,
+  pipeline: DownstreamPipeline | null,
+  job: GitLabJob | null,
+): DownstreamFailure {
+  return {
+    trigger_job: {
+      id: trigger.id,
+      name: trigger.name,
+      stage: trigger.stage,
+      web_url: trigger.web_url,
+    },
+    pipeline: pipeline
+      ? {
+          id: pipeline.id,
+          project_id: pipeline.project_id,
+          status: pipeline.status,
+          web_url: pipeline.web_url,
+        }
+      : null,
+    job: job
+      ? {
+          id: job.id,
+          name: job.name,
+          stage: job.stage,
+          status: job.status,
+          failure_reason: job.failure_reason ?? null,
+          web_url: job.web_url,
         }
       : null,
   };

@@ -14,7 +14,11 @@ import {
 import { ManualClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { analyse } from '../simulator/graphql/execute.ts';
-import { graphqlSwitchedOff } from '../simulator/faults.ts';
+import {
+  graphqlMethodNotAllowed,
+  graphqlReadOnly,
+  graphqlSwitchedOff,
+} from '../simulator/faults.ts';
 import { startSimulator, type GitLabSimulator } from '../simulator/index.ts';
 import { PipelinePoller, type PipelineChange } from './poller.ts';
 
@@ -190,5 +194,190 @@ describe('the change probe with more changes than it asks for', () => {
     for (const s of started) expect(byId.get(s.pipelineId)).toBe('created');
     expect(heard).toHaveLength(running.length + started.length);
     await poller.stop();
+  });
+});
+
+// Issue 24 §3: each refusal of GitLab's GraphQL endpoint taken as what GitLab means by it (gitlabhq
+// app/controllers/graphql_controller.rb, app/graphql/gitlab_schema.rb, graphql-ruby's
+// MaxQueryComplexity wording); the simulator words and answers each as GitLab does.
+describe('GitLab’s GraphQL refusals', () => {
+  async function post(
+    simulator: GitLabSimulator,
+    query: string,
+    token = simulator.token,
+    variables: Record<string, unknown> = { p0: 'acme/x' },
+  ) {
+    const res = await fetch(`${simulator.url}/api/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: res.status, body: (await res.json()) as unknown };
+  }
+
+  it('the simulator refuses a query past MAX_QUERY_SIZE with 422 and a bad token with 401, in GraphQL’s shape', async () => {
+    sim = await startSimulator({ live: false, projects: 1 });
+    // GraphqlController: MAX_QUERY_SIZE = 10_000; `limit_query_size` raises "Query too large"
+    // (ArgumentError → :unprocessable_entity); authorize_access_api! renders 'Invalid token', 401.
+    const long = `${changesQuery(1)}${' '.repeat(10_000)}`;
+    expect(await post(sim, long)).toEqual({
+      status: 422,
+      body: { errors: [{ message: 'Query too large' }] },
+    });
+    expect(await post(sim, changesQuery(1), 'not-a-token')).toEqual({
+      status: 401,
+      body: { errors: [{ message: 'Invalid token' }] },
+    });
+  });
+
+  it('a query over a lowered complexity limit is re-sent for fewer projects: GraphQL stays, and the smaller batch is kept', async () => {
+    const clock = new ManualClock(NOW);
+    sim = await startSimulator({ live: false, projects: 12, clock });
+    const reference = pollerFor(sim, clock);
+    await reference.cycleOnce();
+    await reference.detailsSettled();
+    await reference.stop();
+    // GitLab lowers the limit (or raises field costs): 5 projects now cost 240 > 200.
+    sim.setGraphQLLimits({ complexity: 200 });
+    const poller = pollerFor(sim, clock);
+    await poller.cycleOnce();
+    await poller.detailsSettled();
+    const { status, ...data } = poller.snapshot;
+    expect(status).toMatchObject({ gitlab_api: 'graphql', gitlab_api_note: null });
+    const { status: _ignored, ...expected } = reference.snapshot;
+    expect(data).toEqual(expected);
+
+    // Every project read again in full: 4 projects per query (4 × 48 = 192) from the start, and
+    // the due id reconciliation (12 × 15 = 180) in one query, none refused.
+    poller.retarget({ since: '7d' });
+    sim.stats.reset();
+    await poller.cycleOnce();
+    expect(sim.stats.byKind.graphql).toBe(Math.ceil(12 / 4) + 1);
+    expect(poller.status.gitlab_api).toBe('graphql');
+    await poller.stop();
+  });
+
+  it('a probe over the query-size limit (422 "Query too large") is split in two and stays split', async () => {
+    const clock = new ManualClock(NOW);
+    sim = await startSimulator({ live: false, projects: 41, clock });
+    const poller = pollerFor(sim, clock);
+    await poller.cycleOnce();
+    await poller.detailsSettled();
+    // 40 projects' probe is 5,255 characters; 20 projects' about half.
+    sim.setGraphQLLimits({ querySize: 3_000 });
+    clock.advance(60_000);
+    sim.stats.reset();
+    await poller.cycleOnce();
+    // 40 refused, then 20 + 20, and the 41st project's own probe.
+    expect(sim.stats.byKind.graphql).toBe(4);
+    clock.advance(60_000);
+    sim.stats.reset();
+    await poller.cycleOnce();
+    expect(sim.stats.byKind.graphql).toBe(Math.ceil(41 / 20));
+    expect(poller.status).toMatchObject({ gitlab_api: 'graphql', gitlab_api_note: null });
+    await poller.stop();
+  });
+
+  it('when even one project’s query is too complex, pipelines are read over REST for good and the status says why', async () => {
+    const clock = new ManualClock(NOW);
+    sim = await startSimulator({ live: false, projects: 3, clock });
+    sim.setGraphQLLimits({ complexity: 40 });
+    const poller = pollerFor(sim, clock);
+    await poller.cycleOnce();
+    await poller.detailsSettled();
+    expect(poller.snapshot.summary.total_pipelines).toBeGreaterThan(0);
+    expect(poller.status.gitlab_api).toBe('rest');
+    expect(poller.status.gitlab_api_note).toMatch(
+      /Query has complexity of 48, which exceeds max complexity of 40, even for a query of one project.*until the service restarts/,
+    );
+    clock.advance(60_000);
+    sim.stats.reset();
+    await poller.cycleOnce();
+    expect(sim.stats.byKind.graphql).toBe(0);
+    expect(sim.stats.byKind['pipelines-list']).toBe(3);
+    await poller.stop();
+  });
+
+  it.each([
+    // A proxy letting only GET through; GitLab itself routes POST /api/graphql.
+    ['405 from a proxy', graphqlMethodNotAllowed, /HTTP 405.*refuses POST/],
+    // lib/gitlab/middleware/read_only/controller.rb (before GraphQL was allow-listed): JSON 403.
+    [
+      '403 from a read-only instance',
+      graphqlReadOnly,
+      /HTTP 403 "You cannot perform write.*\(REST accepts the token\)/,
+    ],
+    // GraphQL switched off (gitlab-foss#59965) or blocked.
+    ['404', graphqlSwitchedOff, /HTTP 404.*switched off/],
+  ])(
+    '%s: REST from then on, not GraphQL again every cycle, and the status says why',
+    async (_, fault, note) => {
+      const clock = new ManualClock(NOW);
+      sim = await startSimulator({ live: false, projects: 3, clock });
+      sim.faults.add(fault());
+      const poller = pollerFor(sim, clock);
+      await poller.cycleOnce();
+      expect(poller.status).toMatchObject({ state: 'ok', gitlab_api: 'rest' });
+      expect(poller.status.gitlab_api_note).toMatch(note);
+      expect(poller.snapshot.summary.total_pipelines).toBeGreaterThan(0);
+      for (let i = 0; i < 2; i++) {
+        clock.advance(60_000);
+        sim.stats.reset();
+        await poller.cycleOnce();
+        expect(sim.stats.byKind.graphql).toBe(0);
+      }
+      await poller.stop();
+    },
+  );
+
+  it('401 on /api/graphql while REST takes the token: REST for good, and the status says so', async () => {
+    const clock = new ManualClock(NOW);
+    sim = await startSimulator({ live: false, projects: 3, clock });
+    // ERROR_STATUS_MAP answers 401 for some refusals of the token on this endpoint only
+    // (Gitlab::Auth::DpopValidationError, RestrictedLanguageServerClientError).
+    sim.faults.add({
+      kind: 'rewrite',
+      match: /\/api\/graphql/,
+      rewrite: (reply) => {
+        reply.status = 401;
+        reply.body = { errors: [{ message: 'Invalid token' }] };
+      },
+    });
+    const poller = pollerFor(sim, clock);
+    await poller.cycleOnce();
+    expect(poller.status).toMatchObject({ state: 'ok', gitlab_api: 'rest' });
+    expect(poller.status.gitlab_api_note).toMatch(
+      /HTTP 401 "Invalid token".*REST accepts the token/,
+    );
+    await poller.stop();
+  });
+
+  it('a project whose pipelines the user may not read is an empty connection, left out as REST’s 403 leaves it out', async () => {
+    const clock = new ManualClock(NOW);
+    sim = await startSimulator({ live: false, projects: 3, clock });
+    const [guarded] = sim.projectIds();
+    sim.setPipelineAccess(guarded!, 'guest');
+    // gitlabhq app/finders/ci/pipelines_finder.rb: `Ci::Pipeline.none` without :read_pipeline.
+    const projects = await new GitLabClient({
+      baseUrl: sim.url,
+      token: sim.token,
+    }).listGroupProjects(sim.groupPath);
+    const fullPath = projects.find((p) => p.id === guarded)!.path_with_namespace;
+    const direct = await post(sim, pipelinesQuery(1), sim.token, { p0: fullPath });
+    expect(direct.body).toMatchObject({
+      data: { p0: { pipelines: { nodes: [], pageInfo: { hasNextPage: false } } } },
+    });
+
+    const viaGraphQL = pollerFor(sim, clock);
+    await viaGraphQL.cycleOnce();
+    sim.faults.add(graphqlSwitchedOff());
+    const viaRest = pollerFor(sim, clock);
+    await viaRest.cycleOnce();
+    const shown = (p: PipelinePoller) => p.snapshot.projects.map((x) => x.project_id).sort();
+    expect(shown(viaGraphQL)).not.toContain(guarded);
+    expect(shown(viaGraphQL)).toEqual(shown(viaRest));
+    expect(viaGraphQL.status).toMatchObject({ state: 'ok', gitlab_api: 'graphql' });
+    await viaGraphQL.stop();
+    await viaRest.stop();
   });
 });

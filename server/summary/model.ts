@@ -1,3 +1,5 @@
+import type { DownstreamFailure } from '../contract.ts';
+
 /**
  * Domain types of the summary engine: what the poller knows about a project and its pipelines.
  * Built from GitLab wire types in server/summary/from-gitlab.ts; turned into API shapes by summarise.ts.
@@ -38,6 +40,14 @@ export interface PipelineRecord {
   user: PipelineUser | null;
   /** The updated_at the details were fetched at; details are stale when it differs from updatedAt. */
   detailsFor: string | null;
-  /** Failed pipelines whose jobs were read: the job to open and the commit title (else absent). */
-  failure?: { jobId: number | null; commitTitle: string | null };
+  /**
+   * Failed pipelines whose jobs were read: the job to open and the commit title (else absent); for
+   * one without a failed job of its own, where its failed trigger job's downstream pipeline failed
+   * (absent when not looked for).
+   */
+  failure?: {
+    jobId: number | null;
+    commitTitle: string | null;
+    downstream?: DownstreamFailure | null;
+  };
 }

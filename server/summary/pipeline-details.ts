@@ -5,6 +5,7 @@ import type { PipelineReads } from '../gitlab/pipeline-reads.ts';
 import { isFinishedStatus, isSettledStatus } from '../gitlab/pipeline-status.ts';
 import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
+import { downstreamFailure } from './downstream-failure.ts';
 import { latestAttempts, toPipelineDetails } from './from-gitlab.ts';
 
 interface CachedDetails {
@@ -13,40 +14,53 @@ interface CachedDetails {
   details: PipelineDetails;
 }
 
+/** What the details service reads and tells. */
+export interface PipelineDetailsDeps {
+  gitlab: GitLabApi;
+  /** The reads the poller, failure events and history share; without it every read is direct. */
+  reads?: Pick<PipelineReads, 'jobs' | 'commit'>;
+  /** The name of a watched project, if known. */
+  projectName?: (projectId: number) => string | undefined;
+  /** Finished pipelines' details kept (default 200). */
+  maxEntries?: number;
+  /** GitLab answered 404 for the pipeline: it was deleted (the poller drops it at once). */
+  onGone?: (projectId: number, pipelineId: number) => void;
+}
+
 /**
- * Pipeline details with jobs, trigger jobs, user and commit. A finished pipeline is not final on
- * GitLab — Retry (of the pipeline or one job) makes it run again and bumps its `updated_at` — so the
- * small LRU of finished details is keyed on that `updated_at`: served only while GitLab (or the
- * poller, which already knows it) reports the same one. A pipeline GitLab no longer has is a 404.
- * A finished pipeline's jobs come through the service's shared `PipelineReads` at the `updated_at`
- * GitLab just reported, so a pipeline the poller, failure events or history just read (the failure
- * a user was notified of) costs no jobs request; a running one's jobs are always read afresh.
+ * Pipeline details with jobs, trigger jobs (and where a failed one's downstream pipeline failed),
+ * user and commit. Every opening asks GitLab for the
+ * pipeline itself (one small GET): a pipeline deleted on GitLab is a 404 at once, and the poller is
+ * told so it leaves the summary without waiting for the next reconciliation. A finished pipeline is
+ * not final on GitLab — Retry (of the pipeline or one job) makes it run again and bumps its
+ * `updated_at` — so the small LRU of finished details is keyed on that `updated_at`: while GitLab
+ * reports the same one, the jobs and bridges are not read again. A finished pipeline's jobs come
+ * through the service's shared `PipelineReads` at the `updated_at` GitLab just reported, so a
+ * pipeline the poller, failure events or history just read (the failure a user was notified of)
+ * costs no jobs request; a running one's jobs are always read afresh.
  */
 export class PipelineDetailsService {
   private readonly cache = new Map<string, CachedDetails>();
+  private readonly gitlab: GitLabApi;
+  private readonly maxEntries: number;
 
-  constructor(
-    private readonly gitlab: GitLabApi,
-    private readonly projectName: (projectId: number) => string | undefined = () => undefined,
-    private readonly maxEntries = 200,
-    /** The pipeline's current `updated_at` when the caller knows it (the poller), for 0 requests. */
-    private readonly knownUpdatedAt: (
-      projectId: number,
-      pipelineId: number,
-    ) => string | undefined = () => undefined,
-    /** The reads the poller, failure events and history share; without it every read is direct. */
-    private readonly reads?: Pick<PipelineReads, 'jobs'>,
-  ) {}
+  constructor(private readonly deps: PipelineDetailsDeps) {
+    this.gitlab = deps.gitlab;
+    this.maxEntries = deps.maxEntries ?? 200;
+  }
 
   /** Fetches (or recalls) one pipeline's details. Unknown project or pipeline → not_found. */
   async get(projectId: number, pipelineId: number): Promise<PipelineDetails> {
     const key = `${projectId}:${pipelineId}`;
+    const pipeline = await this.gitlab.getPipeline(projectId, pipelineId).catch((err: unknown) => {
+      if (isAppError(err, 'not_found')) {
+        this.cache.delete(key);
+        this.deps.onGone?.(projectId, pipelineId);
+      }
+      throw err;
+    });
     const cached = this.cache.get(key);
-    // Compared at whole seconds: the poller may know it from GraphQL, which gives no milliseconds.
-    if (cached && sameUpdatedAt(cached.updatedAt, this.knownUpdatedAt(projectId, pipelineId))) {
-      return this.recall(key, cached);
-    }
-    const pipeline = await this.gitlab.getPipeline(projectId, pipelineId);
+    // Compared at whole seconds: the cache may hold an answer read while GraphQL listed it.
     if (cached && sameUpdatedAt(cached.updatedAt, pipeline.updated_at))
       return this.recall(key, cached);
     this.cache.delete(key);
@@ -55,18 +69,33 @@ export class PipelineDetailsService {
       this.gitlab.listPipelineBridges?.(projectId, pipelineId) ?? Promise.resolve(undefined),
     ]);
     const jobs = latestAttempts(attempts);
-    // Jobs carry the commit; ask GitLab only when the pipeline has no jobs (e.g. a yaml error).
+    // Jobs carry the commit; ask GitLab only when the pipeline has no jobs (e.g. a yaml error),
+    // through the shared reads when there are (the history and the summary ask for it too).
     const commit =
       jobs.find((j) => j.commit)?.commit ??
-      (await this.gitlab.getCommit(projectId, pipeline.sha).catch((err: unknown) => {
-        if (isAppError(err, 'not_found')) return null;
-        throw err;
-      }));
-    const converted = toPipelineDetails(pipeline, jobs, commit, this.projectName(projectId), {
-      attempts,
-      bridges,
-    });
-    const details = { ...converted, failing_job_id: failingJob(converted.jobs)?.id ?? null };
+      (await (this.deps.reads?.commit(projectId, pipeline.sha) ??
+        this.gitlab.getCommit(projectId, pipeline.sha).catch((err: unknown) => {
+          if (isAppError(err, 'not_found')) return null;
+          throw err;
+        })));
+    const converted = toPipelineDetails(
+      pipeline,
+      jobs,
+      commit,
+      this.deps.projectName?.(projectId),
+      {
+        attempts,
+        bridges,
+      },
+    );
+    const details: PipelineDetails = {
+      ...converted,
+      failing_job_id: failingJob(converted.jobs)?.id ?? null,
+      // A pipeline that failed in its child: the trigger job and the child's failing job.
+      ...(bridges === undefined
+        ? {}
+        : { downstream_failure: await downstreamFailure(this.deps, projectId, bridges) }),
+    };
     if (isFinishedStatus(details.status) && details.jobs.every((j) => isSettledStatus(j.status))) {
       this.cache.set(key, { updatedAt: pipeline.updated_at, details });
       if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
@@ -83,8 +112,8 @@ export class PipelineDetailsService {
   ): Promise<GitLabJob[]> {
     // Only a finished pipeline's: PipelineReads keeps just answers whose jobs are all settled, but
     // a running pipeline's jobs move without its `updated_at` moving, so they are never shared here.
-    if (this.reads && isFinishedStatus(status))
-      return this.reads.jobs(projectId, pipelineId, updatedAt);
+    if (this.deps.reads && isFinishedStatus(status))
+      return this.deps.reads.jobs(projectId, pipelineId, updatedAt);
     return this.gitlab.listPipelineJobs(projectId, pipelineId, undefined, { includeRetried: true });
   }
 

@@ -1,16 +1,12 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import { LIST_CAPS } from '../gitlab/client.ts';
 import { sameUpdatedAt } from '../gitlab/updated-at.ts';
-import {
-  CHANGES_PAGE,
-  GRAPHQL_BATCH,
-  GraphQLRefusal,
-  type PipelinePage,
-} from '../gitlab/graphql-pipelines.ts';
+import { CHANGES_PAGE, type PipelinePage } from '../gitlab/graphql-pipelines.ts';
+import { GraphQLRefusal } from '../gitlab/graphql-refusal.ts';
 import type { GitLabPipeline, GitLabPipelineListItem } from '../gitlab/wire.ts';
-import type { Clock } from '../platform/clock.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
+import { GraphQLMode, refusalAction, type BatchKind } from './graphql-mode.ts';
 
 /** A project the feed reads, with the `updated_after` of its next read (null = whole window). */
 export interface FeedTarget {
@@ -24,7 +20,10 @@ export interface FeedUpdate {
   projectId: number;
   /** Changed pipelines, newest first; `details` when the source carried duration and user. */
   items: { item: GitLabPipelineListItem; details: GitLabPipeline | null }[];
-  /** Set when GitLab will not show this project's pipelines (403, 404, or null over GraphQL). */
+  /**
+   * Set when GitLab will not show this project's pipelines: 403 or 404 over REST; over GraphQL a
+   * project that is null (not visible) or whose empty connection REST confirms with a 403.
+   */
   inaccessible?: AppError;
 }
 
@@ -39,9 +38,6 @@ export interface FeedMode {
   api: 'graphql' | 'rest';
   note: string | null;
 }
-
-/** How long GraphQL stays off after GitLab refused it, before it is tried again. */
-const GRAPHQL_RETRY_MS = 30 * 60_000;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -75,38 +71,33 @@ function isInaccessible(err: unknown): err is AppError {
   return isAppError(err) && (err.upstreamStatus === 403 || err.upstreamStatus === 404);
 }
 
-/** GraphQL is refused or absent (not an outage of GitLab as a whole): fall back to REST. */
-function graphQLUnusable(err: unknown): err is AppError {
-  return (
-    err instanceof GraphQLRefusal ||
-    (isAppError(err) &&
-      (err.upstreamStatus === 404 || err.upstreamStatus === 403 || err.code === 'bad_request'))
-  );
-}
-
 /**
  * Reads what changed in a group's pipelines at the lowest GitLab cost it can: over GraphQL, a cheap
  * probe for 40 projects per request finds the projects with changes, and full pages (duration, user
  * and timestamps included) are read for 5 projects per request, so a first load needs no request per
- * pipeline. When GitLab's GraphQL API is switched off or refuses a query, the same targets are read
- * over REST, one list request per project, and `mode` says so. Also answers which pipeline ids are
- * still in a project's window, for reconciling deletions.
+ * pipeline. GitLab's GraphQL refusals are taken as GitLab means them (graphql-mode.ts): a query
+ * too complex or too large is re-sent for fewer projects; an endpoint that is off, blocked or
+ * refuses the token sends the same reads over REST, one list request per project, for good, and
+ * `mode` says so. Also answers which pipeline ids are still in a project's window, for reconciling
+ * deletions.
  */
 export class PipelineFeed {
-  private graphqlOffUntil = 0;
-  private graphqlNote: string | null = null;
+  private readonly graphql: GraphQLMode;
+  /** Projects REST has shown it may read although GraphQL listed none of their pipelines. */
+  private readonly readable = new Set<number>();
 
   constructor(
     private readonly gitlab: GitLabApi,
-    private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly concurrency: number,
-  ) {}
+  ) {
+    this.graphql = new GraphQLMode(gitlab.bulk !== undefined, logger);
+  }
 
-  /** The API used by the last read, and the reason when it is REST although GraphQL exists. */
+  /** The API reads go over, and the reason when it is REST although GraphQL exists. */
   get mode(): FeedMode {
-    if (this.useGraphQL()) return { api: 'graphql', note: null };
-    return { api: 'rest', note: this.graphqlNote };
+    if (this.graphql.usable) return { api: 'graphql', note: null };
+    return { api: 'rest', note: this.graphql.note };
   }
 
   /**
@@ -120,17 +111,15 @@ export class PipelineFeed {
     signal: AbortSignal,
     onCapped: (projectId: number, message: string) => void,
   ): Promise<FeedUpdate[]> {
-    if (!this.useGraphQL()) return this.restUpdates(targets, windowStart, signal, onCapped);
+    const rest = () => this.restUpdates(targets, windowStart, signal, onCapped);
+    if (!this.graphql.usable) return rest();
     try {
       return await this.graphQLUpdates(targets, windowStart, known, signal, onCapped);
     } catch (err) {
-      if (signal.aborted) throw err;
-      if (graphQLUnusable(err)) this.disableGraphQL(err);
-      else if (!isAppError(err, 'upstream_unavailable', 'upstream_timeout')) throw err;
       // A bulk request that failed after its retries (a dropped connection, a truncated answer)
       // would cost the whole cycle; small REST requests spread the risk. If GitLab is down,
       // these fail fast too and the cycle reports it.
-      return this.restUpdates(targets, windowStart, signal, onCapped);
+      return this.overRest(err, signal, rest, 'rest');
     }
   }
 
@@ -143,14 +132,22 @@ export class PipelineFeed {
     windowStart: string,
     signal: AbortSignal,
   ): Promise<Map<number, Set<number> | undefined>> {
-    if (this.useGraphQL()) {
-      try {
-        return await this.graphQLIds(targets, windowStart, signal);
-      } catch (err) {
-        if (signal.aborted || !graphQLUnusable(err)) throw err;
-        this.disableGraphQL(err);
-      }
+    const rest = () => this.restIds(targets, windowStart, signal);
+    if (!this.graphql.usable) return rest();
+    try {
+      return await this.graphQLIds(targets, windowStart, signal);
+    } catch (err) {
+      // An outage during reconciliation waits for the next one: reading every project's ids over
+      // REST would cost a request per project.
+      return this.overRest(err, signal, rest, 'rethrow');
     }
+  }
+
+  private async restIds(
+    targets: readonly FeedTarget[],
+    windowStart: string,
+    signal: AbortSignal,
+  ): Promise<Map<number, Set<number> | undefined>> {
     const result = new Map<number, Set<number> | undefined>();
     await forEachLimit(targets, this.concurrency, async (target) => {
       let capped = false;
@@ -169,14 +166,75 @@ export class PipelineFeed {
     return result;
   }
 
-  private useGraphQL(): boolean {
-    return this.gitlab.bulk !== undefined && this.clock.now() >= this.graphqlOffUntil;
+  /**
+   * Reads over REST after a GraphQL read failed with `err`, switching GraphQL off when GitLab
+   * refuses it for good (graphql-mode.ts); an outage that outlasted the retries is read over REST
+   * this once (`onOutage: 'rest'`) or rethrown.
+   */
+  private async overRest<T>(
+    err: unknown,
+    signal: AbortSignal,
+    rest: () => Promise<T>,
+    onOutage: 'rest' | 'rethrow',
+  ): Promise<T> {
+    if (signal.aborted) throw err;
+    const action = refusalAction(err);
+    if (action === 'rethrow' || (action === 'this-cycle' && onOutage === 'rethrow')) throw err;
+    const refusal = err as GraphQLRefusal;
+    if (action === 'switch-off') this.graphql.switchOff(refusal);
+    const result = await rest();
+    // REST took the token where /api/graphql did not (a 401/403 there only: a proxy rule, a
+    // read-only instance): GraphQL stays off. Had REST refused it too, the cycle failed above.
+    if (action === 'switch-off-if-rest-works')
+      this.graphql.switchOff(refusal, ' (REST accepts the token)');
+    return result;
   }
 
-  private disableGraphQL(err: AppError): void {
-    this.graphqlOffUntil = this.clock.now() + GRAPHQL_RETRY_MS;
-    this.graphqlNote = `${err.message}; reading pipelines over REST (one request per project, and per pipeline for durations) and trying GraphQL again in 30 minutes`;
-    this.logger.warn({ err: err.message }, 'GitLab GraphQL unusable; falling back to REST');
+  /**
+   * Runs `run` over `items` in batches of the size GitLab takes for `kind`, `concurrency` at a
+   * time; a batch GitLab refuses for its complexity or size is re-sent in smaller batches (and
+   * the smaller size kept). A query of one project refused so is rethrown: only REST can read it.
+   */
+  private async batches<T>(
+    kind: BatchKind,
+    items: readonly T[],
+    run: (batch: T[]) => Promise<void>,
+  ): Promise<void> {
+    const sized = async (batch: T[]): Promise<void> => {
+      try {
+        await run(batch);
+      } catch (err) {
+        if (!(err instanceof GraphQLRefusal) || !err.sizeBound) throw err;
+        const size = this.graphql.shrink(kind, err, batch.length);
+        if (size === null) {
+          throw new GraphQLRefusal(err.kind, `${err.detail}, even for a query of one project`, {
+            upstreamStatus: err.upstreamStatus,
+          });
+        }
+        for (const part of chunks(batch, size)) await sized(part);
+      }
+    };
+    await forEachLimit(chunks(items, this.graphql.size(kind)), this.concurrency, sized);
+  }
+
+  /**
+   * Whether the token may read a project's pipelines, asked over REST for one pipeline: GraphQL
+   * shows a project whose pipelines the user may not read as an empty connection (gitlabhq
+   * app/finders/ci/pipelines_finder.rb: `Ci::Pipeline.none` without `read_pipeline`) where REST
+   * answers 403 (lib/api/ci/pipelines.rb: `authorize! :read_pipeline`). The error when not.
+   */
+  private async refusedOverRest(
+    target: FeedTarget,
+    signal: AbortSignal,
+  ): Promise<AppError | undefined> {
+    try {
+      await this.gitlab.listPipelines(target.projectId, { limit: 1, signal });
+      this.readable.add(target.projectId);
+      return undefined;
+    } catch (err) {
+      if (isInaccessible(err)) return err;
+      throw err;
+    }
   }
 
   private async restUpdates(
@@ -217,7 +275,7 @@ export class PipelineFeed {
     // 1. Projects read before: ask cheaply whether anything changed since their cursor.
     const steady = targets.filter((t) => t.cursor !== null);
     const toRead: FeedTarget[] = targets.filter((t) => t.cursor === null);
-    await forEachLimit(chunks(steady, GRAPHQL_BATCH.changes), this.concurrency, async (batch) => {
+    await this.batches('changes', steady, async (batch) => {
       const answers = await bulk.changes(
         batch.map((t) => ({ fullPath: t.fullPath, updatedAfter: t.cursor! })),
         signal,
@@ -246,9 +304,10 @@ export class PipelineFeed {
       pages: 0,
       items: [] as FeedUpdate['items'],
     }));
+    const done: typeof pending = [];
     let open = pending;
     while (open.length > 0) {
-      await forEachLimit(chunks(open, GRAPHQL_BATCH.pipelines), this.concurrency, async (batch) => {
+      await this.batches('pipelines', open, async (batch) => {
         const pages = await bulk.pipelines(
           batch.map((p) => ({
             fullPath: p.target.fullPath,
@@ -276,12 +335,24 @@ export class PipelineFeed {
           }
           const more = page.hasNextPage && !capped && page.pipelines.length > 0;
           state.after = more ? page.endCursor : null;
-          if (state.after === null)
-            updates.push({ projectId: state.target.projectId, items: state.items });
+          if (state.after === null) done.push(state);
         });
       });
       open = open.filter((p) => p.after !== null);
     }
+    // A whole window read empty may be a project whose pipelines the token may not read: REST
+    // tells (once per project that is readable; again after each project refresh when not).
+    await forEachLimit(done, this.concurrency, async (state) => {
+      const { target, items } = state;
+      const check =
+        target.cursor === null && items.length === 0 && !this.readable.has(target.projectId);
+      const refused = check ? await this.refusedOverRest(target, signal) : undefined;
+      updates.push(
+        refused
+          ? { projectId: target.projectId, items: [], inaccessible: refused }
+          : { projectId: target.projectId, items },
+      );
+    });
     return updates;
   }
 
@@ -301,7 +372,7 @@ export class PipelineFeed {
     }));
     while (open.length > 0) {
       const next: typeof open = [];
-      await forEachLimit(chunks(open, GRAPHQL_BATCH.ids), this.concurrency, async (batch) => {
+      await this.batches('ids', open, async (batch) => {
         const pages = await bulk.ids(
           batch.map((p) => ({ fullPath: p.target.fullPath, after: p.after })),
           signal,
@@ -328,17 +399,24 @@ export class PipelineFeed {
       });
       open = next;
     }
+    // None left of a project that had some: deleted, or no longer readable by this token (an
+    // empty connection too). REST tells; an unreadable project keeps what it has.
+    const emptied = targets.filter((t) => t.cursor !== null && result.get(t.projectId)?.size === 0);
+    await forEachLimit(emptied, this.concurrency, async (target) => {
+      if (await this.refusedOverRest(target, signal)) result.set(target.projectId, undefined);
+    });
     return result;
   }
 
+  /** A project GraphQL answers null for: gone, or not visible to this token (REST: 404). */
   private invisible(target: FeedTarget): FeedUpdate {
     return {
       projectId: target.projectId,
       items: [],
       inaccessible: new AppError(
-        'forbidden',
-        `GitLab does not show the pipelines of ${target.fullPath} to this token (CI/CD disabled, Guest access, or the project is gone)`,
-        { upstreamStatus: 403 },
+        'not_found',
+        `GitLab project ${target.fullPath} not found (or not visible to this GitLab token)`,
+        { upstreamStatus: 404 },
       ),
     };
   }

@@ -12,6 +12,7 @@ import {
   observerTeller,
   PipelineChangeListeners,
   type PipelineChange,
+  type TellObserver,
 } from './poller/change-listeners.ts';
 import { CursorReads, resumeCursors } from './poller/cursor-reads.ts';
 import { DeletionReconciler } from './poller/deletion-reconciler.ts';
@@ -114,6 +115,7 @@ export class PipelinePoller {
   private readonly deletions: DeletionReconciler;
   private readonly details: DetailQueue;
   private readonly published: PublishedSummary;
+  private readonly tell: TellObserver;
   private generation = 0;
   private controller = new AbortController();
   private wake = new AbortController();
@@ -125,13 +127,14 @@ export class PipelinePoller {
     const { gitlab, clock, logger } = deps;
     const watched = this.watched;
     const tell = observerTeller(deps.observer, logger);
+    this.tell = tell;
     const reads = deps.reads ?? new PipelineReads(gitlab);
     this.timing = timing;
     this.sleep = deps.sleep ?? abortableSleep;
     this.group = deps.group;
     this.since = deps.since;
     this.windowMs = parseSince(deps.since);
-    this.feed = new PipelineFeed(gitlab, clock, logger, timing.listConcurrency);
+    this.feed = new PipelineFeed(gitlab, logger, timing.listConcurrency);
     this.listeners = new PipelineChangeListeners(logger);
     this.published = new PublishedSummary({
       clock,
@@ -216,7 +219,16 @@ export class PipelinePoller {
     );
   }
 
-  /** GitLab's `updated_at` of a pipeline in the window, if known (details cache key). */
+  /**
+   * A pipeline GitLab answered 404 for when its details were opened: it leaves the summary now and
+   * the history hears it was deleted, instead of both waiting for the next reconciliation.
+   */
+  readonly pipelineGone = (projectId: number, pipelineId: number): void => {
+    this.tell((o) => o.pipelineDeleted?.(projectId, pipelineId));
+    if (this.watched.forget(projectId, pipelineId)) this.published.recompute();
+  };
+
+  /** GitLab's `updated_at` of a pipeline in the window, if known. */
   readonly pipelineUpdatedAt = (projectId: number, pipelineId: number): string | undefined =>
     this.watched.pipeline(projectId, pipelineId)?.updatedAt;
 

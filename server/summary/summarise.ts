@@ -34,7 +34,13 @@ function toRecent(p: PipelineRecord): RecentPipeline {
       : null,
     // Failed pipelines carry what the overview's failure row opens, so it needs no details fetch.
     ...(p.status === 'failed' && p.failure
-      ? { failing_job_id: p.failure.jobId, commit_title: p.failure.commitTitle }
+      ? {
+          failing_job_id: p.failure.jobId,
+          commit_title: p.failure.commitTitle,
+          ...(p.failure.downstream === undefined
+            ? {}
+            : { downstream_failure: p.failure.downstream }),
+        }
       : {}),
   };
 }

@@ -166,6 +166,8 @@ describe('trigger jobs (doc/api/jobs.md "List pipeline trigger jobs")', () => {
       name: 'deploy-child',
       stage: 'deploy',
       downstreamProjectId: downstreamProject!,
+      // The trigger job takes the downstream outcome only with `trigger: strategy: depend`.
+      strategy: 'depend',
     });
     h.simulator.finishPipeline(downstreamProject!, downstreamPipelineId, 'failed');
     await h.service.poller.cycleOnce();

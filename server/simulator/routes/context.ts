@@ -20,6 +20,11 @@ export interface HandlerDeps {
   oauthTokens: ReadonlySet<string>;
   latencyMs: number;
   rateLimitPerMinute: number;
+  /**
+   * GraphQL's limits for a signed-in user: complexity and depth (app/graphql/gitlab_schema.rb) and
+   * characters of query text (GraphqlController::MAX_QUERY_SIZE).
+   */
+  graphqlLimits: { complexity: number; depth: number; querySize: number };
   baseUrl: () => string;
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeGitLab } from '../../gitlab/testing/fake-gitlab.ts';
 import type { GitLabPipeline } from '../../gitlab/wire.ts';
-import { ManualClock } from '../../platform/clock.ts';
 import { silentLogger } from '../../platform/logger.ts';
 import type { FeedUpdate } from '../pipeline-feed.ts';
 import { PipelineFeed } from '../pipeline-feed.ts';
@@ -32,7 +31,7 @@ function setup(feed?: CursorReadsDeps['feed']) {
   const arrived: number[] = [];
   const remembered: number[] = [];
   const reads = new CursorReads({
-    feed: feed ?? new PipelineFeed(gitlab, new ManualClock(NOW), silentLogger, 4),
+    feed: feed ?? new PipelineFeed(gitlab, silentLogger, 4),
     watched,
     reads: { remember: (detail) => remembered.push(detail.id) },
     details: { arrived: (_state, detail) => arrived.push(detail.id) },

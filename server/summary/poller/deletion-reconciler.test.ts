@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { FakeGitLab } from '../../gitlab/testing/fake-gitlab.ts';
-import { ManualClock } from '../../platform/clock.ts';
 import { silentLogger } from '../../platform/logger.ts';
 import { PipelineFeed } from '../pipeline-feed.ts';
 import { aPipeline, aProject } from '../testing/factories.ts';
@@ -31,7 +30,7 @@ function setup() {
   }
   const deleted: string[] = [];
   const reconciler = new DeletionReconciler({
-    feed: new PipelineFeed(gitlab, new ManualClock(NOW), silentLogger, 4),
+    feed: new PipelineFeed(gitlab, silentLogger, 4),
     tell: observerTeller(
       { pipelineDeleted: (projectId, id) => deleted.push(`${projectId}:${id}`) },
       silentLogger,

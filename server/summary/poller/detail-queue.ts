@@ -1,10 +1,11 @@
-import { failingJob } from '../../contract.ts';
+import { failingJob, type DownstreamFailure } from '../../contract.ts';
 import type { GitLabApi } from '../../gitlab/api.ts';
 import type { PipelineReads } from '../../gitlab/pipeline-reads.ts';
 import { sameUpdatedAt } from '../../gitlab/updated-at.ts';
 import type { GitLabJob, GitLabPipeline } from '../../gitlab/wire.ts';
 import { isAppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { downstreamFailure, hasBlockingFailure } from '../downstream-failure.ts';
 import { latestAttempts, withPipelineDetails } from '../from-gitlab.ts';
 import type { PipelineRecord } from '../model.ts';
 import { RECENT_PIPELINES } from '../summarise.ts';
@@ -14,9 +15,9 @@ import type { ProjectState, WatchedProjects } from './watched-projects.ts';
 
 /** What the detail queue needs. */
 export interface DetailQueueDeps {
-  gitlab: Pick<GitLabApi, 'getPipeline'>;
+  gitlab: Pick<GitLabApi, 'getPipeline' | 'listPipelineJobs' | 'listPipelineBridges'>;
   /** Single-pipeline and job reads shared with the failure events and the history. */
-  reads: Pick<PipelineReads, 'pipeline' | 'jobs'>;
+  reads: Pick<PipelineReads, 'pipeline' | 'jobs' | 'commit'>;
   watched: WatchedProjects;
   tell: TellObserver;
   logger: Logger;
@@ -143,14 +144,14 @@ export class DetailQueue {
       const record = state?.pipelines.get(pipelineId);
       if (!state || !record) return;
       const { failure: _stale, ...updated } = detail ? withPipelineDetails(record, detail) : record;
+      const told = detail ?? this.untold.get(pipelineId);
       const read =
         updated.status === 'failed' && this.isRecent(state, updated)
-          ? await this.readFailure(projectId, pipelineId, updated.updatedAt, signal)
+          ? await this.readFailure(projectId, pipelineId, updated.updatedAt, told?.sha, signal)
           : undefined;
       if (signal.aborted) return;
       const failure = read?.failure;
       state.pipelines.set(pipelineId, failure ? { ...updated, failure } : updated);
-      const told = detail ?? this.untold.get(pipelineId);
       this.untold.delete(pipelineId);
       // The jobs go with the details only when they were read for this very state of the pipeline.
       const jobs =
@@ -172,6 +173,55 @@ export class DetailQueue {
         { projectId, pipelineId, err: describeFailure(err) },
         'pipeline details fetch failed',
       );
+    }
+  }
+
+  /**
+   * Where a failed pipeline without a failed job of its own failed downstream (one bridges read,
+   * and the downstream pipeline's jobs when a trigger job failed); null when GitLab does not say.
+   */
+  private async downstream(
+    projectId: number,
+    pipelineId: number,
+    signal: AbortSignal,
+  ): Promise<DownstreamFailure | null> {
+    const { gitlab, reads } = this.deps;
+    if (!gitlab.listPipelineBridges) return null;
+    try {
+      const bridges = await gitlab.listPipelineBridges(projectId, pipelineId, signal);
+      return await downstreamFailure({ gitlab, reads }, projectId, bridges, signal);
+    } catch (err) {
+      if (!signal.aborted)
+        this.deps.logger.debug(
+          { projectId, pipelineId, err: describeFailure(err) },
+          'trigger jobs fetch of a failed pipeline failed',
+        );
+      return null;
+    }
+  }
+
+  /**
+   * The commit title of a failed pipeline without jobs (its CI configuration is invalid: GitLab
+   * creates it failed with `yaml_errors` and no job to name the commit), by its sha; the shared
+   * reads keep it per sha. Null when GitLab does not answer: the row shows the pipeline's number.
+   */
+  private async commitTitle(
+    projectId: number,
+    pipelineId: number,
+    updatedAt: string,
+    sha: string | undefined,
+    signal: AbortSignal,
+  ): Promise<string | null> {
+    try {
+      sha ??= (await this.deps.reads.pipeline(projectId, pipelineId, updatedAt, signal)).sha;
+      return (await this.deps.reads.commit(projectId, sha, signal))?.title ?? null;
+    } catch (err) {
+      if (!signal.aborted)
+        this.deps.logger.debug(
+          { projectId, pipelineId, err: describeFailure(err) },
+          'commit lookup of a pipeline without jobs failed',
+        );
+      return null;
     }
   }
 
@@ -206,18 +256,24 @@ export class DetailQueue {
     projectId: number,
     pipelineId: number,
     updatedAt: string,
+    sha: string | undefined,
     signal: AbortSignal,
   ): Promise<{ failure: NonNullable<PipelineRecord['failure']>; jobs: GitLabJob[] } | undefined> {
     try {
       // Shared: the failure event and the history read these very jobs too.
       const jobs = await this.deps.reads.jobs(projectId, pipelineId, updatedAt, signal);
-      return {
-        failure: {
-          jobId: failingJob(latestAttempts(jobs))?.id ?? null,
-          commitTitle: jobs.find((j) => j.commit)?.commit?.title ?? null,
-        },
-        jobs,
+      const latest = latestAttempts(jobs);
+      const commitTitle =
+        jobs.find((j) => j.commit)?.commit?.title ??
+        (await this.commitTitle(projectId, pipelineId, updatedAt, sha, signal));
+      const failure: NonNullable<PipelineRecord['failure']> = {
+        jobId: failingJob(latest)?.id ?? null,
+        commitTitle,
       };
+      // No job of its own failed it: a trigger job did (its child failed), or nothing ran at all.
+      if (!hasBlockingFailure(latest))
+        failure.downstream = await this.downstream(projectId, pipelineId, signal);
+      return { failure, jobs };
     } catch (err) {
       if (!signal.aborted)
         this.deps.logger.debug(

@@ -10,6 +10,8 @@ function setup() {
   let total = 0;
   let windowStart = '2026-11-14T12:00:00.000Z';
   let state: SummaryStatus['state'] = 'ok';
+  let api: NonNullable<SummaryStatus['gitlab_api']> = 'graphql';
+  let note: string | null = null;
   let statusReads = 0;
   const pushed: [string, string][] = [];
   const published = new PublishedSummary({
@@ -35,8 +37,8 @@ function setup() {
         last_error: null,
         group: 'acme',
         since: '7d',
-        gitlab_api: 'rest',
-        gitlab_api_note: null,
+        gitlab_api: api,
+        gitlab_api_note: note,
       };
     },
     onChange: (summary, activity) => pushed.push([summary, activity]),
@@ -45,10 +47,18 @@ function setup() {
     clock,
     published,
     pushed,
-    set: (next: { total?: number; windowStart?: string; state?: SummaryStatus['state'] }) => {
+    set: (next: {
+      total?: number;
+      windowStart?: string;
+      state?: SummaryStatus['state'];
+      api?: typeof api;
+      note?: string;
+    }) => {
       total = next.total ?? total;
       windowStart = next.windowStart ?? windowStart;
       state = next.state ?? state;
+      api = next.api ?? api;
+      note = next.note ?? note;
     },
     statusReads: () => statusReads,
   };
@@ -99,5 +109,15 @@ describe('PublishedSummary', () => {
     published.cancel();
     clock.advance(1_000);
     expect(pushed).toHaveLength(2);
+  });
+
+  it('pushes when reads switch to REST, so the dashboard learns why without another change', () => {
+    const { published, pushed, set } = setup();
+    published.recompute();
+    const before = pushed.length;
+    set({ api: 'rest', note: 'GitLab refused GraphQL (HTTP 405)' });
+    published.recompute();
+    expect(pushed).toHaveLength(before + 1);
+    expect(JSON.parse(pushed.at(-1)![0]).status).toMatchObject({ gitlab_api: 'rest' });
   });
 });

@@ -38,7 +38,7 @@ export class PublishedSummary {
     return this.snapshotCache;
   }
 
-  /** Recomputes the summary now; publishes only when projects, numbers or health changed. */
+  /** Recomputes the summary now; publishes only when projects, numbers, health or the API changed. */
   recompute(): void {
     this.dataJson = JSON.stringify(this.deps.data());
     this.snapshotCache = null;
@@ -71,7 +71,8 @@ export class PublishedSummary {
       this.activityKey = JSON.stringify(activity);
       this.activityJson = JSON.stringify({ ...activity, window_start });
     }
-    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${this.dataJson}|${this.activityKey}`;
+    // The API in use and why are news too: a switch to REST is pushed with the cycle that made it.
+    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${status.gitlab_api}|${status.gitlab_api_note}|${this.dataJson}|${this.activityKey}`;
     if (!force && key === this.publishedKey) return;
     this.publishedKey = key;
     this.deps.onChange?.(this.snapshotJson, this.activityJson);

@@ -33,6 +33,11 @@ export class WatchedProjects {
     return this.states.get(projectId)?.pipelines.get(pipelineId);
   }
 
+  /** Drops one pipeline (GitLab answered 404 for it); false when it was not held. */
+  forget(projectId: number, pipelineId: number): boolean {
+    return this.states.get(projectId)?.pipelines.delete(pipelineId) ?? false;
+  }
+
   /** Every watched project, readable or not. */
   all(): ProjectState[] {
     return [...this.states.values()];
