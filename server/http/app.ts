@@ -16,6 +16,8 @@ export interface AppDeps {
   version: VersionInfo;
   /** Route modules of each domain (pipelines, settings, groups, AI, …). */
   routes: RouteModule[];
+  /** Routes outside /api: the feeds machines poll (`/cc.xml`, `/metrics`). */
+  rootRoutes?: RouteModule[];
   security?: SecurityOptions;
   /** LAN mode: the access token every request but /api/health needs (absent on loopback). */
   access?: AccessOptions;
@@ -47,12 +49,16 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = deps.version;
   });
   for (const register of deps.routes) register(router);
+  const root = new Router();
+  for (const register of deps.rootRoutes ?? []) register(root);
 
   app.use(errorMiddleware(deps.logger));
   app.use(securityMiddleware(deps.security));
   if (deps.access) app.use(accessMiddleware(deps.access));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
+  app.use(root.routes());
+  app.use(root.allowedMethods({ throw: true }));
   if (deps.dashboardDir) app.use(dashboardMiddleware(deps.dashboardDir));
   return app;
 }
