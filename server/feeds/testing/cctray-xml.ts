@@ -2,8 +2,16 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect } from 'vitest';
 import { CCTRAY_ACTIVITIES, CCTRAY_STATUSES } from '../cctray.ts';
 
-/** One parsed `<Project>`: its attributes as sent. */
-export type ParsedProject = Record<string, string>;
+/** One parsed `<Project>`: its attributes as sent (checked by `parseCcTray`). */
+export interface ParsedProject {
+  name: string;
+  activity: string;
+  lastBuildStatus: string;
+  webUrl: string;
+  lastBuildLabel?: string;
+  lastBuildTime?: string;
+  nextBuildTime?: string;
+}
 
 // cctray.org/v1 (build-canaries/cctray pages/cctray-1.md): the attributes a <Project> may have.
 const ATTRIBUTES = [
@@ -37,7 +45,8 @@ export function parseCcTray(xml: string): ParsedProject[] {
   }).parse(xml) as Record<string, unknown>;
   expect(Object.keys(document).filter((k) => k !== '?xml')).toEqual(['Projects']);
   const root = document.Projects;
-  const projects = (root === '' ? [] : (root as { Project?: ParsedProject[] }).Project) ?? [];
+  const projects =
+    (root === '' ? [] : (root as { Project?: Record<string, string>[] }).Project) ?? [];
   if (root !== '') expect(Object.keys(root as object).filter((k) => k !== 'Project')).toEqual([]);
   for (const project of projects) {
     for (const key of Object.keys(project)) expect(ATTRIBUTES, key).toContain(key);
@@ -53,5 +62,5 @@ export function parseCcTray(xml: string): ParsedProject[] {
   }
   const names = projects.map((p) => p.name);
   expect(new Set(names).size).toBe(names.length);
-  return projects;
+  return projects as unknown as ParsedProject[];
 }
