@@ -83,6 +83,13 @@ describe('GET /cc.xml (loopback)', () => {
     });
   });
 
+  it('answers HEAD too (Nevergreen\'s "Check connection" sends one)', async () => {
+    // build-canaries/nevergreen src/client/settings/tracking/ConnectionFormHelp.tsx.
+    const res = await fetch(`${h.service.url}/cc.xml`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+  });
+
   it('refuses refs it cannot mean, in the error shape', async () => {
     const tooMany = Array.from({ length: 51 }, (_, i) => `r${i}`).join(',');
     for (const [query, message] of [

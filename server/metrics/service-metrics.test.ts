@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SummaryStatus } from '../contract.ts';
 import { computeGroupHealth, type GroupHealth } from '../group-health/group-health.ts';
@@ -162,5 +164,69 @@ describe('ServiceMetrics', () => {
         sseSubscribers: () => 0,
       }),
     ).toThrow(/already/);
+  });
+});
+
+describe('the Grafana dashboard in docs/', () => {
+  // Grafana's import reads `__inputs` to ask for the data source and substitutes `${DS_PROMETHEUS}`
+  // (grafana.com/docs/grafana/latest/dashboards/share-dashboards-panels, "Export a dashboard").
+  const dashboard = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, '../../docs/grafana-dashboard.json'), 'utf8'),
+  ) as {
+    __inputs: { name: string; type: string; pluginId: string }[];
+    uid: string;
+    panels: {
+      id: number;
+      type: string;
+      gridPos: { x: number; w: number };
+      datasource?: { uid: string };
+      targets?: { expr: string; datasource: { uid: string } }[];
+    }[];
+  };
+
+  it('asks for a Prometheus data source and uses it in every query', () => {
+    expect(dashboard.__inputs).toEqual([
+      expect.objectContaining({
+        name: 'DS_PROMETHEUS',
+        type: 'datasource',
+        pluginId: 'prometheus',
+      }),
+    ]);
+    const ids = dashboard.panels.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const panel of dashboard.panels) {
+      expect(panel.gridPos.x + panel.gridPos.w).toBeLessThanOrEqual(24);
+      if (panel.type === 'row') continue;
+      expect(panel.datasource?.uid).toBe('${DS_PROMETHEUS}');
+      for (const target of panel.targets ?? [])
+        expect(target.datasource.uid).toBe('${DS_PROMETHEUS}');
+    }
+  });
+
+  it('queries only metrics the service exports', async () => {
+    const m = metrics({ health: async () => health(() => undefined) });
+    const { families } = parseMetrics(await m.scrape());
+    const exported = new Set(
+      families.flatMap((f) => {
+        const suffixes = {
+          SUMMARY: ['', '_sum', '_count'],
+          HISTOGRAM: ['_bucket', '_sum', '_count'],
+        };
+        return (suffixes[f.type as keyof typeof suffixes] ?? ['']).map((s) => f.name + s);
+      }),
+    );
+    const queried = dashboard.panels
+      .flatMap((p) => p.targets ?? [])
+      .flatMap((t) => t.expr.match(/\b(pipeline_summary|process|nodejs)_[a-z_]+\b/g) ?? []);
+    expect(queried.length).toBeGreaterThan(20);
+    for (const name of queried) expect(exported, name).toContain(name);
+    // Every family of ours is on the dashboard somewhere.
+    for (const f of families.filter((f) => f.name.startsWith('pipeline_summary_'))) {
+      if (f.name === 'pipeline_summary_build_info') continue;
+      expect(
+        queried.some((q) => q.startsWith(f.name)),
+        f.name,
+      ).toBe(true);
+    }
   });
 });
