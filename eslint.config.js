@@ -433,6 +433,35 @@ export default tseslint.config(
     ],
     deny: ['server/ai/providers'],
   }),
+  // The cctray feed reads group health's view of the history; nothing reads the feed back.
+  zone(['server/feeds/**'], {
+    layer: 'The cctray feed (server/feeds/)',
+    allowed: `server/feeds/**, server/group-health/**, server/history/**, server/http/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
+    allow: [
+      'server/feeds',
+      'server/group-health',
+      'server/history',
+      'server/http',
+      'server/platform',
+      ...CONTRACT,
+    ],
+  }),
+  // The metrics read the live state through injected functions and are told events through
+  // hooks; only the composition root wires them, and no domain imports prom-client or this folder.
+  zone(['server/metrics/**'], {
+    layer: 'The Prometheus metrics (server/metrics/)',
+    allowed: `server/metrics/**, server/group-health/**, server/history/**, server/summary/**, server/gitlab/**, server/http/**, server/platform/**, ${CONTRACT_WORDS}, npm packages (not ai, events, simulator)`,
+    allow: [
+      'server/metrics',
+      'server/group-health',
+      'server/history',
+      'server/summary',
+      'server/gitlab',
+      'server/http',
+      'server/platform',
+      ...CONTRACT,
+    ],
+  }),
   zone(['server/compose.ts'], {
     layer: 'The composition root (server/compose.ts)',
     allowed:

@@ -255,6 +255,31 @@ const ZONES: Record<string, ZoneCase> = {
     allowed: [{ from: '../platform/errors.ts' }],
     refused: [{ from: '../summary/model.ts', message: /event hub .* may not import server\/summ/ }],
   },
+  'server/feeds': {
+    file: 'server/feeds/example.ts',
+    allowed: [
+      { from: '../group-health/health-index.ts', type: true },
+      { from: '../history/model.ts' },
+      { from: '../http/app.ts' },
+    ],
+    refused: [
+      { from: '../summary/poller.ts', message: /cctray feed .* may not import server\/summary/ },
+      { from: '../metrics/service-metrics.ts', message: /cctray feed .* may not import server\/m/ },
+    ],
+  },
+  'server/metrics': {
+    file: 'server/metrics/example.ts',
+    allowed: [
+      { from: '../group-health/group-health.ts', type: true },
+      { from: '../summary/poller.ts', type: true },
+      { from: '../gitlab/request-kind.ts' },
+    ],
+    refused: [
+      { from: '../ai/index.ts', message: /Prometheus metrics .* may not import server\/ai/ },
+      { from: '../events/sse-hub.ts', message: /may not import server\/events/ },
+      { from: '../feeds/cctray.ts', message: /may not import server\/feeds/ },
+    ],
+  },
   'server/compose.ts': {
     file: 'server/compose.ts',
     allowed: [{ from: './ai/providers/provider.ts' }, { from: './gitlab-source.ts' }],

@@ -6,6 +6,7 @@ import { avatarRoutes } from './avatar/routes.ts';
 import type { ServeConfig } from './config.ts';
 import type { VersionInfo } from './contract.ts';
 import { SseHub } from './events/sse-hub.ts';
+import { ccTrayRoutes, CCTRAY_PATH } from './feeds/routes.ts';
 import { checkGitLab, type GitLabConnection } from './gitlab/connect.ts';
 import { withCappedJobLogs } from './gitlab/job-log-stream.ts';
 import { PipelineReads } from './gitlab/pipeline-reads.ts';
@@ -16,6 +17,8 @@ import { createApp } from './http/app.ts';
 import { listen } from './http/listen.ts';
 import { planExposure, type Exposure } from './http/exposure.ts';
 import { jobRoutes } from './jobs/routes.ts';
+import { METRICS_PATH, metricsRoutes } from './metrics/routes.ts';
+import { ServiceMetrics } from './metrics/service-metrics.ts';
 import { FailureEvents } from './notifications/failure-events.ts';
 import { readNotificationSettings } from './notifications/notification-settings.ts';
 import { notificationRoutes } from './notifications/routes.ts';
@@ -101,6 +104,11 @@ export async function composeService(
     const { gitlab, group } = connection;
     // One read per pipeline state for the poller, the failure events and the history alike.
     const reads = new PipelineReads(gitlab);
+    // Prometheus metrics: counters hear events from here on; gauges read the live state below.
+    const version = edges.version ?? versionInfo();
+    const metrics = new ServiceMetrics({ version: version.version });
+    const unobserve = connection.observeRequests?.((info) => metrics.countGitLabRequest(info));
+    if (unobserve) closers.push(unobserve);
 
     // Pipeline history (history.db) for group health and a warm start.
     const groupHealth = openGroupHealth({
@@ -126,6 +134,7 @@ export async function composeService(
       reads,
       onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
       observer: groupHealth.observer,
+      onCycle: (cycle) => metrics.observePollCycle(cycle),
     });
     groupHealth.warmStart(poller);
     const failureEvents = new FailureEvents({
@@ -165,13 +174,23 @@ export async function composeService(
       secretStore: edges.secretStore,
       projectName: poller.projectName,
       flakeHistory: groupHealth.flakeHistory,
+      onAnswer: (event) => metrics.countAnalysis(event),
+    });
+    // The cctray feed and the gauges read group health's current view of the whole history.
+    const currentHealth = () => groupHealth.health.current();
+    metrics.gaugeFrom({
+      health: currentHealth,
+      status: () => poller.status,
+      sseSubscribers: () => hub.size,
+      budget: connection.budget,
     });
 
     const app = createApp({
       logger,
-      version: edges.version ?? versionInfo(),
+      version,
       security: exposure.security,
-      access: exposure.access,
+      // Monitors and Prometheus may send the access token as the Basic-auth password there.
+      access: exposure.access && { ...exposure.access, feedPaths: [CCTRAY_PATH, METRICS_PATH] },
       dashboardDir: edges.dashboardDir,
       routes: [
         pipelineRoutes({ poller, hub, details }),
@@ -182,6 +201,10 @@ export async function composeService(
         notificationRoutes({ store: settingsStore, events: failureEvents }),
         aiRoutes(ai),
         groupHealth.routes,
+      ],
+      rootRoutes: [
+        ccTrayRoutes({ source: async () => (await currentHealth()).index }),
+        metricsRoutes(metrics),
       ],
     });
     const server = await listen(app, {

@@ -16,6 +16,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { SecretStore } from '../platform/secret-store.ts';
 import { analyseJob, type AnalyseInput } from './analyse-job.ts';
 import { analysePipeline, type PipelineAnalyseInput } from './analyse-pipeline.ts';
+import { reportingAnswers, type AnswerEvent } from './answer-events.ts';
 import { createStoredAnalyses } from './stored-analyses.ts';
 import type { AiConfig } from './config.ts';
 import { followUp, type FollowupInput } from './follow-up.ts';
@@ -26,6 +27,7 @@ import { createSystemPrompt } from './system-prompt.ts';
 import type { AiUseCaseDeps } from './use-case-deps.ts';
 
 export type { AnalyseInput } from './analyse-job.ts';
+export type { AnswerEvent } from './answer-events.ts';
 export type { PipelineAnalyseInput } from './analyse-pipeline.ts';
 export type { FollowupInput } from './follow-up.ts';
 export type { ProviderUpdate } from './provider-settings.ts';
@@ -48,6 +50,8 @@ export interface AiServiceDeps {
   fetch?: typeof fetch;
   /** The job's recent flake history in words (group health), for the prompt and offline analyser. */
   flakeHistory?: (projectId: number, jobName: string) => Promise<string | undefined>;
+  /** Told of each provider answer, given or failed (metrics count analyses by provider). */
+  onAnswer?: (event: AnswerEvent) => void;
 }
 
 /** Options of a call that can stream its answer. */
@@ -94,7 +98,7 @@ export function createAiService(deps: AiServiceDeps): AiService {
     now: () => new Date(clock.now()).toISOString(),
     budgetChars: config.budgetChars ?? 24_000,
     projectName: (id) => deps.projectName(id) ?? '',
-    provider: () => settings.provider(),
+    provider: async () => reportingAnswers(await settings.provider(), deps.onAnswer),
     systemPrompt: () => prompt.current(),
     isOffline: () => settings.isOffline(),
     flakeHistory: deps.flakeHistory,

@@ -8,6 +8,7 @@ export {
   createAiService,
   type AiService,
   type AiServiceDeps,
+  type AnswerEvent,
   type PipelineAnalysisResponse,
   type ProviderStatus,
   type ProviderUpdate,

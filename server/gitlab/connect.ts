@@ -4,6 +4,8 @@ import { SECRET_ACCOUNTS, type SecretStore } from '../platform/secret-store.ts';
 import type { GitLabApi } from './api.ts';
 import { GitLabClient } from './client.ts';
 import { JobLogReader } from './job-log-stream.ts';
+import type { RequestBudget } from './request-budget.ts';
+import type { GitLabRequestInfo } from './transport.ts';
 
 /** Which GitLab instance and group to read. */
 export interface GitLabTarget {
@@ -21,6 +23,13 @@ export interface GitLabConnection {
   group: string;
   /** True when the connection is the built-in simulator. */
   demo: boolean;
+  /**
+   * Hears every request the client and the log reader make once it ends (metrics); returns the
+   * unsubscribe function. Absent on connections a test builds by hand.
+   */
+  observeRequests?(listener: (info: GitLabRequestInfo) => void): () => void;
+  /** The host's request budget the client draws from (metrics report what is left of it). */
+  budget?: RequestBudget;
   /** Releases what the connection holds (the simulator in demo mode). */
   close(): Promise<void>;
 }
@@ -68,10 +77,22 @@ export function gitlabConnection(options: {
   demo?: boolean;
   close?: () => Promise<void>;
 }): GitLabConnection {
+  // Built before anyone listens (the metrics come later in the composition): tell whoever is there.
+  const listeners = new Set<(info: GitLabRequestInfo) => void>();
+  const onRequest = (info: GitLabRequestInfo) => {
+    for (const listener of listeners) {
+      try {
+        listener(info);
+      } catch {
+        // Called from a request's `finally`: counting it must never fail or mask the read itself.
+      }
+    }
+  };
   const client = new GitLabClient({
     baseUrl: options.baseUrl,
     token: options.token,
     logger: options.logger,
+    onRequest,
     ...(options.retries === undefined ? {} : { retries: options.retries }),
   });
   return {
@@ -80,9 +101,15 @@ export function gitlabConnection(options: {
       baseUrl: client.baseUrl,
       token: options.token,
       budget: client.budget,
+      onRequest,
     }),
     group: options.group,
     demo: options.demo ?? false,
+    observeRequests(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    budget: client.budget,
     close: options.close ?? (async () => undefined),
   };
 }

@@ -3,6 +3,7 @@ import type { GitLabApi } from './api.ts';
 import { gitLabStatusError } from './error-wording.ts';
 import type { HeaderBag } from './rate-limit-headers.ts';
 import { RequestBudget } from './request-budget.ts';
+import type { GitLabRequestInfo } from './transport.ts';
 
 /** The end of a job log, read without holding the whole log in memory. */
 export interface JobLogTail {
@@ -31,6 +32,8 @@ export interface JobLogReaderOptions {
   maxWaiting?: number;
   /** Time for one whole log (default 60 s). */
   timeoutMs?: number;
+  /** Told of each log request once it ends, like the client's `onRequest` (metrics). */
+  onRequest?: (info: GitLabRequestInfo) => void;
 }
 
 /**
@@ -47,6 +50,7 @@ export class JobLogReader {
   private readonly maxWaiting: number;
   private readonly timeoutMs: number;
   private readonly host: string;
+  private readonly onRequest: ((info: GitLabRequestInfo) => void) | undefined;
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -65,6 +69,7 @@ export class JobLogReader {
     this.maxConcurrent = options.maxConcurrent ?? 2;
     this.maxWaiting = options.maxWaiting ?? 16;
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.onRequest = options.onRequest;
   }
 
   /** Logs being read right now (tests, diagnostics). */
@@ -106,6 +111,8 @@ export class JobLogReader {
     const url = `${this.apiRoot}projects/${projectId}/jobs/${jobId}/trace`;
     const release = await this.budget.acquire({ signal, maxPauseMs: 60_000 });
     const timeout = AbortSignal.timeout(this.timeoutMs);
+    const started = performance.now();
+    let status = 0;
     try {
       let response: Response;
       try {
@@ -117,6 +124,7 @@ export class JobLogReader {
       } catch (err) {
         throw this.networkError(err, what, timeout);
       }
+      status = response.status;
       const headers = Object.fromEntries(response.headers) as HeaderBag;
       this.budget.observe(headers);
       if (!response.ok || !response.body) {
@@ -142,6 +150,13 @@ export class JobLogReader {
       return tailOf(Buffer.concat(chunks), bytes, this.maxBytes);
     } finally {
       release();
+      this.onRequest?.({
+        method: 'GET',
+        path: new URL(url).pathname,
+        kind: 'job_log',
+        status,
+        durationMs: Math.round(performance.now() - started),
+      });
     }
   }
 

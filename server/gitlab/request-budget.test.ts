@@ -160,3 +160,26 @@ describe('RequestBudget', () => {
     expect(anonymous.perMinuteCap).toBe(270);
   });
 });
+
+describe('what is left of the budget (metrics)', () => {
+  it('counts the requests started in the last minute against our own cap', async () => {
+    const time = new VirtualTime();
+    const b = budget(time, 100);
+    expect(b.remainingInWindow()).toBe(90);
+    for (let i = 0; i < 5; i++) (await b.acquire())();
+    expect(b.remainingInWindow()).toBe(85);
+    await time.sleep(60_001);
+    expect(b.remainingInWindow()).toBe(90);
+  });
+
+  it("remembers GitLab's last RateLimit-Remaining, null until one arrived", () => {
+    const time = new VirtualTime();
+    const b = budget(time);
+    expect(b.lastRateLimitRemaining).toBeNull();
+    const date = new Date(time.clock.now()).toUTCString();
+    b.observe({ 'ratelimit-remaining': '1234', 'ratelimit-reset': '30', date });
+    expect(b.lastRateLimitRemaining).toBe(1234);
+    b.observe({ date });
+    expect(b.lastRateLimitRemaining).toBe(1234);
+  });
+});

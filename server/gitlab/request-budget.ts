@@ -103,6 +103,7 @@ export class RequestBudget {
   private spreadUntil = 0;
   private spreadIntervalMs = 0;
   private lastStart = Number.NEGATIVE_INFINITY;
+  private gitlabRemaining: number | null = null;
 
   constructor(options: RequestBudgetOptions) {
     const headroom = options.headroom ?? 0.9;
@@ -116,6 +117,19 @@ export class RequestBudget {
   /** Requests currently holding a slot (in flight or about to start). */
   get inFlight(): number {
     return this.active;
+  }
+
+  /** Requests this budget still allows in the current 60-second window (metrics). */
+  remainingInWindow(): number {
+    const since = this.clock.now() - WINDOW_MS;
+    let recent = 0;
+    for (const start of this.starts) if (start > since) recent++;
+    return this.perMinuteCap - recent;
+  }
+
+  /** GitLab's last `RateLimit-Remaining` for this host, or null until GitLab sent one (metrics). */
+  get lastRateLimitRemaining(): number | null {
+    return this.gitlabRemaining;
   }
 
   /** Milliseconds until the host pause (Retry-After, exhausted RateLimit-Remaining) ends; 0 if none. */
@@ -178,6 +192,7 @@ export class RequestBudget {
     const now = this.clock.now();
     const state = parseRateLimit(headers, serverNow(headers, now));
     if (!state) return;
+    this.gitlabRemaining = state.remaining;
     const resetInMs = Math.min(state.resetInMs, MAX_HEADER_WAIT_MS);
     if (state.remaining === 0) {
       this.pauseFor(resetInMs);

@@ -17,6 +17,7 @@ import { streamImage } from './image-stream.ts';
 import { MAX_PER_PAGE, nextPageUrl } from './pagination.ts';
 import { headerValue, parseRetryAfter, serverNow, type HeaderBag } from './rate-limit-headers.ts';
 import { realSleep, RequestBudget, type Sleep } from './request-budget.ts';
+import { gitLabRequestKind, type GitLabRequestKind } from './request-kind.ts';
 import { describeIssue } from './wire-schemas.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface GitLabRequestInfo {
   method: string;
   /** Path and query on the GitLab host, e.g. `/api/v4/projects/7/pipelines?page=2`. */
   path: string;
+  /** Which resource it read (a closed set of words, for metric labels). */
+  kind: GitLabRequestKind;
   status: number;
   durationMs: number;
 }
@@ -190,7 +193,7 @@ export class GitLabTransport {
       });
     } finally {
       release?.();
-      this.report(target, status, started, 0);
+      this.report(target, status, started, 0, 'GET', 'image');
     }
   }
 
@@ -404,10 +407,13 @@ export class GitLabTransport {
     started: number,
     attempt: number,
     method: 'GET' | 'POST' = 'GET',
+    kind?: GitLabRequestKind,
   ): void {
+    const path = `${url.pathname}${url.search}`;
     const info: GitLabRequestInfo = {
       method,
-      path: `${url.pathname}${url.search}`,
+      path,
+      kind: kind ?? gitLabRequestKind(url.pathname),
       status,
       durationMs: Math.round(performance.now() - started),
     };

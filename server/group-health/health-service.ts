@@ -62,6 +62,15 @@ export class HealthService {
     return health;
   }
 
+  /**
+   * Group health over the summary's window, with the whole retention read: what the cctray feed
+   * and the metrics are computed from (a default branch last built ten days ago still has a state).
+   */
+  async current(): Promise<GroupHealth> {
+    await this.deps.history.loadAll();
+    return this.health();
+  }
+
   /** GET /api/health/default-branches */
   async defaultBranches(since?: string): Promise<DefaultBranchesResponse> {
     await this.deps.history.loadAll();

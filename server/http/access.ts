@@ -23,11 +23,20 @@ export interface AccessOptions {
   trustedProxies?: string[];
   /** The one header those proxies maintain (`--trusted-proxy-header`); both when absent. */
   trustedProxyHeader?: ProxyHeader;
+  /**
+   * Paths machine clients poll (`/cc.xml`, `/metrics`): there the token also works as the
+   * Basic-auth password (cctray monitors send user and password), and a request without it gets a
+   * 401 with `WWW-Authenticate` instead of the sign-in page (cctray.org/v1, "Notes": "respond with
+   * 401 Not Authorized and a WWW-Authenticate header … do not redirect to HTML forms").
+   */
+  feedPaths?: readonly string[];
 }
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'ps_session';
 const MAX_SESSIONS = 1_000;
+/** The challenge a feed's 401 carries (RFC 7617 §2, with the UTF-8 charset of §2.1). */
+const BASIC_CHALLENGE = 'Basic realm="Pipeline Summary", charset="UTF-8"';
 const SIGN_IN_BODY_LIMIT = 4 * 1024;
 
 /**
@@ -50,7 +59,8 @@ export async function ensureAccessToken(
  * dashboard: HttpOnly, SameSite=Strict, Secure behind TLS). A client sending wrong tokens is
  * refused with 429 once it reaches `maxFailures` within `failureWindowMs`; a client is its address,
  * read through `trustedProxies` (see client-address.ts). Unauthenticated
- * navigations are sent to the sign-in page; API calls get a 401 in the error shape.
+ * navigations are sent to the sign-in page; API calls get a 401 in the error shape, and so do the
+ * `feedPaths`, with a Basic challenge (there the token is also the Basic-auth password).
  */
 export function accessMiddleware(options: AccessOptions): Middleware {
   const now = options.now ?? Date.now;
@@ -61,6 +71,7 @@ export function accessMiddleware(options: AccessOptions): Middleware {
   const trusted = options.trustedProxies?.length
     ? parseTrustedProxies(options.trustedProxies)
     : undefined;
+  const feedPaths = new Set(options.feedPaths ?? []);
   const sessions = new Map<string, number>();
   const failures = new Map<string, { count: number; since: number }>();
 
@@ -129,15 +140,26 @@ export function accessMiddleware(options: AccessOptions): Middleware {
         return;
       }
     }
+    const feed = feedPaths.has(ctx.path);
     const authorization = ctx.get('authorization');
     if (authorization) {
-      const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-      if (!match || !check(client, match[1]!)) {
+      const candidate =
+        /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] ??
+        (feed ? basicPassword(authorization) : undefined);
+      if (candidate === undefined || !check(client, candidate)) {
+        if (feed) ctx.set('WWW-Authenticate', BASIC_CHALLENGE);
         throw new AppError('unauthorized', 'Wrong access token');
       }
       return next();
     }
     if (validSession(readCookie(ctx.get('cookie'), SESSION_COOKIE))) return next();
+    if (feed) {
+      ctx.set('WWW-Authenticate', BASIC_CHALLENGE);
+      throw new AppError(
+        'unauthorized',
+        "This feed needs the service's access token: send Authorization: Bearer <token>, or the token as the Basic-auth password",
+      );
+    }
     if (!isApiPath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
       ctx.status = 303;
       ctx.set('Location', '/signin');
@@ -148,6 +170,15 @@ export function accessMiddleware(options: AccessOptions): Middleware {
       'This service needs its access token: send Authorization: Bearer <token>, or sign in at /signin',
     );
   };
+}
+
+/** The password of `Authorization: Basic base64(user:password)` (RFC 7617 §2), else undefined. */
+function basicPassword(authorization: string): string | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/]+={0,2})$/i.exec(authorization);
+  if (!match) return undefined;
+  const credentials = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = credentials.indexOf(':');
+  return colon === -1 ? undefined : credentials.slice(colon + 1);
 }
 
 function digest(text: string): Buffer {

@@ -49,6 +49,8 @@ export interface AppDeps {
   version: VersionInfo;
   /** Route modules of each domain (pipelines, settings, groups, AI, …). */
   routes: RouteModule[];
+  /** Routes outside /api: the feeds machines poll (`/cc.xml`, `/metrics`). */
+  rootRoutes?: RouteModule[];
   security?: SecurityOptions;
   /** LAN mode: the access token every request but /api/health needs (absent on loopback). */
   access?: AccessOptions;
@@ -80,6 +82,8 @@ export function createApp(deps: AppDeps): Koa {
     ctx.body = deps.version;
   });
   for (const register of deps.routes) register(router);
+  const root = new Router();
+  for (const register of deps.rootRoutes ?? []) register(root);
   // Built once, on first request, from the routes registered above and this one.
   let description: OpenApiDocument | undefined;
   router.get('/openapi.json', (ctx) => {
@@ -88,6 +92,13 @@ export function createApp(deps: AppDeps): Koa {
       prefix: '/api',
       docs: [...CORE_ROUTE_DOCS, ...deps.routes.flatMap((routes) => routes.docs ?? [])],
       version: deps.version.version,
+      more: [
+        {
+          layers: root.stack,
+          prefix: '',
+          docs: (deps.rootRoutes ?? []).flatMap((routes) => routes.docs ?? []),
+        },
+      ],
     });
     ctx.body = description;
   });
@@ -97,6 +108,8 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.access) app.use(accessMiddleware(deps.access));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
+  app.use(root.routes());
+  app.use(root.allowedMethods({ throw: true }));
   if (deps.dashboardDir) app.use(dashboardMiddleware(deps.dashboardDir));
   return app;
 }

@@ -62,6 +62,8 @@ export interface OpenApiInput {
   docs: readonly RouteDoc[];
   /** The service's version (`GET /api/version`). */
   version: string;
+  /** Other routers of the same app (the root one: `/cc.xml`, `/metrics`), each with its own prefix. */
+  more?: readonly Pick<OpenApiInput, 'layers' | 'prefix' | 'docs'>[];
 }
 
 /** An OpenAPI 3.1 document (only the parts this service fills in are typed). */
@@ -106,21 +108,26 @@ const METHODS: readonly RouteMethod[] = ['get', 'post', 'put', 'delete'];
  * document cannot silently miss a route.
  */
 export function openApiDocument(input: OpenApiInput): OpenApiDocument {
-  const byKey = new Map(input.docs.map((doc) => [`${doc.method} ${input.prefix}${doc.path}`, doc]));
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
   const undescribed: string[] = [];
-  for (const layer of input.layers) {
-    for (const method of METHODS) {
-      if (!layer.methods.includes(method.toUpperCase())) continue;
-      const doc = byKey.get(`${method} ${String(layer.path)}`);
-      if (!doc) undescribed.push(`${method.toUpperCase()} ${String(layer.path)}`);
-      // A route registered with a regular expression has no path template to list it under.
-      if (typeof layer.path !== 'string') continue;
-      if (doc) tags.add(doc.tag);
-      (paths[openApiPath(layer.path)] ??= {})[method] = doc
-        ? operation(doc)
-        : undocumented(method, layer.path, input.prefix);
+  for (const routerInput of [input, ...(input.more ?? [])]) {
+    const { prefix } = routerInput;
+    const byKey = new Map(
+      routerInput.docs.map((doc) => [`${doc.method} ${prefix}${doc.path}`, doc]),
+    );
+    for (const layer of routerInput.layers) {
+      for (const method of METHODS) {
+        if (!layer.methods.includes(method.toUpperCase())) continue;
+        const doc = byKey.get(`${method} ${String(layer.path)}`);
+        if (!doc) undescribed.push(`${method.toUpperCase()} ${String(layer.path)}`);
+        // A route registered with a regular expression has no path template to list it under.
+        if (typeof layer.path !== 'string') continue;
+        if (doc) tags.add(doc.tag);
+        (paths[openApiPath(layer.path)] ??= {})[method] = doc
+          ? operation(doc)
+          : undocumented(method, layer.path, prefix);
+      }
     }
   }
   return {

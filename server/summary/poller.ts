@@ -65,11 +65,19 @@ export interface PollerDeps {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Hears what each cycle learns (the pipeline history records it). */
   observer?: PollerObserver;
+  /** Told how long each cycle that ran to its end took, and whether it failed (metrics). */
+  onCycle?: (cycle: PollCycle) => void;
   /**
    * Single-pipeline and job reads shared with the failure events and the history, which want the
    * same pipelines at the same moment (default: the poller's own).
    */
   reads?: PipelineReads;
+}
+
+/** One finished cycle: its wall-clock duration and whether GitLab failed it. */
+export interface PollCycle {
+  durationMs: number;
+  ok: boolean;
 }
 
 const DEFAULT_TIMING: PollerTiming = {
@@ -330,11 +338,14 @@ export class PipelinePoller {
    * background loop does; rethrows what the cycle throws.
    */
   async cycleOnce(): Promise<void> {
+    const started = performance.now();
     try {
       await this.cycle(this.controller.signal);
       this.health.succeeded();
+      this.reportCycle(started, true);
     } catch (err) {
       this.health.failed(err);
+      this.reportCycle(started, false);
       throw err;
     } finally {
       this.published.recompute();
@@ -350,13 +361,16 @@ export class PipelinePoller {
     while (this.running && generation === this.generation) {
       const signal = this.controller.signal;
       let retryAfterMs = 0;
+      const started = performance.now();
       try {
         await this.cycle(signal);
         if (generation !== this.generation) return;
         this.health.succeeded();
+        if (!signal.aborted) this.reportCycle(started, true);
       } catch (err) {
         if (signal.aborted || generation !== this.generation) return;
         this.health.failed(err);
+        this.reportCycle(started, false);
         retryAfterMs = isAppError(err) ? (err.retryAfterMs ?? 0) : 0;
         this.deps.logger.warn(
           {
@@ -371,6 +385,10 @@ export class PipelinePoller {
       const both = AbortSignal.any([this.wake.signal, signal]);
       await this.sleep(this.nextWaitMs(retryAfterMs), both);
     }
+  }
+
+  private reportCycle(started: number, ok: boolean): void {
+    this.deps.onCycle?.({ durationMs: performance.now() - started, ok });
   }
 
   /**

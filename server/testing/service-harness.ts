@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { composeService, type RunningService, type ServiceEdges } from '../compose.ts';
+import {
+  composeService,
+  type RunningService,
+  type ServiceConfig,
+  type ServiceEdges,
+} from '../compose.ts';
 import { gitlabConnection } from '../gitlab/connect.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { startSimulator, type GitLabSimulator, type SimulatorOptions } from '../simulator/index.ts';
@@ -30,6 +35,8 @@ export interface HarnessOptions {
   simulator?: SimulatorOptions;
   /** Edges to replace (clock, timing, version, env). */
   edges?: Partial<ServiceEdges>;
+  /** Configuration to replace (`publicUrls` with a secret store in `edges` for LAN mode). */
+  config?: Partial<ServiceConfig>;
   token?: string;
 }
 
@@ -62,6 +69,7 @@ async function composeOn(
       since: '7d',
       demo: false,
       dataDir,
+      ...options.config,
     },
     {
       logger: silentLogger,
