@@ -1,10 +1,12 @@
 // What to do next about a diagnosed failure: advice for the exact failures the line rules
 // recognise, then the category's general advice in the failing tool's terms.
+import { FAMILIES } from '../distill/rules/families.ts';
 import { DISK_FULL } from '../distill/rules/families/machine.ts';
-import type { FailureCategory } from '../distill/rules/rule.ts';
+import { ADVICE_PRECEDENCE } from '../distill/rules/precedence.ts';
+import type { FailureCategory, NamedAdvice } from '../distill/rules/rule.ts';
 import type { DistilledLog } from '../distill/log-distiller.ts';
 import { greenOnSameCommit, type JobContext } from '../job-context.ts';
-import { COVERAGE_MISSED, NETWORK, RESOLUTION } from './failure-patterns.ts';
+import { NETWORK, RESOLUTION } from './failure-patterns.ts';
 
 // The tool that failed, for advice in its terms (how to run one test, how to give it more memory).
 function tool(distilled: DistilledLog): string {
@@ -24,154 +26,22 @@ function tool(distilled: DistilledLog): string {
   return '';
 }
 
-/** Advice for one failure the line rules recognise precisely, in the failing tool's own terms. */
-export interface SpecificAdvice {
-  /** The category the diagnosis must have chosen. */
-  category: FailureCategory;
-  /** Matched against the decisive lines' text. */
-  when: RegExp;
-  steps: string[];
-  /**
-   * True when these steps replace the category's general advice, which would mislead (a coverage
-   * gate is not a failing test to rerun).
-   */
-  instead?: boolean;
-  /** Add the "reproduce it locally" step after these. */
-  reproduce?: boolean;
-}
-
+const ADVICE_BY_NAME = new Map<string, NamedAdvice>(
+  FAMILIES.flatMap((f) => f.advice.map((a) => [a.name, a])),
+);
 /**
- * Advice for failures the line rules recognise precisely (gates, deploy tools), in list order;
- * every entry whose category and pattern match adds its steps.
+ * Advice for failures the line rules recognise precisely (gates, deploy tools), from the rule
+ * families in ADVICE_PRECEDENCE order; every entry whose category and pattern match adds its steps.
  */
-export const SPECIFIC_ADVICE: SpecificAdvice[] = [
-  {
-    category: 'test_failure',
-    when: new RegExp(
-      `${COVERAGE_MISSED.source}|Rule violated for (?:bundle|package|class)|Coverage checks have not been met|line coverage is below the specified`,
-    ),
-    steps: [
-      'The tests passed, but coverage is below the threshold the project set: open the coverage report for the files this change touched and add tests for the uncovered lines, or lower the threshold in the same change and say why.',
-    ],
-    instead: true,
-  },
-  {
-    category: 'compile_error',
-    when: /QUALITY GATE STATUS: FAILED|Quality Gate has FAILED|quality gate failure/i,
-    steps: [
-      'The quality gate failed: open the dashboard link above; the failed conditions are usually coverage or new issues on new code, and the gate names which.',
-    ],
-    instead: true,
-  },
-  {
-    category: 'compile_error',
-    when: /vulnerabilit(?:y|ies) found|Vulnerability found in|# npm audit report|Total: \d+ \(.*CRITICAL: |Your code is affected by \d+ vulnerabilit|error\[(?:vulnerability|unsound|unmaintained|yanked)\]/i,
-    steps: [
-      'A dependency audit found known vulnerabilities: upgrade the packages named above to the fixed versions (`npm audit fix`, a newer base image, `cargo update -p <crate>`), or record an accepted exception with its reason in the scanner’s ignore file.',
-    ],
-    instead: true,
-  },
-  {
-    category: 'compile_error',
-    when: /exceeded maximum budget|(?:asset|entrypoint) size limit/,
-    steps: [
-      'A bundle is over its size budget: split or lazy-load the code this change added, or raise the budget in the same change and say why.',
-    ],
-    instead: true,
-  },
-  {
-    category: 'script_error',
-    when: /Error acquiring the state lock/,
-    steps: [
-      'Another Terraform run holds the state lock, or a cancelled one left it: wait for the other run, then `terraform force-unlock <lock id>` (the id is in the lock info above) only once no run is active.',
-    ],
-  },
-  {
-    category: 'script_error',
-    when: /another operation \(install\/upgrade\/rollback\) is in progress/,
-    steps: [
-      'The Helm release is stuck in a pending state from an interrupted deploy: `helm history <release>` shows it; `helm rollback <release> <last deployed revision>` frees it.',
-    ],
-  },
-  {
-    category: 'script_error',
-    when: /exceeded its progress deadline/,
-    steps: [
-      'The new pods never became ready: `kubectl describe` and `kubectl logs` of the new ReplicaSet’s pods show why (a crash loop, a failing readiness probe, an image that cannot be pulled).',
-    ],
-  },
-  {
-    category: 'permission_auth',
-    when: /is forbidden: User "[^"]*" cannot |PERMISSION_DENIED|does not have authorization to perform action|\(AuthorizationFailed\)/,
-    steps: [
-      'The identity the job deploys as is missing the permission named above: grant that role or permission to the service account (Kubernetes RBAC, the cloud IAM role), scoped to what the job needs.',
-    ],
-  },
-  {
-    category: 'dependency_network',
-    when: /Can't reach database server|connection to server at .* failed/,
-    steps: [
-      'The build itself connects to a database (prerendering pages, running migrations or generating data), and the builder cannot reach it: the database is private to your network, paused, or its address in the build environment is wrong.',
-      'Either keep the database out of the build (render those pages at request time, run migrations in a deploy step) or let the builder reach it: the connection string set for the build environment, and the database’s allow list.',
-    ],
-    instead: true,
-  },
-  {
-    category: 'dependency_network',
-    when: /ImportError: cannot import name .*(?:site|dist)-packages\//,
-    steps: [
-      'An installed package no longer has what the code imports: a dependency that is not pinned was upgraded to a release that removed or moved it.',
-      'Pin that package (or the one that imports it) to the last version that works, in requirements or a constraints/lock file, so the build stops drifting; or update the code to the new API.',
-    ],
-    instead: true,
-    reproduce: true,
-  },
-  {
-    category: 'timeout',
-    when: /^Aborted by \S|Finished: ABORTED/m,
-    steps: [
-      'Someone (or a newer run) stopped this build; no check failed. If it was stopped because it hung, the last lines show what was running: a command that never returns (a server started in the foreground, a prompt waiting for input) must run in the background, as a service, or with a timeout.',
-    ],
-    instead: true,
-  },
-  {
-    category: 'permission_auth',
-    when: /KeytoolException|Keystore was tampered with|keystore password was incorrect/,
-    steps: [
-      'The Android signing keystore could not be read: the file the job writes from a CI secret is empty or truncated (a secret unset on this branch, or base64 decoded wrongly), or its password or key alias is wrong.',
-      'Check that the secret decodes to the keystore (`base64 -d` it and compare the size with your local file) and that the store password, key alias and key password variables match it.',
-    ],
-    instead: true,
-  },
-  {
-    category: 'config_yaml',
-    when: /failed to (?:compute cache key|calculate checksum of ref)/,
-    steps: [
-      'The Dockerfile copies a path that is not in the build context: COPY paths are relative to the context directory (the last argument of `docker build`, or `context:` in compose and CI settings), and `.dockerignore` may exclude it. Fix the path or the context.',
-    ],
-  },
-  {
-    category: 'config_yaml',
-    when: /Deploy directory '[^']*' does not exist/,
-    steps: [
-      'The site’s publish directory does not exist after the build: set it to where the build writes its output (for example `dist` or `build`, relative to the base directory).',
-    ],
-  },
-  {
-    category: 'config_yaml',
-    when: /only supports files up to [\d.]+ ?MiB/,
-    steps: [
-      'A file in the output directory is over the platform’s size limit; it is usually a build cache (webpack’s `cache/`, `.next/cache`): keep caches out of the directory that is uploaded.',
-    ],
-  },
-  {
-    category: 'dependency_network',
-    when: /UNREACHABLE!/,
-    steps: [
-      'Ansible could not reach the host over SSH: check from the runner that the host name resolves and port 22 is open to it (firewall, security group), and that the inventory address is right.',
-    ],
-  },
-];
+export const SPECIFIC_ADVICE: readonly NamedAdvice[] = ADVICE_PRECEDENCE.map((name) =>
+  ADVICE_BY_NAME.get(name)!,
+);
+if (
+  new Set(ADVICE_PRECEDENCE).size !== ADVICE_PRECEDENCE.length ||
+  SPECIFIC_ADVICE.length !== ADVICE_BY_NAME.size
+) {
+  throw new Error('ADVICE_PRECEDENCE names every advice exactly once');
+}
 
 /** The next steps for a failure of this category: specific advice first, then the category's. */
 export function nextStepsFor(

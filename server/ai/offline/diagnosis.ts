@@ -1,13 +1,14 @@
 // The built-in analyser's judgement of one failed job: which decisive lines may vote, the
 // root-cause category they elect, the lines worth quoting and the files they name.
 import { DISK_FULL } from '../distill/rules/families/machine.ts';
+import { COVERAGE_MISSED } from '../distill/rules/families/quality-gates.ts';
 import type { FailureCategory } from '../distill/rules/rule.ts';
 import { COMMAND_VERDICT, WRAPPER } from '../distill/step-lines.ts';
 import type { DecisiveLine, DistilledLog } from '../distill/log-distiller.ts';
 import type { Diagnosis } from '../findings.ts';
 import type { JobContext } from '../job-context.ts';
 import { nextStepsFor } from './advice.ts';
-import { COVERAGE_MISSED, NETWORK } from './failure-patterns.ts';
+import { NETWORK } from './failure-patterns.ts';
 
 // Kills and runner timeouts explain every error printed before them; generic script errors are
 // the weakest evidence.

@@ -8,10 +8,3 @@ export const NETWORK =
 /** A version or package that cannot be resolved (not a network failure). */
 export const RESOLUTION =
   /\bERESOLVE\b|peer dep|nothing provides|No match for argument|version solving failed|No matching (?:version|distribution)|could not find a version|ResolutionImpossible|unsatisfiable|conflicting (?:peer )?dependenc|unresolvable/i;
-
-/**
- * A coverage threshold the run missed (Jest, coverage.py, pytest-cov, nyc/c8): the run's own
- * failing verdict, though the runner prints it before `Tests: 12 passed` or `=== 75 passed ===`.
- */
-export const COVERAGE_MISSED =
-  /\bcoverage threshold for \w+ \([\d.]+%\) not met\b|\bis less than fail-under=|\bRequired test coverage of [\d.]+% not reached\b|\bdoes not meet (?:global |"[^"]*" )?threshold\b/;

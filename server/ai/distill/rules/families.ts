@@ -37,6 +37,9 @@ export const FAMILIES = [
 /** The full name of every rule, `<family>/<rule>`. */
 export type RuleName = (typeof FAMILIES)[number]['rules'][number]['name'];
 
+/** The full name of every family's advice, `<family>/<advice>`. */
+export type AdviceName = (typeof FAMILIES)[number]['advice'][number]['name'];
+
 /** The family that declares `rule`. */
 export function familyOf(rule: string): RuleFamily | undefined {
   return FAMILIES.find((f) => rule.startsWith(`${f.name}/`));

@@ -6,8 +6,9 @@
  *   score: a tool's own words come before a generic rule that reads the same line differently.
  * Before any rule, a compiler's warning or note is a warning; after them, an error line that says
  * nothing failed (`0 errors`, an echoed `set -e`) is noise (lookalikes.ts).
+ * The order the families' advice applies in is stated here too (ADVICE_PRECEDENCE).
  */
-import type { RuleName } from './families.ts';
+import type { AdviceName, RuleName } from './families.ts';
 
 /**
  * Every rule, earliest first (see above). A rule's place is where its category must beat the
@@ -131,3 +132,35 @@ export const RULE_PRECEDENCE = [
 type Placed = (typeof RULE_PRECEDENCE)[number];
 const everyRulePlaced: [RuleName] extends [Placed] ? true : never = true;
 void everyRulePlaced;
+
+/**
+ * Every family's advice, in the order it applies: the analyser adds the steps of every entry whose
+ * category and pattern match the failure, earliest first, so where two entries of one category can
+ * match one log, this order is the order their steps are read in. It keeps the order of the single
+ * list the advice came from (the analyser's SPECIFIC_ADVICE), which no order of whole families
+ * does: deploy's permission advice came before services' keystore advice (both permission_auth),
+ * services' database advice before dependencies' and deploy's network advice (dependency_network).
+ */
+export const ADVICE_PRECEDENCE = [
+  'quality-gates/coverage-below-threshold',
+  'quality-gates/quality-gate-failed',
+  'quality-gates/vulnerable-dependencies',
+  'quality-gates/over-budget',
+  'deploy/state-locked',
+  'deploy/helm-release-pending',
+  'deploy/rollout-not-ready',
+  'deploy/permission-missing',
+  'services/database-in-build',
+  'dependencies/installed-package-changed',
+  'ci-systems/stopped-by-hand',
+  'services/keystore-unreadable',
+  'services/path-outside-docker-context',
+  'services/publish-directory-missing',
+  'services/file-over-size-limit',
+  'deploy/host-unreachable',
+] as const satisfies readonly AdviceName[];
+
+// Compile-time check that every advice has a place, as for the rules above.
+type AdvicePlaced = (typeof ADVICE_PRECEDENCE)[number];
+const everyAdvicePlaced: [AdviceName] extends [AdvicePlaced] ? true : never = true;
+void everyAdvicePlaced;

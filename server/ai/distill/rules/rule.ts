@@ -1,7 +1,7 @@
 /**
  * What a line rule is, and how rules are grouped: a family owns the words its lines hold (`hints`,
- * from which the prefilter is built), its named rules, the advice for what they find, and the
- * table of lines beside it that proves them (`<family>.test.ts`).
+ * from which the prefilter is built), its named rules, the named advice the offline analyser gives
+ * for what they find, and the table of lines beside it that proves both (`<family>.test.ts`).
  */
 
 /** Root-cause categories the offline analyser reports. */
@@ -52,40 +52,65 @@ export interface HintPattern {
 export type Hint = string | RegExp | HintPattern;
 
 /**
- * Advice for a failure a family's rules recognise, shaped like the offline analyser's specific
- * advice: its `steps` apply when the diagnosis has `category` and the quoted evidence matches `when`.
+ * Advice for a failure a family's rules recognise precisely, in the failing tool's own terms: its
+ * `steps` apply when the diagnosis has `category` and the decisive lines' text matches `when`.
  */
 export interface FamilyAdvice {
+  /** The category the diagnosis must have chosen. */
   category: FailureCategory;
+  /** Matched against the decisive lines' text. */
   when: RegExp;
   steps: string[];
-  /** The steps replace the category's general advice instead of coming before it. */
+  /**
+   * True when these steps replace the category's general advice, which would mislead (a coverage
+   * gate is not a failing test to rerun).
+   */
   instead?: boolean;
   /** Add the "reproduce it locally" step after these. */
   reproduce?: boolean;
 }
 
-/** A family of rules as defineFamily returns it: rules named and in declaration order. */
-export interface RuleFamily<Family extends string = string, Rule extends string = string> {
+/** Advice with its full name, `<family>/<advice>` (e.g. `deploy/state-locked`). */
+export interface NamedAdvice<Name extends string = string> extends FamilyAdvice {
+  name: Name;
+}
+
+/** A family of rules as defineFamily returns it: rules and advice named, in declaration order. */
+export interface RuleFamily<
+  Family extends string = string,
+  Rule extends string = string,
+  Advice extends string = string,
+> {
   name: Family;
   hints: readonly Hint[];
   rules: readonly NamedRule<`${Family}/${Rule}`>[];
-  advice: readonly FamilyAdvice[];
+  advice: readonly NamedAdvice<`${Family}/${Advice}`>[];
 }
 
 /**
- * Declares a family: `rules` maps each rule's short name (kebab-case) to the rule; the family's
- * name prefixes it. Which rule wins a line is decided by the precedence list, not by this order.
+ * Declares a family: `rules` maps each rule's short name (kebab-case) to the rule, `advice` each
+ * advice's; the family's name prefixes both. Which rule wins a line is decided by the precedence
+ * list, not by this order, and so is the order advice applies in (precedence.ts).
  */
-export function defineFamily<const Family extends string, Rule extends string>(spec: {
+export function defineFamily<
+  const Family extends string,
+  Rule extends string,
+  Advice extends string = never,
+>(spec: {
   name: Family;
   hints: readonly Hint[];
   rules: Record<Rule, LineRule>;
-  advice?: readonly FamilyAdvice[];
-}): RuleFamily<Family, Rule> {
-  const rules = (Object.entries(spec.rules) as [Rule, LineRule][]).map(([rule, r]) => ({
-    name: `${spec.name}/${rule}` as const,
-    ...r,
-  }));
-  return { name: spec.name, hints: spec.hints, rules, advice: spec.advice ?? [] };
+  advice?: Record<Advice, FamilyAdvice>;
+}): RuleFamily<Family, Rule, Advice> {
+  const named = <Key extends string, T>(entries: Record<Key, T>) =>
+    (Object.entries(entries) as [Key, T][]).map(([key, entry]) => ({
+      name: `${spec.name}/${key}` as const,
+      ...entry,
+    }));
+  return {
+    name: spec.name,
+    hints: spec.hints,
+    rules: named(spec.rules),
+    advice: spec.advice === undefined ? [] : named(spec.advice),
+  };
 }

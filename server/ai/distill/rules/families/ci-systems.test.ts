@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { expectDiagnosis } from '../../../testing/documented-lines.ts';
+import { expectDiagnosis, itGivesFamilyAdvice } from '../../../testing/documented-lines.ts';
 import { itClassifiesFamilyLines, type RuleCase } from '../rule-tester.ts';
 import { ciSystemsFamily } from './ci-systems.ts';
 
@@ -158,6 +158,15 @@ const QUOTED: RuleCase[] = [
 
 describe('ci-systems rules', () => {
   itClassifiesFamilyLines(ciSystemsFamily, { documented: DOCUMENTED, quoted: QUOTED });
+});
+
+describe('ci-systems advice', () => {
+  itGivesFamilyAdvice(ciSystemsFamily, QUOTED, [
+    {
+      advice: 'ci-systems/stopped-by-hand',
+      what: 'a Jenkins build stopped by hand (a cancellation, like a CI timeout)',
+    },
+  ]);
 });
 
 describe('ci-systems: whole logs through the analyser', () => {

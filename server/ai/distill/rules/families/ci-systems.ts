@@ -59,4 +59,14 @@ export const ciSystemsFamily = defineFamily({
       category: 'config_yaml',
     },
   },
+  advice: {
+    'stopped-by-hand': {
+      category: 'timeout',
+      when: /^Aborted by \S|Finished: ABORTED/m,
+      steps: [
+        'Someone (or a newer run) stopped this build; no check failed. If it was stopped because it hung, the last lines show what was running: a command that never returns (a server started in the foreground, a prompt waiting for input) must run in the background, as a service, or with a timeout.',
+      ],
+      instead: true,
+    },
+  },
 });

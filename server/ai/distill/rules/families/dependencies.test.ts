@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyLine } from '../classify-line.ts';
 import { stripCiPrefix } from '../../ci-prefix.ts';
-import { expectDiagnosis } from '../../../testing/documented-lines.ts';
+import { expectDiagnosis, itGivesFamilyAdvice } from '../../../testing/documented-lines.ts';
 import { itClassifiesFamilyLines, type Lookalike, type RuleCase } from '../rule-tester.ts';
 import { dependenciesFamily } from './dependencies.ts';
 
@@ -583,6 +583,15 @@ describe('dependencies rules', () => {
     quoted: QUOTED,
     lookalikes: LOOKALIKES,
   });
+});
+
+describe('dependencies advice', () => {
+  itGivesFamilyAdvice(dependenciesFamily, QUOTED, [
+    {
+      advice: 'dependencies/installed-package-changed',
+      what: 'a Python import failing inside an installed package (an unpinned dependency moved on)',
+    },
+  ]);
 });
 
 describe('dependencies: lines', () => {

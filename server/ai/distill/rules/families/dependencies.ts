@@ -199,4 +199,16 @@ export const dependenciesFamily = defineFamily({
       category: 'dependency_network',
     },
   },
+  advice: {
+    'installed-package-changed': {
+      category: 'dependency_network',
+      when: /ImportError: cannot import name .*(?:site|dist)-packages\//,
+      steps: [
+        'An installed package no longer has what the code imports: a dependency that is not pinned was upgraded to a release that removed or moved it.',
+        'Pin that package (or the one that imports it) to the last version that works, in requirements or a constraints/lock file, so the build stops drifting; or update the code to the new API.',
+      ],
+      instead: true,
+      reproduce: true,
+    },
+  },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyLine } from '../classify-line.ts';
-import { expectDiagnosis } from '../../../testing/documented-lines.ts';
+import { expectDiagnosis, itGivesFamilyAdvice } from '../../../testing/documented-lines.ts';
 import { itClassifiesFamilyLines, type RuleCase } from '../rule-tester.ts';
 import { deployFamily } from './deploy.ts';
 
@@ -378,6 +378,19 @@ const DOCUMENTED: RuleCase[] = [
 
 describe('deploy rules', () => {
   itClassifiesFamilyLines(deployFamily, { documented: DOCUMENTED });
+});
+
+describe('deploy advice', () => {
+  itGivesFamilyAdvice(deployFamily, DOCUMENTED, [
+    { advice: 'deploy/state-locked', what: "Terraform's state locked by another run" },
+    {
+      advice: 'deploy/helm-release-pending',
+      what: 'Helm release locked by an interrupted operation',
+    },
+    { advice: 'deploy/rollout-not-ready', what: 'kubectl rollout status giving up' },
+    { advice: 'deploy/permission-missing', what: 'gcloud refused by IAM' },
+    { advice: 'deploy/host-unreachable', what: 'Ansible host unreachable' },
+  ]);
 });
 
 describe('deploy: lines', () => {

@@ -147,4 +147,41 @@ export const deployFamily = defineFamily({
       category: 'script_error',
     },
   },
+  advice: {
+    'state-locked': {
+      category: 'script_error',
+      when: /Error acquiring the state lock/,
+      steps: [
+        'Another Terraform run holds the state lock, or a cancelled one left it: wait for the other run, then `terraform force-unlock <lock id>` (the id is in the lock info above) only once no run is active.',
+      ],
+    },
+    'helm-release-pending': {
+      category: 'script_error',
+      when: /another operation \(install\/upgrade\/rollback\) is in progress/,
+      steps: [
+        'The Helm release is stuck in a pending state from an interrupted deploy: `helm history <release>` shows it; `helm rollback <release> <last deployed revision>` frees it.',
+      ],
+    },
+    'rollout-not-ready': {
+      category: 'script_error',
+      when: /exceeded its progress deadline/,
+      steps: [
+        'The new pods never became ready: `kubectl describe` and `kubectl logs` of the new ReplicaSet’s pods show why (a crash loop, a failing readiness probe, an image that cannot be pulled).',
+      ],
+    },
+    'permission-missing': {
+      category: 'permission_auth',
+      when: /is forbidden: User "[^"]*" cannot |PERMISSION_DENIED|does not have authorization to perform action|\(AuthorizationFailed\)/,
+      steps: [
+        'The identity the job deploys as is missing the permission named above: grant that role or permission to the service account (Kubernetes RBAC, the cloud IAM role), scoped to what the job needs.',
+      ],
+    },
+    'host-unreachable': {
+      category: 'dependency_network',
+      when: /UNREACHABLE!/,
+      steps: [
+        'Ansible could not reach the host over SSH: check from the runner that the host name resolves and port 22 is open to it (firewall, security group), and that the inventory address is right.',
+      ],
+    },
+  },
 });

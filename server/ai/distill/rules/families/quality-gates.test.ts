@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { diagnoseLines, expectDiagnosis } from '../../../testing/documented-lines.ts';
+import {
+  diagnoseLines,
+  expectDiagnosis,
+  itGivesFamilyAdvice,
+} from '../../../testing/documented-lines.ts';
 import { itClassifiesFamilyLines, type Lookalike, type RuleCase } from '../rule-tester.ts';
 import { qualityGatesFamily } from './quality-gates.ts';
 
@@ -532,6 +536,18 @@ const LOOKALIKES: Lookalike[] = [
 
 describe('quality-gates rules', () => {
   itClassifiesFamilyLines(qualityGatesFamily, { documented: DOCUMENTED, lookalikes: LOOKALIKES });
+});
+
+describe('quality-gates advice', () => {
+  itGivesFamilyAdvice(qualityGatesFamily, DOCUMENTED, [
+    { advice: 'quality-gates/coverage-below-threshold', what: "Jest's coverageThreshold, global" },
+    {
+      advice: 'quality-gates/quality-gate-failed',
+      what: "SonarQube's quality gate with sonar.qualitygate.wait",
+    },
+    { advice: 'quality-gates/vulnerable-dependencies', what: "yarn 1's audit summary" },
+    { advice: 'quality-gates/over-budget', what: "Angular's budgets" },
+  ]);
 });
 
 describe('quality-gates: whole logs through the analyser', () => {

@@ -4,6 +4,14 @@
  */
 import { defineFamily } from '../rule.ts';
 
+/**
+ * A coverage threshold the run missed (Jest, coverage.py, pytest-cov, nyc/c8): the run's own
+ * failing verdict, though the runner prints it before `Tests: 12 passed` or `=== 75 passed ===`.
+ * The analyser's diagnosis reads it too, so a run with passing tests still counts as failed.
+ */
+export const COVERAGE_MISSED =
+  /\bcoverage threshold for \w+ \([\d.]+%\) not met\b|\bis less than fail-under=|\bRequired test coverage of [\d.]+% not reached\b|\bdoes not meet (?:global |"[^"]*" )?threshold\b/;
+
 /** Gates a change must pass besides its tests. */
 export const qualityGatesFamily = defineFamily({
   name: 'quality-gates',
@@ -176,6 +184,42 @@ export const qualityGatesFamily = defineFamily({
       score: 85,
       kind: 'error',
       category: 'compile_error',
+    },
+  },
+  advice: {
+    'coverage-below-threshold': {
+      category: 'test_failure',
+      when: new RegExp(
+        `${COVERAGE_MISSED.source}|Rule violated for (?:bundle|package|class)|Coverage checks have not been met|line coverage is below the specified`,
+      ),
+      steps: [
+        'The tests passed, but coverage is below the threshold the project set: open the coverage report for the files this change touched and add tests for the uncovered lines, or lower the threshold in the same change and say why.',
+      ],
+      instead: true,
+    },
+    'quality-gate-failed': {
+      category: 'compile_error',
+      when: /QUALITY GATE STATUS: FAILED|Quality Gate has FAILED|quality gate failure/i,
+      steps: [
+        'The quality gate failed: open the dashboard link above; the failed conditions are usually coverage or new issues on new code, and the gate names which.',
+      ],
+      instead: true,
+    },
+    'vulnerable-dependencies': {
+      category: 'compile_error',
+      when: /vulnerabilit(?:y|ies) found|Vulnerability found in|# npm audit report|Total: \d+ \(.*CRITICAL: |Your code is affected by \d+ vulnerabilit|error\[(?:vulnerability|unsound|unmaintained|yanked)\]/i,
+      steps: [
+        'A dependency audit found known vulnerabilities: upgrade the packages named above to the fixed versions (`npm audit fix`, a newer base image, `cargo update -p <crate>`), or record an accepted exception with its reason in the scanner’s ignore file.',
+      ],
+      instead: true,
+    },
+    'over-budget': {
+      category: 'compile_error',
+      when: /exceeded maximum budget|(?:asset|entrypoint) size limit/,
+      steps: [
+        'A bundle is over its size budget: split or lazy-load the code this change added, or raise the budget in the same change and say why.',
+      ],
+      instead: true,
     },
   },
 });

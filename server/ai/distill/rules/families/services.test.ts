@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { itGivesFamilyAdvice } from '../../../testing/documented-lines.ts';
 import { itClassifiesFamilyLines, type RuleCase } from '../rule-tester.ts';
 import { servicesFamily } from './services.ts';
 
@@ -50,4 +51,29 @@ const QUOTED: RuleCase[] = [
 
 describe('services rules', () => {
   itClassifiesFamilyLines(servicesFamily, { quoted: QUOTED });
+});
+
+describe('services advice', () => {
+  itGivesFamilyAdvice(servicesFamily, QUOTED, [
+    {
+      advice: 'services/database-in-build',
+      what: "Prisma's P1001 behind Vercel's build-time prefix: the database the build needs is unreachable",
+    },
+    {
+      advice: 'services/keystore-unreadable',
+      what: 'an Android release build that cannot read its signing keystore',
+    },
+    {
+      advice: 'services/path-outside-docker-context',
+      what: "BuildKit copying a path missing from the build context, behind BuildKit's step prefix",
+    },
+    {
+      advice: 'services/publish-directory-missing',
+      what: "Netlify's publish directory missing after the build, behind Netlify's clock prefix",
+    },
+    {
+      advice: 'services/file-over-size-limit',
+      what: "Cloudflare Pages refusing an output file over its size limit (wrangler's ✘ [ERROR] is not esbuild's)",
+    },
+  ]);
 });

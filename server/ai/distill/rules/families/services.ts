@@ -47,4 +47,45 @@ export const servicesFamily = defineFamily({
       category: 'config_yaml',
     },
   },
+  advice: {
+    'database-in-build': {
+      category: 'dependency_network',
+      when: /Can't reach database server|connection to server at .* failed/,
+      steps: [
+        'The build itself connects to a database (prerendering pages, running migrations or generating data), and the builder cannot reach it: the database is private to your network, paused, or its address in the build environment is wrong.',
+        'Either keep the database out of the build (render those pages at request time, run migrations in a deploy step) or let the builder reach it: the connection string set for the build environment, and the database’s allow list.',
+      ],
+      instead: true,
+    },
+    'keystore-unreadable': {
+      category: 'permission_auth',
+      when: /KeytoolException|Keystore was tampered with|keystore password was incorrect/,
+      steps: [
+        'The Android signing keystore could not be read: the file the job writes from a CI secret is empty or truncated (a secret unset on this branch, or base64 decoded wrongly), or its password or key alias is wrong.',
+        'Check that the secret decodes to the keystore (`base64 -d` it and compare the size with your local file) and that the store password, key alias and key password variables match it.',
+      ],
+      instead: true,
+    },
+    'path-outside-docker-context': {
+      category: 'config_yaml',
+      when: /failed to (?:compute cache key|calculate checksum of ref)/,
+      steps: [
+        'The Dockerfile copies a path that is not in the build context: COPY paths are relative to the context directory (the last argument of `docker build`, or `context:` in compose and CI settings), and `.dockerignore` may exclude it. Fix the path or the context.',
+      ],
+    },
+    'publish-directory-missing': {
+      category: 'config_yaml',
+      when: /Deploy directory '[^']*' does not exist/,
+      steps: [
+        'The site’s publish directory does not exist after the build: set it to where the build writes its output (for example `dist` or `build`, relative to the base directory).',
+      ],
+    },
+    'file-over-size-limit': {
+      category: 'config_yaml',
+      when: /only supports files up to [\d.]+ ?MiB/,
+      steps: [
+        'A file in the output directory is over the platform’s size limit; it is usually a build cache (webpack’s `cache/`, `.next/cache`): keep caches out of the directory that is uploaded.',
+      ],
+    },
+  },
 });
