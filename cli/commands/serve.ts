@@ -42,7 +42,13 @@ Flags:
   -h, --help         show this help
 
 The GitLab token comes from GITLAB_TOKEN, else from the secret store ('pipeline-summary token set').
-Flags beat environment variables, which beat settings saved from the dashboard.`;
+Flags beat environment variables, which beat settings saved from the dashboard.
+
+Besides the dashboard and /api (described by /api/openapi.json), the service serves
+  /cc.xml            a cctray feed of the default branches (?refs=a,b for more) for CCMenu,
+                     Nevergreen and other menu-bar build monitors
+  /metrics           Prometheus metrics (pipelines, broken branches, flaky jobs, GitLab requests)
+Shared on a network, both take the access token as a Bearer token or as the Basic-auth password.`;
 
 /** Parses the flags; server/config.ts resolves them over environment and stored settings. */
 export function resolveServeConfig(argv: string[], env: NodeJS.ProcessEnv): ServeConfig | 'help' {
