@@ -1,21 +1,38 @@
 import { z } from 'zod';
-import type { JobTraceResponse } from '../contract.ts';
+import type { JobResponse, JobTraceResponse } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { JobLogReader } from '../gitlab/job-log-stream.ts';
 import { isSettledStatus } from '../gitlab/pipeline-status.ts';
 import type { RouteModule } from '../http/app.ts';
 import { idParamSchema, parseInput } from '../http/validation.ts';
+import { toJobDetails } from '../summary/from-gitlab.ts';
 import { errorLineIndices } from './error-lines.ts';
 
 const traceQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
+/** Path parameters of GET /api/jobs/{projectId}/{jobId}. */
+export const jobParamsSchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
 
 /**
  * GET /api/jobtrace?projectId=&jobId= — the log, and whether it is final (`complete`). A log
  * beyond the reader's cap is served as its tail, with `truncated: true` and the whole size in
- * `bytes` (additive fields).
+ * `bytes` (additive fields). GET /api/jobs/:projectId/:jobId (additive) — one job with its
+ * pipeline id and ref, so a client that knows only a job (its URL, `explain PROJECT JOB`, an MCP
+ * tool) can ask for its analysis, which needs the pipeline.
  */
 export function jobRoutes(deps: { gitlab: GitLabApi; logs: JobLogReader }): RouteModule {
   return (router) => {
+    router.get('/jobs/:projectId/:jobId', async (ctx) => {
+      const { projectId, jobId } = parseInput(jobParamsSchema, ctx.params, 'path');
+      const job = await deps.gitlab.getJob(projectId, jobId);
+      const body: JobResponse = {
+        ...toJobDetails(job),
+        project_id: job.pipeline.project_id,
+        pipeline_id: job.pipeline.id,
+        ref: job.ref,
+      };
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = body;
+    });
     router.get('/jobtrace', async (ctx) => {
       const { projectId, jobId } = parseInput(traceQuerySchema, ctx.query, 'query');
       // Status first: a log read after the job finished is complete, never the other way round.
