@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { JobResponse, JobTraceResponse } from '../contract.ts';
+import type { JobTraceResponse } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { JobLogReader } from '../gitlab/job-log-stream.ts';
 import { isSettledStatus } from '../gitlab/pipeline-status.ts';
 import type { RouteModule } from '../http/app.ts';
 import { idParamSchema, parseInput } from '../http/validation.ts';
-import { toJobDetails } from '../summary/from-gitlab.ts';
 import { errorLineIndices } from './error-lines.ts';
+import { toJobResponse } from './job-response.ts';
 
 const traceQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
 /** Path parameters of GET /api/jobs/{projectId}/{jobId}. */
@@ -23,15 +23,8 @@ export function jobRoutes(deps: { gitlab: GitLabApi; logs: JobLogReader }): Rout
   return (router) => {
     router.get('/jobs/:projectId/:jobId', async (ctx) => {
       const { projectId, jobId } = parseInput(jobParamsSchema, ctx.params, 'path');
-      const job = await deps.gitlab.getJob(projectId, jobId);
-      const body: JobResponse = {
-        ...toJobDetails(job),
-        project_id: job.pipeline.project_id,
-        pipeline_id: job.pipeline.id,
-        ref: job.ref,
-      };
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = body;
+      ctx.body = toJobResponse(await deps.gitlab.getJob(projectId, jobId));
     });
     router.get('/jobtrace', async (ctx) => {
       const { projectId, jobId } = parseInput(traceQuerySchema, ctx.query, 'query');
