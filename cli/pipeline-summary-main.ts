@@ -20,6 +20,10 @@ const COMMANDS: CommandTable = {
     summary: 'explain why a GitLab job failed: failing step, decisive lines, analysis',
     load: async () => (await import('./commands/explain.ts')).explainCommand,
   },
+  mcp: {
+    summary: 'an MCP server on stdio for coding agents (Claude Code, Cursor, VS Code)',
+    load: async () => (await import('./commands/mcp.ts')).mcpCommand,
+  },
   'get-token': {
     summary: 'print an OAuth 2.0 access token for a profile',
     load: async () =>
