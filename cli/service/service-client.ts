@@ -100,18 +100,21 @@ export class ServiceClient {
     timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   ): Promise<T> {
     let res = await this.request(url, request, timeoutMs);
+    let text = await res.text();
     // A shared service on this machine: its token is in our secret store too (same user).
     if (
-      res.status === 401 &&
+      isAccessRefusal(res.status, errorMessage(text)) &&
       this.token === undefined &&
       !this.lookedUp &&
       this.options.lookupToken
     ) {
       this.lookedUp = true;
       this.token = await this.options.lookupToken().catch(() => undefined);
-      if (this.token !== undefined) res = await this.request(url, request, timeoutMs);
+      if (this.token !== undefined) {
+        res = await this.request(url, request, timeoutMs);
+        text = await res.text();
+      }
     }
-    const text = await res.text();
     if (res.ok) {
       try {
         return JSON.parse(text) as T;
@@ -161,28 +164,42 @@ export class ServiceClient {
   }
 
   private failure(status: number, text: string, url: URL): ServiceError {
-    let message = `The service answered ${url.pathname} with HTTP ${status}`;
-    try {
-      const body = JSON.parse(text) as Partial<ErrorBody>;
-      if (typeof body.error === 'string' && body.error !== '') message = body.error;
-    } catch {
-      // Not the service's error shape: keep the status line.
-    }
-    if (status === 401) {
+    const message =
+      errorMessage(text) ?? `The service answered ${url.pathname} with HTTP ${status}`;
+    if (isAccessRefusal(status, message)) {
       return new ServiceError(
         'unauthorized',
-        this.token === undefined
+        status === 401 && this.token === undefined
           ? `The service at ${this.baseUrl} is shared and needs its access token: set PIPELINE_SUMMARY_ACCESS_TOKEN`
-          : `The service at ${this.baseUrl} refused the access token (${message})`,
+          : status === 401
+            ? `The service at ${this.baseUrl} refused the access token (${message})`
+            : message,
         status,
       );
     }
-    // Too many wrong tokens from this client: still a matter of the token.
-    if (status === 429 && /access token/i.test(message)) {
-      return new ServiceError('unauthorized', message, status);
-    }
+    // GitLab refused the service's own token: the service says so in its message.
+    if (status === 401 || status === 403) return new ServiceError('unauthorized', message, status);
     if (status === 404) return new ServiceError('not_found', message, status);
     if (status === 400) return new ServiceError('bad_request', message, status);
     return new ServiceError('failed', message, status);
   }
+}
+
+/** The `error` of the service's error shape, when `text` is one. */
+function errorMessage(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as Partial<ErrorBody>;
+    return typeof body.error === 'string' && body.error !== '' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when a shared service refused the caller itself (server/http/access.ts: a 401 without or
+ * with a wrong access token, a 429 after too many wrong ones) rather than passing on GitLab's 401
+ * for its own token; only the access check speaks of the access token.
+ */
+function isAccessRefusal(status: number, message: string | undefined): boolean {
+  return (status === 401 || status === 429) && /access token/i.test(message ?? '');
 }
