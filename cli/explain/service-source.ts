@@ -19,8 +19,8 @@ import type { JobSource } from './job-source.ts';
 /** An AI answer may take a model a couple of minutes (the service's own limit is 120 s). */
 const ANALYSE_TIMEOUT_MS = 180_000;
 
-/** A service failure as the CLI reports it; a 404 is `job_not_found`. */
-export function cliErrorOf(err: unknown): unknown {
+/** A service failure as the CLI reports it (a 404 is `job_not_found`); anything else as it is. */
+function cliErrorOf(err: unknown): unknown {
   if (!(err instanceof ServiceError)) return err;
   const byStatus: CliErrorCode | undefined =
     err.status === 502 || err.status === 503

@@ -109,6 +109,8 @@ describe('tools/call against serve --demo', () => {
     expect(pipelines.length).toBeGreaterThan(0);
     for (const line of pipelines) expect(line).toContain(`(project ${demo.failed.projectId})`);
     expect(one.text).toContain(`job ${demo.failed.jobId}`);
+    const none = await call('list_failures', { to: '2000-01-01T00:00:00Z' });
+    expect(none.text).toMatch(/^No failed pipelines \(window 7d, /);
   });
 
   it('get_pipeline: the pipeline and its jobs, failed first', async () => {
@@ -209,6 +211,11 @@ describe('tool errors carry the service’s message', () => {
     expect(tooMany.text).toMatch(/Input validation error: .*<=25 at pageSize/);
     const badWindow = await call('group_health', { since: 'a week' });
     expect(badWindow.isError).toBe(true);
+    // The service refuses it (400) and says why, in its words.
+    expect(await call('list_failures', { from: 'yesterday' })).toEqual({
+      isError: true,
+      text: "Invalid 'from': must be an ISO 8601 timestamp",
+    });
   });
 
   it('no service: every tool says where it looked and how to start one', async () => {

@@ -56,6 +56,12 @@ export const listFailuresTool = pipelineTool({
       .boolean()
       .optional()
       .describe('true: only failures of known flaky jobs; false: only the others'),
+    from: z
+      .string()
+      .max(40)
+      .optional()
+      .describe('Only pipelines created at or after this ISO 8601 time, e.g. 2026-11-28T09:00:00Z'),
+    to: z.string().max(40).optional().describe('Only pipelines created before this ISO 8601 time'),
     page: z.number().int().positive().optional().describe('Page, from 1'),
     pageSize: z
       .number()
