@@ -28,11 +28,13 @@ It asks the running Pipeline Summary service when one answers (http://127.0.0.1:
 else GitLab directly with the token from GITLAB_TOKEN or 'pipeline-summary token set'.
 
 Arguments:
-  <job URL>          e.g. https://gitlab.example.com/group/project/-/jobs/123 (a trailing /raw… is fine)
+  <job URL>          e.g. https://gitlab.example.com/group/project/-/jobs/123 (a trailing
+                     /raw… is fine)
   <project> <job id> the project's numeric id or full path (group/project), and the job's id
 
 Flags:
-  --json             print the explanation as JSON (job, failing_step, decisive_lines, log, analysis)
+  --json             print the explanation as JSON (source, job, failing_step, decisive_lines,
+                     log, analysis)
   --force            analyse again even when an analysis is stored
   --url URL          the service to ask (env PIPELINE_SUMMARY_URL); it must answer. A shared
                      service needs its access token in PIPELINE_SUMMARY_ACCESS_TOKEN
