@@ -508,6 +508,43 @@ export default tseslint.config(
       'cli/oauth/**, server/platform/**, renderer/lib/format.ts (the product words for durations), npm packages',
     allow: ['cli/oauth', 'server/platform', 'renderer/lib/format.ts'],
   }),
+  // The running service as the CLI's tools call it over HTTP: no service module, only its words.
+  zone(['cli/service/**'], {
+    layer: 'The service client (cli/service/)',
+    allowed: `cli/service/**, cli/errors.ts, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
+    allow: ['cli/service', 'cli/errors.ts', 'server/platform', ...CONTRACT],
+  }),
+  // explain reads a job from the service or from GitLab with the AI use cases in-process; like
+  // every caller outside server/ai it never touches the provider port.
+  zone(['cli/explain/**'], {
+    layer: 'The job explainer (cli/explain/)',
+    allowed: `cli/explain/**, cli/service/**, cli/errors.ts, server/ai/** except the provider port, server/gitlab/**, server/jobs/job-response.ts, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
+    allow: [
+      'cli/explain',
+      'cli/service',
+      'cli/errors.ts',
+      'server/ai',
+      'server/gitlab',
+      'server/jobs/job-response.ts',
+      'server/platform',
+      ...CONTRACT,
+    ],
+    deny: ['server/ai/providers'],
+  }),
+  // The MCP server talks to the running service only; it distils logs with the AI distiller.
+  zone(['cli/mcp/**'], {
+    layer: 'The MCP server (cli/mcp/)',
+    allowed: `cli/mcp/**, cli/service/**, cli/explain/** except its GitLab source, server/ai/distill/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
+    allow: [
+      'cli/mcp',
+      'cli/service',
+      'cli/explain',
+      'server/ai/distill',
+      'server/platform',
+      ...CONTRACT,
+    ],
+    deny: ['cli/explain/gitlab-source.ts'],
+  }),
   zone(['cli/summary/**'], {
     layer: 'The terminal summary (cli/summary/)',
     allowed: `cli/summary/**, ${CONTRACT_WORDS}, renderer/lib/format.ts (the dashboard's words for the same numbers), npm packages`,

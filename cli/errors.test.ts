@@ -29,6 +29,11 @@ describe('the one exit-status table', () => {
       auth_failed: 3,
       network: 4,
       timeout: 5,
+      // explain's own (issue 28), after the table: a bad job reference, an unknown job, a job
+      // that did not fail.
+      bad_job_ref: 6,
+      job_not_found: 7,
+      job_not_failed: 8,
     });
   });
 

@@ -16,9 +16,15 @@ export type CliErrorCode =
   | 'profile_not_found'
   | 'auth_failed' // bad secret, invalid_client, invalid_grant, user denied, no secret stored
   | 'network' // DNS, refused, TLS, unreachable or failing server
-  | 'timeout'; // --timeout reached, or the server stopped answering
+  | 'timeout' // --timeout reached, or the server stopped answering
+  | 'bad_job_ref' // explain: neither a GitLab job URL nor PROJECT JOB_ID
+  | 'job_not_found' // explain: no such project or job (or not visible to the token)
+  | 'job_not_failed'; // explain: the job passed, was cancelled or skipped, or has not finished
 
-/** Process exit status of each code (GET-TOKEN.md "Errors"): the only place they are set. */
+/**
+ * Process exit status of each code (GET-TOKEN.md "Errors"; 6–8 are `explain`'s, in
+ * docs/explain-and-mcp.md): the only place they are set.
+ */
 export const EXIT_STATUS: Readonly<Record<CliErrorCode, number>> = {
   general: 1,
   usage: 1,
@@ -26,6 +32,9 @@ export const EXIT_STATUS: Readonly<Record<CliErrorCode, number>> = {
   auth_failed: 3,
   network: 4,
   timeout: 5,
+  bad_job_ref: 6,
+  job_not_found: 7,
+  job_not_failed: 8,
 };
 
 /** How secret-store failures read to a CLI user. */

@@ -16,6 +16,14 @@ const COMMANDS: CommandTable = {
     summary: "print the group's pipeline summary as a table (--watch, --json)",
     load: async () => (await import('./commands/summary.ts')).summaryCommand,
   },
+  explain: {
+    summary: 'explain why a GitLab job failed: failing step, decisive lines, analysis',
+    load: async () => (await import('./commands/explain.ts')).explainCommand,
+  },
+  mcp: {
+    summary: 'an MCP server on stdio for coding agents (Claude Code, Cursor, VS Code)',
+    load: async () => (await import('./commands/mcp.ts')).mcpCommand,
+  },
   'get-token': {
     summary: 'print an OAuth 2.0 access token for a profile',
     load: async () =>

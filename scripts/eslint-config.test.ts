@@ -334,6 +334,41 @@ const ZONES: Record<string, ZoneCase> = {
       { from: '../../server/gitlab/client.ts', message: /may not import server\/gitlab/ },
     ],
   },
+  'cli/service': {
+    file: 'cli/service/example.ts',
+    allowed: [{ from: '../../server/contract.ts', type: true }, { from: '../errors.ts' }],
+    refused: [
+      { from: '../../server/compose.ts', message: /service client .* may not import server\/c/ },
+      { from: '../explain/job-ref.ts', message: /service client .* may not import cli\/explain/ },
+    ],
+  },
+  'cli/explain': {
+    file: 'cli/explain/example.ts',
+    allowed: [
+      { from: '../../server/ai/index.ts' },
+      { from: '../../server/gitlab/connect.ts' },
+      { from: '../service/service-client.ts' },
+    ],
+    refused: [
+      { from: '../../server/ai/providers/provider.ts', message: /may not import server\/ai\/pro/ },
+      { from: '../../server/compose.ts', message: /job explainer .* may not import server\/c/ },
+      { from: '../commands/explain.ts', message: /job explainer .* may not import cli\/commands/ },
+    ],
+  },
+  'cli/mcp': {
+    file: 'cli/mcp/example.ts',
+    allowed: [
+      { from: '../explain/explain-job.ts' },
+      { from: '../../server/ai/distill/log-distiller.ts' },
+    ],
+    refused: [
+      {
+        from: '../explain/gitlab-source.ts',
+        message: /MCP server .* may not import cli\/explain\/g/,
+      },
+      { from: '../../server/gitlab/client.ts', message: /MCP server .* may not import server\/g/ },
+    ],
+  },
   'cli/summary': {
     file: 'cli/summary/example.ts',
     allowed: [{ from: '../../server/contract.ts' }, { from: '../../renderer/lib/format.ts' }],

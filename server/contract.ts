@@ -295,6 +295,14 @@ export interface JobTraceResponse {
   bytes?: number;
 }
 
+/** Additive route GET /api/jobs/{projectId}/{jobId}: one job and the pipeline it ran in. */
+export interface JobResponse extends JobDetails {
+  project_id: number;
+  pipeline_id: number;
+  /** The branch or tag the job ran for. */
+  ref: string;
+}
+
 /** POST /api/ai/analyse */
 export interface AnalyseResponse {
   analysis: string;

@@ -159,3 +159,30 @@ describe('job logs (issue 9, item 4)', () => {
     expect(capped.baseUrl).toBe(client.baseUrl);
   });
 });
+
+describe('GET /api/jobs/:projectId/:jobId (issue 28: explain and the MCP server start from a job)', () => {
+  it('answers the job with its pipeline id and ref; an unknown job is a 404', async () => {
+    const client = new GitLabClient({ baseUrl: gitlabUrl, token: 't', logger: silentLogger });
+    const logs = new JobLogReader({ baseUrl: gitlabUrl, token: 't', maxBytes: MiB });
+    const served = await serveTestApp({ routes: [jobRoutes({ gitlab: client, logs })] });
+    try {
+      const res = await fetch(`${served.base}/api/jobs/7/42`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({
+        id: 42,
+        project_id: 7,
+        pipeline_id: 300,
+        ref: 'main',
+        status: 'failed',
+        duration: 120,
+        web_url: 'http://gitlab.example/acme/api/-/jobs/42',
+      });
+      const unknown = await fetch(`${served.base}/api/jobs/8/42`);
+      expect(unknown.status).toBe(404);
+      expect(((await unknown.json()) as { error: string }).error).toMatch(/not found/i);
+      expect((await fetch(`${served.base}/api/jobs/7/abc`)).status).toBe(400);
+    } finally {
+      await served.close();
+    }
+  });
+});

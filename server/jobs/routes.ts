@@ -7,10 +7,25 @@ import type { RouteModule } from '../http/app.ts';
 import { describedRoutes, type RouteDoc } from '../http/openapi.ts';
 import { idParamSchema, parseInput } from '../http/validation.ts';
 import { errorLineIndices } from './error-lines.ts';
+import { toJobResponse } from './job-response.ts';
 
 const traceQuerySchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
+/** Path parameters of GET /api/jobs/{projectId}/{jobId}. */
+export const jobParamsSchema = z.object({ projectId: idParamSchema, jobId: idParamSchema });
 
 const ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/jobs/:projectId/:jobId',
+    tag: 'Jobs',
+    summary: 'One job with its pipeline id and ref (for clients that know only a job)',
+    docs: 'get-apijobsprojectidjobid',
+    additive: true,
+    params: jobParamsSchema,
+    response: {
+      description: 'The job as in pipeline details, plus `project_id`, `pipeline_id` and `ref`.',
+    },
+  },
   {
     method: 'get',
     path: '/jobtrace',
@@ -25,10 +40,17 @@ const ROUTE_DOCS: readonly RouteDoc[] = [
 /**
  * GET /api/jobtrace?projectId=&jobId= — the log, and whether it is final (`complete`). A log
  * beyond the reader's cap is served as its tail, with `truncated: true` and the whole size in
- * `bytes` (additive fields).
+ * `bytes` (additive fields). GET /api/jobs/:projectId/:jobId (additive) — one job with its
+ * pipeline id and ref, so a client that knows only a job (its URL, `explain PROJECT JOB`, an MCP
+ * tool) can ask for its analysis, which needs the pipeline.
  */
 export function jobRoutes(deps: { gitlab: GitLabApi; logs: JobLogReader }): RouteModule {
   return describedRoutes(ROUTE_DOCS, (router) => {
+    router.get('/jobs/:projectId/:jobId', async (ctx) => {
+      const { projectId, jobId } = parseInput(jobParamsSchema, ctx.params, 'path');
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = toJobResponse(await deps.gitlab.getJob(projectId, jobId));
+    });
     router.get('/jobtrace', async (ctx) => {
       const { projectId, jobId } = parseInput(traceQuerySchema, ctx.query, 'query');
       // Status first: a log read after the job finished is complete, never the other way round.
