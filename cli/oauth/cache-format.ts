@@ -15,15 +15,24 @@ export const CACHE_AAD = `${CACHE_FORMAT}/v1`;
 /** The secret-store account of the cache key (SECRET_ACCOUNTS.tokenCacheKey; a test keeps them equal). */
 export const CACHE_KEY_ACCOUNT = 'token-cache-key';
 
-/** The OAuth 2.0 flows get-token runs; each cache entry records the one that obtained it. */
+/**
+ * The flows get-token runs; each cache entry records the one that obtained it. The OAuth 2.0
+ * flows, and `managed-identity`: Azure's token endpoint on the machine itself (IMDS, App Service).
+ */
 export const FLOWS = [
   'client-credentials',
   'interactive',
   'device-code',
   'authorization-code',
+  'managed-identity',
 ] as const;
 /** One of `FLOWS`. */
 export type FlowName = (typeof FLOWS)[number];
+
+/** True for the flows that need a person (a browser sign-in or a device code). */
+export function isUserFlow(flow: FlowName): boolean {
+  return flow === 'interactive' || flow === 'device-code' || flow === 'authorization-code';
+}
 
 /** One cached token response. Times are ms since the epoch. */
 export interface CachedToken {
@@ -55,7 +64,10 @@ export interface CacheProfile {
   issuer?: string;
   tenant?: string;
   tokenEndpoint?: string;
-  clientId: string;
+  /** Absent only for managed-identity profiles, which need no app registration. */
+  clientId?: string;
+  /** The user-assigned managed identity's client id (managed-identity flow). */
+  managedIdentityClientId?: string;
   resource?: string;
   audience?: string;
 }
@@ -80,13 +92,15 @@ export function cacheKey(profile: CacheProfile, scopes: string[]): string {
   ]);
 }
 
-/** The client identity a token belongs to, stored in each entry. */
+/**
+ * The client identity a token belongs to, stored in each entry. A user-assigned managed identity
+ * is part of it (appended only when set, so entries of other profiles keep their identity).
+ */
 export function clientIdentity(profile: CacheProfile): string {
-  return JSON.stringify([
-    profile.issuer ?? profile.tenant ?? '',
-    profile.tokenEndpoint ?? '',
-    profile.clientId,
-  ]);
+  const identity = [profile.issuer ?? profile.tenant ?? '', profile.tokenEndpoint ?? ''];
+  identity.push(profile.clientId ?? '');
+  if (profile.managedIdentityClientId) identity.push(`mi:${profile.managedIdentityClientId}`);
+  return JSON.stringify(identity);
 }
 
 /** True when `entry` may be served at `now` without refreshing. */

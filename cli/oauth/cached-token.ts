@@ -5,7 +5,8 @@
  *
  * Scripts call get-token in loops, so a cache hit must cost little more than starting Node
  * (bench/token.bench.ts: ≤ 1.25× `node -e 0`). Both binaries try `answerFromCache` before loading
- * anything else; it imports no module of ours but paths.ts and cache-format.ts, takes Node
+ * anything else; it imports no module of ours but paths.ts, cache-format.ts and exec-credential.ts
+ * (kubectl calls it for every command), takes Node
  * built-ins through process.getBuiltinModule (no ESM facades), reads three small files and
  * decrypts one. Whenever it is not sure — a flag it does not handle, a keychain to ask, a miss,
  * anything odd — it answers undefined and the full command runs, so it never decides anything the
@@ -22,6 +23,12 @@ import {
   usableAt,
   type CachedToken,
 } from './cache-format.ts';
+import {
+  EXEC_INFO_ENV,
+  formatExecCredential,
+  readExecInfo,
+  type ExecInfo,
+} from './exec-credential.ts';
 import type { Profile } from './profiles.ts';
 
 /** The token response get-token prints with `-o json|yaml` (GET-TOKEN.md), fields in this order. */
@@ -38,8 +45,8 @@ export interface TokenResponse {
   expires_at: string;
 }
 
-/** get-token's output formats. */
-export const OUTPUT_FORMATS = ['token', 'json', 'yaml'] as const;
+/** get-token's output formats; `exec-credential` is kubectl's (exec-credential.ts). */
+export const OUTPUT_FORMATS = ['token', 'json', 'yaml', 'exec-credential'] as const;
 /** One of `OUTPUT_FORMATS`. */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
@@ -58,10 +65,19 @@ export function toTokenResponse(entry: CachedToken, now: number): TokenResponse 
 /**
  * The printable output, ending in a newline. `token` is the access token alone; `json` is the
  * response as pretty JSON; `yaml` is flat YAML with every string double-quoted (valid YAML 1.2,
- * so no YAML library has to load on the cached path).
+ * so no YAML library has to load on the cached path); `exec-credential` is the ExecCredential
+ * kubectl asked for in `exec` (default: v1).
  */
-export function formatTokenResponse(response: TokenResponse, format: OutputFormat): string {
+export function formatTokenResponse(
+  response: TokenResponse,
+  format: OutputFormat,
+  exec?: ExecInfo,
+): string {
   if (format === 'token') return response.access_token + '\n';
+  if (format === 'exec-credential') {
+    const info = exec ?? (readExecInfo(undefined) as ExecInfo);
+    return formatExecCredential(response.access_token, response.expires_at, info);
+  }
   if (format === 'json') return JSON.stringify(response, null, 2) + '\n';
   return (
     Object.entries(response)
@@ -112,6 +128,12 @@ export function answerFromCache(
   }
   if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) return undefined;
   if (store !== 'file' && store !== 'auto') return undefined;
+  let exec: ExecInfo | undefined;
+  if (format === 'exec-credential') {
+    const info = readExecInfo(env[EXEC_INFO_ENV]);
+    if (typeof info === 'string') return undefined; // the full command explains it
+    exec = info;
+  }
   const fs = process.getBuiltinModule('node:fs');
   const home = appHome(env);
   const read = (file: string) => {
@@ -151,7 +173,7 @@ export function answerFromCache(
     if (!entry || entry.client !== clientIdentity(profile) || !usableAt(entry, now)) {
       return undefined;
     }
-    return formatTokenResponse(toTokenResponse(entry, now), format as OutputFormat);
+    return formatTokenResponse(toTokenResponse(entry, now), format as OutputFormat, exec);
   } catch {
     return undefined;
   }
