@@ -182,7 +182,14 @@ export function parseFlow(value: string | undefined): FlowName | undefined {
   throw new CliError('usage', `--flow must be one of ${FLOWS.join(', ')}, not '${value}'`);
 }
 
-/** Runs get-token as `program` with `argv`: the `get-token` binary's one entry (one chunk to load). */
-export function runGetTokenAs(program: string, argv: string[]): Promise<number> {
+/**
+ * Runs get-token as `program` with `argv`: the `get-token` binary's one entry (one chunk to load);
+ * `get-token doctor …` loads the doctor.
+ */
+export async function runGetTokenAs(program: string, argv: string[]): Promise<number> {
+  if (argv[0] === 'doctor') {
+    const { doctorCommand } = await import('./doctor.ts');
+    return runCommand(doctorCommand(`${program} doctor`), argv.slice(1));
+  }
   return runCommand(getTokenCommand(program), argv);
 }

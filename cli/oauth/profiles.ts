@@ -8,7 +8,7 @@ import {
 } from '../../server/platform/files.ts';
 
 // The flows are part of the cache format (each entry records its flow); profiles name them too.
-export { FLOWS, type FlowName } from './cache-format.ts';
+export { FLOWS, isUserFlow, type FlowName } from './cache-format.ts';
 
 /** `prompt` values a profile may ask the authorization server for (OIDC Core §3.1.2.1). */
 export const PROMPTS = ['none', 'login', 'consent', 'select_account'] as const;
