@@ -1,9 +1,10 @@
 /**
  * The token cache's format, shared by the cached-token fast path, the cache and the profiles: what
  * an entry holds, how it is keyed, when it is still usable, and how the file is opened. It imports
- * nothing (Node built-ins come through process.getBuiltinModule), so every module of the engine
- * can depend on it without forming a cycle, and the cached path's bundle stays small.
+ * only the leaf aes-gcm.ts (Node built-ins come through process.getBuiltinModule), so every module
+ * of the engine can depend on it without forming a cycle, and the cached path's bundle stays small.
  */
+import { openAes256Gcm } from './aes-gcm.ts';
 
 /** A cached token is refreshed when it expires within this margin (or half its lifetime if shorter). */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -109,25 +110,33 @@ export function usableAt(entry: CachedToken, now: number): boolean {
   return entry.expiresAt - now > margin;
 }
 
-/** The decrypted contents, or undefined when the file is not a cache this key can open. */
+/**
+ * The decrypted contents, or undefined when the file is not a cache this key can open. The
+ * engine's own shape (256-bit key, 96-bit IV, 128-bit tag) is opened in plain JavaScript
+ * (aes-gcm.ts), sparing the cached path node:crypto's load; anything else goes to node:crypto.
+ */
 export function decryptCache(text: string, keyText: string): CacheContents | undefined {
   try {
     const envelope = JSON.parse(text) as Record<string, string | number>;
     if (envelope.format !== CACHE_FORMAT || envelope.version !== 1) return undefined;
     const key = Buffer.from(keyText, 'base64');
     if (key.length !== 32) return undefined;
-    const { createDecipheriv } = process.getBuiltinModule('node:crypto');
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      key,
-      Buffer.from(String(envelope.iv), 'base64'),
-    );
-    decipher.setAAD(Buffer.from(CACHE_AAD));
-    decipher.setAuthTag(Buffer.from(String(envelope.tag), 'base64'));
-    const plain = Buffer.concat([
-      decipher.update(Buffer.from(String(envelope.ciphertext), 'base64')),
-      decipher.final(),
-    ]).toString('utf8');
+    const iv = Buffer.from(String(envelope.iv), 'base64');
+    const tag = Buffer.from(String(envelope.tag), 'base64');
+    const ciphertext = Buffer.from(String(envelope.ciphertext), 'base64');
+    const aad = Buffer.from(CACHE_AAD);
+    let plain: string;
+    if (iv.length === 12 && tag.length === 16) {
+      const opened = openAes256Gcm(key, iv, ciphertext, tag, aad);
+      if (!opened) return undefined;
+      plain = Buffer.from(opened.buffer, opened.byteOffset, opened.length).toString('utf8');
+    } else {
+      const { createDecipheriv } = process.getBuiltinModule('node:crypto');
+      const decipher = createDecipheriv('aes-256-gcm', key, iv);
+      decipher.setAAD(aad);
+      decipher.setAuthTag(tag);
+      plain = Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8');
+    }
     const contents = JSON.parse(plain) as CacheContents;
     if (typeof contents.entries !== 'object' || contents.entries === null) return undefined;
     return { version: 1, entries: contents.entries };
