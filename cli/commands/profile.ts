@@ -376,7 +376,7 @@ async function show(ctx: Ctx): Promise<number> {
   if (profile.tenant && !profile.issuer)
     lines.push(`${'issuer (from tenant):'.padEnd(28)}${issuerOf(profile)}`);
   lines.push(
-    `${'client secret:'.padEnd(28)}${hasSecret ? `stored in ${store.backend}` : 'not stored'}`,
+    `${'client secret:'.padEnd(28)}${hasSecret ? `stored in ${store.backend}` : profile.flow === 'managed-identity' ? 'none needed (managed identity)' : 'not stored'}`,
   );
   if (profile.clientAuth === 'private_key_jwt') {
     lines.push(`${'certificate:'.padEnd(28)}${certificateLine ?? 'not stored'}`);
