@@ -545,6 +545,13 @@ export default tseslint.config(
     ],
     deny: ['cli/explain/gitlab-source.ts'],
   }),
+  // The doctor checks the engine's files and edges; it knows nothing of the service but the
+  // GitLab token's account name (server/platform).
+  zone(['cli/doctor/**'], {
+    layer: 'The doctor (cli/doctor/)',
+    allowed: 'cli/doctor/**, cli/oauth/**, server/platform/**, npm packages',
+    allow: ['cli/doctor', 'cli/oauth', 'server/platform'],
+  }),
   zone(['cli/summary/**'], {
     layer: 'The terminal summary (cli/summary/)',
     allowed: `cli/summary/**, ${CONTRACT_WORDS}, renderer/lib/format.ts (the dashboard's words for the same numbers), npm packages`,

@@ -7,12 +7,13 @@
 import { answerFromCache, printCachedAnswer } from './oauth/cached-token.ts';
 
 const argv = process.argv.slice(2);
-const cached = answerFromCache(argv, process.env);
-if (cached !== undefined) {
-  printCachedAnswer(cached);
-} else {
+// No top-level await: the entry is CommonJS (scripts/cli-bundles.mjs), which starts faster.
+void answerFromCache(argv, process.env).then((cached) => {
+  if (cached !== undefined) {
+    printCachedAnswer(cached);
+    return;
+  }
   process.getBuiltinModule('node:module').enableCompileCache?.();
-  // No top-level await: the entry is CommonJS (scripts/cli-bundles.mjs), which starts faster.
   import('./commands/get-token.ts')
     .then(({ runGetTokenAs }) => runGetTokenAs('get-token', argv))
     .then(
@@ -24,4 +25,4 @@ if (cached !== undefined) {
         process.exitCode = 1;
       },
     );
-}
+});

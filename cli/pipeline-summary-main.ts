@@ -45,6 +45,12 @@ const COMMANDS: CommandTable = {
     summary: 'store or clear the GitLab token in the OS keychain',
     load: async () => (await import('./commands/gitlab-token.ts')).tokenCommand,
   },
+  doctor: {
+    summary:
+      'check a profile, the identity provider, the clock, secret store, cache and GitLab token',
+    load: async () =>
+      (await import('./commands/doctor.ts')).doctorCommand('pipeline-summary doctor'),
+  },
 };
 
 function usage(): string {
@@ -80,6 +86,11 @@ export async function main(argv: string[]): Promise<number> {
     const v = versionInfo();
     io.stdout.write(`${v.version} (${v.gitCommit}, ${v.buildDate})\n`);
     return 0;
+  }
+  // `pipeline-summary get-token doctor` is the doctor too, as `get-token doctor` is.
+  if (name === 'get-token' && rest[0] === 'doctor') {
+    const { doctorCommand } = await import('./commands/doctor.ts');
+    return runCommand(doctorCommand('pipeline-summary get-token doctor'), rest.slice(1), io);
   }
   const command = COMMANDS[name];
   if (!command) {

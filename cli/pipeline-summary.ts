@@ -5,10 +5,15 @@
 import { answerFromCache, printCachedAnswer } from './oauth/cached-token.ts';
 
 const argv = process.argv.slice(2);
-const cached = argv[0] === 'get-token' ? answerFromCache(argv.slice(1), process.env) : undefined;
-if (cached !== undefined) {
-  printCachedAnswer(cached);
-} else {
+const cached =
+  argv[0] === 'get-token'
+    ? answerFromCache(argv.slice(1), process.env)
+    : Promise.resolve(undefined);
+void cached.then((answer) => {
+  if (answer !== undefined) {
+    printCachedAnswer(answer);
+    return;
+  }
   // `pipeline-summary summary --json | head -1`: the reader has gone, so there is nobody left to
   // tell. Exit quietly instead of dying on an unhandled EPIPE with a stack trace (as `cat` or `git` do).
   for (const stream of [process.stdout, process.stderr]) {
@@ -31,4 +36,4 @@ if (cached !== undefined) {
         process.exitCode = 1;
       },
     );
-}
+});

@@ -369,6 +369,17 @@ const ZONES: Record<string, ZoneCase> = {
       { from: '../../server/gitlab/client.ts', message: /MCP server .* may not import server\/g/ },
     ],
   },
+  'cli/doctor': {
+    file: 'cli/doctor/example.ts',
+    allowed: [{ from: '../oauth/cache-lock.ts' }, { from: '../../server/platform/clock.ts' }],
+    refused: [
+      {
+        from: '../../server/config.ts',
+        message: /doctor \(cli\/doctor\/\) may not import server\/config/,
+      },
+      { from: '../commands/doctor.ts', message: /doctor .* may not import cli\/commands/ },
+    ],
+  },
   'cli/summary': {
     file: 'cli/summary/example.ts',
     allowed: [{ from: '../../server/contract.ts' }, { from: '../../renderer/lib/format.ts' }],

@@ -19,17 +19,20 @@ import { formatTokenResponse } from '../oauth/token-response.ts';
 import { TOKEN_FLAGS, tokenFlagOptions, type TokenFlagOptions } from './token-flags.ts';
 
 const HELP = `Usage: {program} [flags]
+       {program} doctor [-p PROFILE] [--json]
 
-Prints an OAuth 2.0 access token for a profile: from the encrypted cache, refreshed when it is
-about to expire, or newly obtained through the profile's flow. The token is the last line of
-standard output; everything else goes to standard error.
+Prints an access token for a profile: from the encrypted cache, refreshed when it is about to
+expire, or newly obtained through the profile's flow. The token is the last line of standard
+output; everything else goes to standard error.
 
 Flags:
   -p, --profile NAME     profile to use (default: default)
   -s, --scope "A B"      scopes for this request (default: the profile's)
-  -f, --flow FLOW        client-credentials | interactive | device-code | authorization-code
-                         (default: the profile's, else client-credentials)
-  -o, --output FORMAT    token | json | yaml (default: token)
+  -f, --flow FLOW        client-credentials | interactive | device-code | authorization-code |
+                         managed-identity (default: the profile's, else client-credentials)
+  -o, --output FORMAT    token | json | yaml | exec-credential (default: token); exec-credential
+                         is kubectl's ExecCredential (client.authentication.k8s.io/v1, or the
+                         version in $KUBERNETES_EXEC_INFO) for users[].user.exec in a kubeconfig
       --force            skip the cache and get a new token (it is still cached)
       --no-cache         neither read nor write the cache
       --timeout DURATION maximum wait, e.g. 30s or 2m (default: 60s for each answer from the
@@ -41,10 +44,30 @@ Flags:
                          send the JWT in PATH as the client assertion (workload identity
                          federation; default: the profile's, else $AZURE_FEDERATED_TOKEN_FILE
                          for profiles without a secret or certificate)
+      --managed-identity-client-id ID
+                         with --flow managed-identity: the user-assigned identity to use
+                         (default: the profile's, else the system-assigned identity)
       --file PATH        write the output to PATH (mode 0600) instead of standard output
       --silent           no diagnostics (sign-in prompts and errors still show)
       --store BACKEND    secret store: keychain | file | auto (default: $PIPELINE_SUMMARY_SECRET_STORE, else auto)
   -h, --help             show this help
+
+Managed identity: --flow managed-identity asks Azure's endpoint on this machine (IMDS on VMs,
+scale sets and AKS nodes, at $AZURE_POD_IDENTITY_AUTHORITY_HOST when set; App Service, Functions
+and Container Apps through $IDENTITY_ENDPOINT and $IDENTITY_HEADER) for a token for the profile's
+resource (or the one -s URI/.default).
+
+kubectl: with -o exec-credential, a sign-in that needs a person fails (exit 3) when kubectl runs
+the plugin without a terminal ($KUBERNETES_EXEC_INFO spec.interactive false).
+
+doctor checks the profile and its secrets, issuer discovery (and the proxy used), the clock, the
+secret store, the token cache and its lock, and the GitLab token: '{program} doctor --help'.
+
+Examples:
+  {program} -p ci -o json
+  {program} -p arm --flow managed-identity -s https://management.azure.com/.default
+  {program} -p aks -o exec-credential        (in a kubeconfig: see docs/get-token-integrations.md)
+  {program} doctor -p ci
 
 Exit codes: 0 ok, 1 general error, 2 profile not found, 3 authentication failed, 4 network error,
 5 timeout.
@@ -58,6 +81,7 @@ export interface GetTokenCommandOptions extends TokenFlagOptions {
   redirectUri: string | undefined;
   federatedTokenFile: string | undefined;
   federatedTokenFileFromEnv: string | undefined;
+  managedIdentityClientId: string | undefined;
   file: string | undefined;
 }
 
@@ -77,6 +101,7 @@ export function parseGetTokenFlags(
         'no-cache': { type: 'boolean' },
         'redirect-uri': { type: 'string' },
         'federated-token-file': { type: 'string' },
+        'managed-identity-client-id': { type: 'string' },
         file: { type: 'string' },
       },
     },
@@ -86,13 +111,14 @@ export function parseGetTokenFlags(
   // Flow first: with two bad flags, the usage error names the same one it always did.
   const flow = parseFlow(values.flow);
   return {
-    ...tokenFlagOptions(values),
+    ...tokenFlagOptions(values, env),
     flow,
     force: values.force === true,
     noCache: values['no-cache'] === true,
     redirectUri: values['redirect-uri'],
     federatedTokenFile: values['federated-token-file'],
     federatedTokenFileFromEnv: env.AZURE_FEDERATED_TOKEN_FILE || undefined,
+    managedIdentityClientId: values['managed-identity-client-id'],
     file: values.file,
   };
 }
@@ -116,11 +142,13 @@ export async function runGetToken(
       redirectUri: options.redirectUri,
       federatedTokenFile: options.federatedTokenFile,
       federatedTokenFileFromEnv: options.federatedTokenFileFromEnv,
+      managedIdentityClientId: options.managedIdentityClientId,
       store: options.store,
+      interactive: options.exec?.interactive,
     },
-    { notify: report.notify },
+    { notify: report.notify, env: io.env },
   );
-  const output = formatTokenResponse(result.response, options.format);
+  const output = formatTokenResponse(result.response, options.format, options.exec);
   if (options.file) {
     await writeFileAtomic(options.file, output, 0o600).catch((err: unknown) => {
       throw new CliError(
@@ -154,7 +182,14 @@ export function parseFlow(value: string | undefined): FlowName | undefined {
   throw new CliError('usage', `--flow must be one of ${FLOWS.join(', ')}, not '${value}'`);
 }
 
-/** Runs get-token as `program` with `argv`: the `get-token` binary's one entry (one chunk to load). */
-export function runGetTokenAs(program: string, argv: string[]): Promise<number> {
+/**
+ * Runs get-token as `program` with `argv`: the `get-token` binary's one entry (one chunk to load);
+ * `get-token doctor …` loads the doctor.
+ */
+export async function runGetTokenAs(program: string, argv: string[]): Promise<number> {
+  if (argv[0] === 'doctor') {
+    const { doctorCommand } = await import('./doctor.ts');
+    return runCommand(doctorCommand(`${program} doctor`), argv.slice(1));
+  }
   return runCommand(getTokenCommand(program), argv);
 }

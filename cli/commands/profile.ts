@@ -40,6 +40,7 @@ const HELP = `Usage: pipeline-summary profile <action> [flags]
            [--certificate PATH [--certificate-password-stdin]] [--federated-token-file PATH]
            [--no-default-scopes]
            [--token-endpoint URL] [--authorization-endpoint URL] [--device-authorization-endpoint URL]
+  add NAME --flow managed-identity --resource URI [--managed-identity-client-id ID]
       Adds or replaces a profile. --tenant T is Microsoft Entra ID's v2.0 issuer for tenant T
       (id, domain, common or organizations), on login.microsoftonline.com unless a host is given
       (login.microsoftonline.us/T, login.partner.microsoftonline.cn/T, T.ciamlogin.com/T); an
@@ -53,6 +54,12 @@ const HELP = `Usage: pipeline-summary profile <action> [flags]
       (workload identity federation). --redirect-uri sets the loopback redirect registered for
       the app (Entra: http://localhost). User sign-ins at Entra ask for offline_access (and
       openid profile) too, as MSAL does, unless --no-default-scopes.
+      --flow managed-identity uses the Azure managed identity of the machine (VM, scale set,
+      AKS node: IMDS) or app (App Service, Functions, Container Apps: IDENTITY_ENDPOINT): no
+      issuer, client id or secret. --resource (or one --scope URI/.default) names what the token
+      is for; --managed-identity-client-id picks a user-assigned identity (default: the
+      system-assigned one).
+      Example: profile add arm --flow managed-identity --resource https://management.azure.com
   list [-o text|json]              all profiles
   show NAME [-o text|json]         one profile, and whether its client secret is stored
   remove NAME                      the profile, its client secret and its cached tokens
@@ -102,6 +109,7 @@ export const profileCommand: Command<ProfileCommandOptions> = {
           certificate: { type: 'string' },
           'certificate-password-stdin': { type: 'boolean' },
           'federated-token-file': { type: 'string' },
+          'managed-identity-client-id': { type: 'string' },
           'no-default-scopes': { type: 'boolean' },
           resource: { type: 'string' },
           audience: { type: 'string' },
@@ -184,7 +192,14 @@ async function add(ctx: Ctx): Promise<number> {
     );
   }
   const appCredential = secretFromStdin || certificateFile || federatedTokenFile;
-  const flow = v.flow ?? (appCredential ? 'client-credentials' : 'interactive');
+  const managedIdentityClientId = v['managed-identity-client-id'];
+  const flow =
+    v.flow ??
+    (managedIdentityClientId
+      ? 'managed-identity'
+      : appCredential
+        ? 'client-credentials'
+        : 'interactive');
   const profile = validateProfile(
     {
       name,
@@ -203,6 +218,7 @@ async function add(ctx: Ctx): Promise<number> {
       prompt: v.prompt,
       clientAuth: certificateFile ? 'private_key_jwt' : v['client-auth'],
       federatedTokenFile: federatedTokenFile ? path.resolve(federatedTokenFile) : undefined,
+      managedIdentityClientId,
       defaultUserScopes: ctx.values['no-default-scopes'] === true ? false : undefined,
     },
     `profile add ${name}`,
@@ -307,9 +323,13 @@ async function list(ctx: Ctx): Promise<number> {
     ...profiles.map((p) => [
       p.name,
       p.flow ?? 'client-credentials',
-      issuerOf(p) ?? p.tokenEndpoint ?? '',
-      p.clientId,
-      p.scopes.join(' '),
+      issuerOf(p) ??
+        p.tokenEndpoint ??
+        (p.flow === 'managed-identity' ? '(Azure managed identity)' : ''),
+      p.flow === 'managed-identity'
+        ? (p.managedIdentityClientId ?? 'system-assigned')
+        : (p.clientId ?? ''),
+      p.scopes.join(' ') || (p.resource ?? ''),
     ]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -356,7 +376,7 @@ async function show(ctx: Ctx): Promise<number> {
   if (profile.tenant && !profile.issuer)
     lines.push(`${'issuer (from tenant):'.padEnd(28)}${issuerOf(profile)}`);
   lines.push(
-    `${'client secret:'.padEnd(28)}${hasSecret ? `stored in ${store.backend}` : 'not stored'}`,
+    `${'client secret:'.padEnd(28)}${hasSecret ? `stored in ${store.backend}` : profile.flow === 'managed-identity' ? 'none needed (managed identity)' : 'not stored'}`,
   );
   if (profile.clientAuth === 'private_key_jwt') {
     lines.push(`${'certificate:'.padEnd(28)}${certificateLine ?? 'not stored'}`);

@@ -5,6 +5,8 @@ import {
   type SecretStoreMode,
 } from '../../server/platform/os-secret-store.ts';
 import { parseDuration } from '../duration.ts';
+import { CliError } from '../errors.ts';
+import { EXEC_INFO_ENV, readExecInfo, type ExecInfo } from '../oauth/exec-credential.ts';
 import { parseOutputFormat, type OutputFormat } from '../oauth/token-response.ts';
 
 /** The shared flags, in `parseArgs` form (spread into each command's own). */
@@ -27,23 +29,39 @@ export interface TokenFlagOptions {
   timeoutMs: number | undefined;
   silent: boolean;
   store: SecretStoreMode | undefined;
+  /** With `-o exec-credential`: what kubectl asked for in KUBERNETES_EXEC_INFO. */
+  exec: ExecInfo | undefined;
 }
 
-/** Reads the shared flags' values; throws a usage error on a bad format, duration or store. */
-export function tokenFlagOptions(values: {
-  profile?: string;
-  scope?: string;
-  output?: string;
-  timeout?: string;
-  silent?: boolean;
-  store?: string;
-}): TokenFlagOptions {
+/**
+ * Reads the shared flags' values (and, for `-o exec-credential`, KUBERNETES_EXEC_INFO); throws a
+ * usage error on a bad format, duration, store or exec request.
+ */
+export function tokenFlagOptions(
+  values: {
+    profile?: string;
+    scope?: string;
+    output?: string;
+    timeout?: string;
+    silent?: boolean;
+    store?: string;
+  },
+  env: NodeJS.ProcessEnv = {},
+): TokenFlagOptions {
+  const format = parseOutputFormat(values.output);
+  let exec: ExecInfo | undefined;
+  if (format === 'exec-credential') {
+    const info = readExecInfo(env[EXEC_INFO_ENV]);
+    if (typeof info === 'string') throw new CliError('usage', info);
+    exec = info;
+  }
   return {
     profile: values.profile!,
     scope: values.scope,
-    format: parseOutputFormat(values.output),
+    format,
     timeoutMs: values.timeout ? parseDuration(values.timeout) : undefined,
     silent: values.silent === true,
     store: values.store === undefined ? undefined : parseSecretStoreMode(values.store),
+    exec,
   };
 }

@@ -3,7 +3,7 @@ import { sleep as delay } from '../../server/platform/sleep.ts';
 import { TokenError } from './errors.ts';
 
 /** What a lock file holds: who took it and when, so others can tell a dead holder from a busy one. */
-interface LockOwner {
+export interface LockOwner {
   pid: number;
   host: string;
   acquiredAt: string;
@@ -21,6 +21,28 @@ export interface LockOptions {
   pollMs?: number;
 }
 
+/** A lock older than this is broken even if its holder seems alive. */
+export const DEFAULT_STALE_MS = 10 * 60_000;
+
+/** What a lock file says now (for `doctor`): nobody, a live holder, or a leftover to break. */
+export type LockState =
+  | { state: 'free' }
+  | { state: 'held'; holder: LockOwner | undefined; ageMs: number }
+  | { state: 'stale'; holder: LockOwner | undefined; ageMs: number };
+
+/**
+ * Reads a lock without taking it, by the rules `acquireLock` breaks locks by: a holder whose pid
+ * is gone on this host, a lock older than `staleMs`, an unreadable one older than 5 s.
+ */
+export async function inspectLock(file: string, staleMs = DEFAULT_STALE_MS): Promise<LockState> {
+  const holder = await readOwner(file);
+  const ageMs = await ageOf(file);
+  if (holder === 'gone' || ageMs === undefined) return { state: 'free' };
+  if (await isStale(file, holder, staleMs)) return { state: 'stale', holder, ageMs };
+  // An unreadable lock younger than 5 s is one being written right now.
+  return { state: 'held', holder, ageMs };
+}
+
 /** Releases a lock taken by `acquireLock`; safe to call twice. */
 export type ReleaseLock = () => Promise<void>;
 
@@ -31,7 +53,7 @@ export type ReleaseLock = () => Promise<void>;
  * each other's fresh lock. Works the same on Linux, macOS and Windows.
  */
 export async function acquireLock(file: string, options: LockOptions): Promise<ReleaseLock> {
-  const staleMs = options.staleMs ?? 10 * 60_000;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
   const pollMs = options.pollMs ?? 20;
   const me: LockOwner = {
     pid: process.pid,

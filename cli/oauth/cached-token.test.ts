@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/platform/clock.ts';
+import { keychainService } from '../../server/platform/paths.ts';
 import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
 import { CACHE_KEY_ACCOUNT } from './cache-format.ts';
 import { answerFromCache, formatTokenResponse } from './cached-token.ts';
@@ -47,14 +48,14 @@ describe('answerFromCache', () => {
   it('prints what the engine prints for a cached token, in every format', async () => {
     const issued = await getToken({ profile: 'default', home }, { secretStore: fileStore(home) });
     const now = Date.now() + 60_000;
-    expect(answerFromCache([], env(), now)).toBe(issued.response.access_token + '\n');
+    expect(await answerFromCache([], env(), now)).toBe(issued.response.access_token + '\n');
     const fromEngine = await getToken(
       { profile: 'default', home },
       { secretStore: fileStore(home), clock: new ManualClock(now) },
     );
     expect(fromEngine.source).toBe('cache');
     for (const format of ['json', 'yaml'] as const) {
-      expect(answerFromCache(['-p', 'default', '-o', format, '--silent'], env(), now)).toBe(
+      expect(await answerFromCache(['-p', 'default', '-o', format, '--silent'], env(), now)).toBe(
         formatTokenResponse(fromEngine.response, format),
       );
     }
@@ -64,7 +65,7 @@ describe('answerFromCache', () => {
   it('declines whatever it is not the one to decide', async () => {
     await getToken({ profile: 'default', home }, { secretStore: fileStore(home) });
     const now = Date.now();
-    expect(answerFromCache([], env(), now)).toBeDefined();
+    expect(await answerFromCache([], env(), now)).toBeDefined();
     for (const argv of [
       ['--force'],
       ['--no-cache'],
@@ -78,12 +79,14 @@ describe('answerFromCache', () => {
       ['-s', 'api:write'],
       ['--store', 'keychain'],
     ]) {
-      expect(answerFromCache(argv, env(), now), argv.join(' ')).toBeUndefined();
+      expect(await answerFromCache(argv, env(), now), argv.join(' ')).toBeUndefined();
     }
     // Close to expiry: the engine refreshes, so the fast path must not answer.
-    expect(answerFromCache([], env(), now + 3600_000 - 60_000)).toBeUndefined();
+    expect(await answerFromCache([], env(), now + 3600_000 - 60_000)).toBeUndefined();
     // 'auto' with a keychain that may answer, or before the one-time file notice: the engine's.
-    expect(answerFromCache([], env({ PIPELINE_SUMMARY_SECRET_STORE: '' }), now)).toBeUndefined();
+    expect(
+      await answerFromCache([], env({ PIPELINE_SUMMARY_SECRET_STORE: '' }), now),
+    ).toBeUndefined();
     // An edited profile (another client) misses its old entries, as in the engine.
     await addProfile(home, {
       name: 'default',
@@ -91,8 +94,61 @@ describe('answerFromCache', () => {
       clientId: TEST_CLIENTS.web.id,
       scopes: ['api:read'],
     });
-    expect(answerFromCache([], env(), now)).toBeUndefined();
+    expect(await answerFromCache([], env(), now)).toBeUndefined();
     await writeFile(path.join(home, 'token-cache.json'), '{garbage');
-    expect(answerFromCache([], env(), now)).toBeUndefined();
+    expect(await answerFromCache([], env(), now)).toBeUndefined();
+  });
+
+  it('with the keychain on Linux, reads the cache key from the Secret Service the engine uses', async () => {
+    const issued = await getToken({ profile: 'default', home }, { secretStore: fileStore(home) });
+    const key = await fileStore(home).get(CACHE_KEY_ACCOUNT);
+    const asked: [string, Record<string, string>][] = [];
+    let cancelled = 0;
+    const secretService = (bus: string, attributes: Record<string, string>) => {
+      asked.push([bus, attributes]);
+      return { result: Promise.resolve(key), cancel: () => void cancelled++ };
+    };
+    const bus = { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus,guid=0123' };
+    const now = Date.now();
+    for (const store of ['keychain', '']) {
+      const answer = await answerFromCache(
+        [],
+        env({ ...bus, PIPELINE_SUMMARY_SECRET_STORE: store }),
+        now,
+        secretService,
+      );
+      expect(answer, store || 'auto').toBe(
+        process.platform === 'linux' ? issued.response.access_token + '\n' : undefined,
+      );
+    }
+    if (process.platform !== 'linux') return;
+    // The item @napi-rs/keyring writes: service = the config root's keychain service, username = account.
+    expect(asked[0]).toEqual([
+      '/run/user/1000/bus',
+      { service: keychainService(home, env()), username: 'token-cache-key' },
+    ]);
+    // Every read is closed, answered or not (no socket keeps the process waiting).
+    expect(cancelled).toBe(asked.length);
+    await answerFromCache(
+      ['-p', 'nobody'],
+      env({ ...bus, PIPELINE_SUMMARY_SECRET_STORE: 'keychain' }),
+      now,
+      secretService,
+    );
+    expect(cancelled).toBe(asked.length);
+    // No item (or a locked one, or no Secret Service): the engine decides.
+    const none = () => ({ result: Promise.resolve(undefined), cancel: () => undefined });
+    expect(
+      await answerFromCache(
+        [],
+        env({ ...bus, PIPELINE_SUMMARY_SECRET_STORE: 'keychain' }),
+        now,
+        none,
+      ),
+    ).toBeUndefined();
+    // The file store never asks the Secret Service.
+    asked.length = 0;
+    expect(await answerFromCache([], env(bus), now, secretService)).toBeDefined();
+    expect(asked).toEqual([]);
   });
 });

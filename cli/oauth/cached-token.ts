@@ -5,13 +5,20 @@
  *
  * Scripts call get-token in loops, so a cache hit must cost little more than starting Node
  * (bench/token.bench.ts: ≤ 1.25× `node -e 0`). Both binaries try `answerFromCache` before loading
- * anything else; it imports no module of ours but paths.ts and cache-format.ts, takes Node
- * built-ins through process.getBuiltinModule (no ESM facades), reads three small files and
- * decrypts one. Whenever it is not sure — a flag it does not handle, a keychain to ask, a miss,
- * anything odd — it answers undefined and the full command runs, so it never decides anything the
- * engine would decide differently.
+ * anything else; it imports no module of ours but paths.ts, cache-format.ts, exec-credential.ts
+ * (kubectl calls it for every command) and secret-service-reader.ts (the Linux keychain over
+ * D-Bus, without the 3 MB keyring addon), takes Node built-ins through process.getBuiltinModule
+ * (no ESM facades), reads three small files — or two and one keychain item — and decrypts one.
+ * Whenever it is not sure — a flag it does not handle, another platform's keychain, a locked
+ * item, a miss, anything odd — it answers undefined and the full command runs, so it never
+ * decides anything the engine would decide differently.
  */
-import { appHome } from '../../server/platform/paths.ts';
+import { appHome, keychainService } from '../../server/platform/paths.ts';
+import {
+  sessionBusPath,
+  startSecretServiceRead,
+  type SecretServiceRead,
+} from '../../server/platform/secret-service-reader.ts';
 import {
   CACHE_KEY_ACCOUNT,
   cacheKey,
@@ -22,6 +29,12 @@ import {
   usableAt,
   type CachedToken,
 } from './cache-format.ts';
+import {
+  EXEC_INFO_ENV,
+  formatExecCredential,
+  readExecInfo,
+  type ExecInfo,
+} from './exec-credential.ts';
 import type { Profile } from './profiles.ts';
 
 /** The token response get-token prints with `-o json|yaml` (GET-TOKEN.md), fields in this order. */
@@ -38,8 +51,8 @@ export interface TokenResponse {
   expires_at: string;
 }
 
-/** get-token's output formats. */
-export const OUTPUT_FORMATS = ['token', 'json', 'yaml'] as const;
+/** get-token's output formats; `exec-credential` is kubectl's (exec-credential.ts). */
+export const OUTPUT_FORMATS = ['token', 'json', 'yaml', 'exec-credential'] as const;
 /** One of `OUTPUT_FORMATS`. */
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
@@ -58,10 +71,19 @@ export function toTokenResponse(entry: CachedToken, now: number): TokenResponse 
 /**
  * The printable output, ending in a newline. `token` is the access token alone; `json` is the
  * response as pretty JSON; `yaml` is flat YAML with every string double-quoted (valid YAML 1.2,
- * so no YAML library has to load on the cached path).
+ * so no YAML library has to load on the cached path); `exec-credential` is the ExecCredential
+ * kubectl asked for in `exec` (default: v1).
  */
-export function formatTokenResponse(response: TokenResponse, format: OutputFormat): string {
+export function formatTokenResponse(
+  response: TokenResponse,
+  format: OutputFormat,
+  exec?: ExecInfo,
+): string {
   if (format === 'token') return response.access_token + '\n';
+  if (format === 'exec-credential') {
+    const info = exec ?? (readExecInfo(undefined) as ExecInfo);
+    return formatExecCredential(response.access_token, response.expires_at, info);
+  }
   if (format === 'json') return JSON.stringify(response, null, 2) + '\n';
   return (
     Object.entries(response)
@@ -84,16 +106,25 @@ export function printCachedAnswer(text: string): void {
   }
 }
 
+/** Starts reading one Secret Service secret (server/platform/secret-service-reader.ts); tests pass a fake. */
+export type StartSecretServiceRead = (
+  busPath: string,
+  attributes: Record<string, string>,
+) => SecretServiceRead;
+
 /**
  * get-token's answer from the cache for `argv` (the arguments after the command), or undefined
  * when the full command must run. Handles `-p/--profile`, `-s/--scope`, `-o/--output`, `--silent`
- * and `--store file|auto`, with the secret-file store only: the keychain is the engine's business.
+ * and `--store`: the cache key comes from the secret file, or on Linux from the Secret Service
+ * (read over D-Bus in plain JavaScript, without loading the keyring addon) where the engine's
+ * store would look first. Never rejects.
  */
-export function answerFromCache(
+export async function answerFromCache(
   argv: string[],
   env: NodeJS.ProcessEnv,
   now = Date.now(),
-): string | undefined {
+  startRead: StartSecretServiceRead = startSecretServiceRead,
+): Promise<string | undefined> {
   let profileName = 'default';
   let scope: string | undefined;
   let format: string = 'token';
@@ -111,7 +142,13 @@ export function answerFromCache(
     else return undefined;
   }
   if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) return undefined;
-  if (store !== 'file' && store !== 'auto') return undefined;
+  if (store !== 'file' && store !== 'auto' && store !== 'keychain') return undefined;
+  let exec: ExecInfo | undefined;
+  if (format === 'exec-credential') {
+    const info = readExecInfo(env[EXEC_INFO_ENV]);
+    if (typeof info === 'string') return undefined; // the full command explains it
+    exec = info;
+  }
   const fs = process.getBuiltinModule('node:fs');
   const home = appHome(env);
   const read = (file: string) => {
@@ -122,13 +159,24 @@ export function answerFromCache(
     }
   };
   const secretsDir = `${home}/secrets`;
-  if (store === 'auto') {
-    // 'auto' means the file only where no keychain can answer and the one-time notice was given
-    // (server/platform/os-secret-store.ts); anything else is the engine's to handle.
-    if (process.platform !== 'linux' || env.DBUS_SESSION_BUS_ADDRESS) return undefined;
-    if (env.XDG_RUNTIME_DIR && fs.existsSync(`${env.XDG_RUNTIME_DIR}/bus`)) return undefined;
-    if (!fs.existsSync(`${secretsDir}/.keychain-fallback-noticed`)) return undefined;
+  // Where the engine's store (server/platform/os-secret-store.ts) would find the cache key:
+  // 'keychain' and 'auto' with a session bus ask the Secret Service first; 'auto' without one uses
+  // the file once the one-time notice was given; other platforms' keychains are the engine's.
+  let busPath: string | undefined;
+  if (store !== 'file') {
+    if (process.platform !== 'linux') return undefined;
+    const bus =
+      env.DBUS_SESSION_BUS_ADDRESS ||
+      (env.XDG_RUNTIME_DIR && fs.existsSync(`${env.XDG_RUNTIME_DIR}/bus`));
+    if (bus) busPath = sessionBusPath(env);
+    else if (store === 'keychain') return undefined;
+    else if (!fs.existsSync(`${secretsDir}/.keychain-fallback-noticed`)) return undefined;
+    if (bus && !busPath) return undefined;
   }
+  // Ask the Secret Service first: it answers while this process reads and parses the files.
+  const keychainKey = busPath
+    ? startRead(busPath, { service: keychainService(home, env), username: CACHE_KEY_ACCOUNT })
+    : undefined;
   try {
     const profiles = (
       JSON.parse(read(`${home}/profiles.json`) ?? 'null') as {
@@ -140,19 +188,24 @@ export function answerFromCache(
     const profile = { ...stored, name: profileName } as Profile;
     const scopes =
       scope !== undefined ? normaliseScopes(splitScopes(scope)) : normaliseScopes(profile.scopes);
-    const keyText = (
-      JSON.parse(read(`${secretsDir}/secrets.json`) ?? 'null') as {
-        secrets?: Record<string, string>;
-      } | null
-    )?.secrets?.[CACHE_KEY_ACCOUNT];
     const cacheText = read(`${home}/token-cache.json`);
-    if (!keyText || cacheText === undefined) return undefined;
+    if (cacheText === undefined) return undefined;
+    const keyText = keychainKey
+      ? await keychainKey.result
+      : (
+          JSON.parse(read(`${secretsDir}/secrets.json`) ?? 'null') as {
+            secrets?: Record<string, string>;
+          } | null
+        )?.secrets?.[CACHE_KEY_ACCOUNT];
+    if (!keyText) return undefined;
     const entry = decryptCache(cacheText, keyText)?.entries[cacheKey(profile, scopes)];
     if (!entry || entry.client !== clientIdentity(profile) || !usableAt(entry, now)) {
       return undefined;
     }
-    return formatTokenResponse(toTokenResponse(entry, now), format as OutputFormat);
+    return formatTokenResponse(toTokenResponse(entry, now), format as OutputFormat, exec);
   } catch {
     return undefined;
+  } finally {
+    keychainKey?.cancel();
   }
 }

@@ -29,7 +29,7 @@ import {
   type CacheTransaction,
 } from './token-cache.ts';
 import { toTokenResponse, type TokenResponse } from './cached-token.ts';
-import { usableAt } from './cache-format.ts';
+import { isUserFlow, usableAt } from './cache-format.ts';
 
 export { REFRESH_MARGIN_MS } from './cache-format.ts';
 /** Default for `timeoutMs` (GET-TOKEN.md: `--timeout` defaults to 60s). */
@@ -55,6 +55,8 @@ export interface GetTokenOptions {
   timeoutMs?: number;
   /** Redirect URI overriding the profile's (browser flows). */
   redirectUri?: string;
+  /** The user-assigned managed identity overriding the profile's (managed-identity flow). */
+  managedIdentityClientId?: string;
   /**
    * A file holding a JWT to send as the client assertion (workload identity federation), over
    * the profile's; `AZURE_FEDERATED_TOKEN_FILE` is the caller's to pass.
@@ -71,6 +73,11 @@ export interface GetTokenOptions {
   store?: SecretStoreMode;
   /** Cancels the operation (e.g. the tray menu closed). */
   signal?: AbortSignal;
+  /**
+   * False when nobody can answer a sign-in (kubectl's exec plugin without a terminal): a flow that
+   * needs a person fails with 'auth_failed' instead of waiting; a refresh token is still used.
+   */
+  interactive?: boolean;
 }
 
 /** The edges of the engine; each defaults to the real thing. */
@@ -85,8 +92,10 @@ export interface TokenEngineEdges {
    * device flows to work; 'info' ones are notices. Default: dropped.
    */
   notify?: (line: string, kind?: NoticeKind) => void;
-  /** Waits between device-code polls. */
+  /** Waits between device-code polls and managed-identity retries. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Environment of the managed-identity flow (IDENTITY_ENDPOINT, …); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Where a token came from. */
@@ -119,9 +128,18 @@ export async function getToken(
     const hit = await cache.lookup(key);
     if (hit && env.usable(hit)) return result(hit, 'cache', profile, clock);
   }
-  return withDeadline(options, profile, clock, flow !== 'client-credentials', async (run) => {
+  const userFlow = isUserFlow(flow);
+  return withDeadline(options, profile, clock, userFlow, async (run) => {
     const ctx = await env.flowContext(flow, run);
+    const noSignIn = () => {
+      if (!userFlow || options.interactive !== false) return;
+      throw new TokenError(
+        'auth_failed',
+        `profile '${profile.name}' needs a sign-in (${flow}), but nobody can answer one here (KUBERNETES_EXEC_INFO says interactive: false); run 'get-token -p ${profile.name}' in a terminal first, or set interactiveMode: IfAvailable in the kubeconfig`,
+      );
+    };
     if (options.noCache) {
+      noSignIn();
       return result(
         toEntry(await env.flows.issue(ctx), flow, profile, clock, undefined, env.scopes),
         'issued',
@@ -129,7 +147,6 @@ export async function getToken(
         clock,
       );
     }
-    const userFlow = flow !== 'client-credentials';
     if (!(options.force && userFlow)) {
       const answer = await cache.transaction(async (tx) => {
         if (!options.force) {
@@ -146,6 +163,7 @@ export async function getToken(
       if (answer) return answer;
     }
     // The user may take minutes: run the flow without the lock, then store the result.
+    noSignIn();
     const token = await env.flows.issue(ctx);
     return cache.transaction(async (tx) => env.store(tx, token, flow, 'issued'), run.lock);
   });
@@ -176,7 +194,7 @@ export async function refreshToken(
         const refreshed = await env.tryRefresh(tx, entry, ctx);
         if (refreshed) return refreshed;
       }
-      if (entry.flow !== 'client-credentials') {
+      if (isUserFlow(entry.flow)) {
         throw new TokenError(
           'auth_failed',
           `the cached token of profile '${profile.name}' cannot be refreshed (no valid refresh token); sign in again with 'get-token -p ${profile.name} --force'`,
@@ -241,6 +259,7 @@ async function prepare(
     | 'home'
     | 'store'
     | 'redirectUri'
+    | 'managedIdentityClientId'
     | 'federatedTokenFile'
     | 'federatedTokenFileFromEnv'
   >,
@@ -250,9 +269,11 @@ async function prepare(
   const clock = edges.clock ?? systemClock;
   const notify = edges.notify ?? (() => undefined);
   const stored = await getProfile(home, options.profile);
-  const profile: Profile = options.redirectUri
-    ? { ...stored, redirectUri: options.redirectUri }
-    : stored;
+  const profile: Profile = { ...stored };
+  if (options.redirectUri) profile.redirectUri = options.redirectUri;
+  if (options.managedIdentityClientId) {
+    profile.managedIdentityClientId = options.managedIdentityClientId;
+  }
   const scopes =
     options.scope !== undefined ? normaliseScopes(splitScopes(options.scope)) : profile.scopes;
   const secrets =
@@ -262,6 +283,7 @@ async function prepare(
   let flowsModule: Promise<FlowsModule> | undefined;
   const loadFlows = () => (flowsModule ??= import('./flows/index.ts'));
 
+  const processEnv = edges.env ?? process.env;
   const env = {
     profile,
     scopes,
@@ -273,14 +295,22 @@ async function prepare(
       return !!entry && entry.client === client && usableAt(entry, clock.now());
     },
     flows: {
-      issue: async (ctx: FlowContext) => (await loadFlows()).issueToken(ctx),
+      // The managed-identity flow is plain HTTP: it does not load openid-client.
+      issue: async (ctx: FlowContext) =>
+        ctx.flow === 'managed-identity'
+          ? (await import('./flows/managed-identity.ts')).managedIdentityToken(ctx)
+          : (await loadFlows()).issueToken(ctx),
       refresh: async (ctx: FlowContext, token: string) =>
         (await loadFlows()).refreshGrant(ctx, token),
     },
     async flowContext(flow: FlowName, run: Run): Promise<FlowContext> {
-      const clientSecret = await secrets.get(SECRET_ACCOUNTS.clientSecret(profile.name));
+      // A managed identity has no secret of ours: don't pay a keychain read for nothing.
+      const clientSecret =
+        flow === 'managed-identity'
+          ? undefined
+          : await secrets.get(SECRET_ACCOUNTS.clientSecret(profile.name));
       const clientCertificate =
-        profile.clientAuth === 'private_key_jwt'
+        flow !== 'managed-identity' && profile.clientAuth === 'private_key_jwt'
           ? await secrets.get(SECRET_ACCOUNTS.clientCertificate(profile.name))
           : undefined;
       return {
@@ -303,6 +333,7 @@ async function prepare(
         trace: {},
         clock,
         fetch: edges.fetch ?? globalThis.fetch,
+        env: processEnv,
         openBrowser: edges.openBrowser ?? openWithSystemBrowser,
         notify,
         sleep: edges.sleep ?? sleep,

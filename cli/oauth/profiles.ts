@@ -8,7 +8,7 @@ import {
 } from '../../server/platform/files.ts';
 
 // The flows are part of the cache format (each entry records its flow); profiles name them too.
-export { FLOWS, type FlowName } from './cache-format.ts';
+export { FLOWS, isUserFlow, type FlowName } from './cache-format.ts';
 
 /** `prompt` values a profile may ask the authorization server for (OIDC Core §3.1.2.1). */
 export const PROMPTS = ['none', 'login', 'consent', 'select_account'] as const;
@@ -41,7 +41,13 @@ export interface Profile {
   tokenEndpoint?: string;
   authorizationEndpoint?: string;
   deviceAuthorizationEndpoint?: string;
-  clientId: string;
+  /** The app's client id; absent only in managed-identity profiles, which need no app. */
+  clientId?: string;
+  /**
+   * The client id of the user-assigned managed identity the managed-identity flow asks for;
+   * unset: the machine's system-assigned identity.
+   */
+  managedIdentityClientId?: string;
   /** Default scopes, used when get-token has no --scope. */
   scopes: string[];
   /** Default flow; client-credentials when unset. */
@@ -188,7 +194,12 @@ export function validateProfile(raw: unknown, where: string): Profile {
   if (!name || !isValidProfileName(name)) {
     bad('name', 'must be 1–64 letters, digits, dots, dashes or underscores');
   }
-  const clientId = str('clientId') ?? bad('clientId', 'is required (--client-id)');
+  const flow = oneOf('flow', FLOWS);
+  // A managed identity is the machine's own: no app registration, no issuer to discover.
+  const managedIdentity = flow === 'managed-identity';
+  const clientId = managedIdentity
+    ? str('clientId')
+    : (str('clientId') ?? bad('clientId', 'is required (--client-id)'));
   let scopes: string[] = [];
   if (Array.isArray(r.scopes)) scopes = r.scopes.map(String);
   else if (typeof r.scopes === 'string') scopes = splitScopes(r.scopes);
@@ -201,8 +212,9 @@ export function validateProfile(raw: unknown, where: string): Profile {
     authorizationEndpoint: url('authorizationEndpoint'),
     deviceAuthorizationEndpoint: url('deviceAuthorizationEndpoint'),
     clientId,
+    managedIdentityClientId: str('managedIdentityClientId'),
     scopes: normaliseScopes(scopes),
-    flow: oneOf('flow', FLOWS),
+    flow,
     resource: str('resource'),
     audience: str('audience'),
     prompt: oneOf('prompt', PROMPTS),
@@ -243,7 +255,7 @@ export function validateProfile(raw: unknown, where: string): Profile {
       );
     }
   }
-  if (!profile.issuer && !profile.tenant && !profile.tokenEndpoint) {
+  if (!managedIdentity && !profile.issuer && !profile.tenant && !profile.tokenEndpoint) {
     bad('issuer', 'is required (--issuer URL, --tenant T, or --token-endpoint URL)');
   }
   for (const key of Object.keys(profile) as (keyof Profile)[]) {

@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { nodeFs, nodeFsPromises } from './builtins.ts';
 import { ensurePrivateDir, readTextIfExists, writeFileAtomic } from './files.ts';
-import { appHome } from './paths.ts';
+import { appHome, keychainService } from './paths.ts';
 import { SecretStoreError, type SecretStore } from './secret-store.ts';
 
 /** Which backend holds secrets: the OS keychain, a 0600 file, or the keychain when reachable. */
 export type SecretStoreMode = 'auto' | 'keychain' | 'file';
+
+export { keychainService } from './paths.ts';
 
 /** Environment variable that picks the backend when no `--store` flag is given. */
 export const SECRET_STORE_ENV = 'PIPELINE_SUMMARY_SECRET_STORE';
@@ -72,16 +74,6 @@ export function parseSecretStoreMode(
     'invalid_store_mode',
     `${source} must be keychain, file or auto, not '${value}'`,
   );
-}
-
-/**
- * The keychain service name. The default config root uses plain "pipeline-summary"; another root
- * (PIPELINE_SUMMARY_HOME) gets its own service so two installs — or a test run — never share
- * client secrets or the cache key by accident.
- */
-export function keychainService(home: string, env: NodeJS.ProcessEnv = process.env): string {
-  const standard = appHome({ ...env, PIPELINE_SUMMARY_HOME: undefined });
-  return path.resolve(home) === standard ? 'pipeline-summary' : `pipeline-summary@${home}`;
 }
 
 /**

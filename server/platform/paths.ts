@@ -21,3 +21,13 @@ export function appHome(
     return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'pipeline-summary');
   return path.join(env.XDG_CONFIG_HOME ?? path.join(home, '.config'), 'pipeline-summary');
 }
+
+/**
+ * The keychain service name of a config root: plain "pipeline-summary" for the default root; any
+ * other root (PIPELINE_SUMMARY_HOME) gets its own, so two installs — or a test run — never share
+ * client secrets or the cache key by accident.
+ */
+export function keychainService(home: string, env: NodeJS.ProcessEnv = process.env): string {
+  const standard = appHome({ ...env, PIPELINE_SUMMARY_HOME: undefined });
+  return nodePath().resolve(home) === standard ? 'pipeline-summary' : `pipeline-summary@${home}`;
+}

@@ -30,6 +30,8 @@ export interface FlowContext {
   trace: RequestTrace;
   clock: Clock;
   fetch: typeof globalThis.fetch;
+  /** The environment the managed-identity flow reads its endpoint from (IDENTITY_ENDPOINT, …). */
+  env: NodeJS.ProcessEnv;
   /** Opens a URL in the user's browser; failures are reported, never fatal (the URL is printed). */
   openBrowser: (url: string) => Promise<void>;
   /** Tells the user something: 'action' lines ask them to act (URL, code), 'info' lines inform. */

@@ -7,6 +7,7 @@ import { TokenError } from '../errors.ts';
 import { runBrowserFlow } from './browser-flow.ts';
 import { runDeviceCodeFlow } from './device-code.ts';
 import type { FlowContext, GrantedToken } from './flow-context.ts';
+import { managedIdentityToken } from './managed-identity.ts';
 import { audienceParameters, classify, configure, granted } from './oidc-client.ts';
 
 /** Runs the context's flow and returns the new token; errors are TokenErrors. */
@@ -21,6 +22,8 @@ export async function issueToken(ctx: FlowContext): Promise<GrantedToken> {
         return await runBrowserFlow(ctx, await configure(ctx, true));
       case 'device-code':
         return await runDeviceCodeFlow(ctx, await configure(ctx, ctx.clientSecret === undefined));
+      case 'managed-identity':
+        return await managedIdentityToken(ctx);
     }
   } catch (err) {
     throw classify(err, ctx);

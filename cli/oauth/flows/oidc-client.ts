@@ -9,6 +9,7 @@ import {
   signCertificateAssertion,
 } from './client-assertion.ts';
 import type { FlowContext, GrantedToken } from './flow-context.ts';
+import { isTimeoutCode, networkCode } from './network-error.ts';
 
 /**
  * An openid-client Configuration for the profile: discovery from the issuer (or the Entra ID tenant)
@@ -22,6 +23,7 @@ export async function configure(
   publicClient: boolean,
 ): Promise<oidc.Configuration> {
   const { profile } = ctx;
+  const clientId = appClientId(ctx);
   const issuer = issuerOf(profile);
   const timeout = Math.max(1, Math.ceil(ctx.requestTimeoutMs / 1000));
   const insecure = [issuer, profile.tokenEndpoint].some((u) => u?.startsWith('http:'));
@@ -45,7 +47,7 @@ export async function configure(
     const tenant = new URL(issuer).pathname.split('/')[1];
     return oidc.discovery(
       new URL(`https://login.microsoftonline.com/${tenant}/v2.0`),
-      profile.clientId,
+      clientId,
       undefined,
       auth,
       {
@@ -58,11 +60,23 @@ export async function configure(
       },
     );
   }
-  const config = new oidc.Configuration(server, profile.clientId, undefined, auth);
+  const config = new oidc.Configuration(server, clientId, undefined, auth);
   config[oidc.customFetch] = customFetch;
   config.timeout = timeout;
   for (const extension of execute) extension(config);
   return config;
+}
+
+/**
+ * The profile's client id, which every OAuth flow needs; only managed-identity profiles may lack
+ * one, and running such a profile through an OAuth flow is a configuration mistake.
+ */
+function appClientId(ctx: FlowContext): string {
+  if (ctx.profile.clientId) return ctx.profile.clientId;
+  throw new TokenError(
+    'usage',
+    `profile '${ctx.profile.name}' has no client id, which the ${ctx.flow} flow needs; add one with 'pipeline-summary profile add ${ctx.profile.name} … --client-id ID', or use --flow managed-identity`,
+  );
 }
 
 /**
@@ -96,7 +110,7 @@ function clientAuth(ctx: FlowContext, publicClient: boolean): oidc.ClientAuth {
     }
     const cert = readCertificateKey(ctx.clientCertificate, `the certificate of '${profile.name}'`);
     return assertionAuth((audience) =>
-      signCertificateAssertion(cert, profile.clientId, audience, ctx.clock.now()),
+      signCertificateAssertion(cert, appClientId(ctx), audience, ctx.clock.now()),
     );
   }
   const secret = publicClient ? undefined : ctx.clientSecret;
@@ -345,11 +359,7 @@ export function classify(err: unknown, ctx: FlowContext): TokenError {
   }
   const net = networkCode(err);
   if (net) {
-    if (
-      net === 'UND_ERR_CONNECT_TIMEOUT' ||
-      net === 'ETIMEDOUT' ||
-      net === 'UND_ERR_HEADERS_TIMEOUT'
-    ) {
+    if (isTimeoutCode(net)) {
       return new TokenError(
         'timeout',
         `${where} did not answer in time (${net}); retry later or raise --timeout`,
@@ -419,27 +429,6 @@ function oauthError(
       cause,
     },
   );
-}
-
-/** The first system or undici error code in an error's cause chain. */
-function networkCode(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; current && depth < 6; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (
-      typeof code === 'string' &&
-      /^(E[A-Z]+|UND_ERR_\w+|ERR_TLS\w*|\w*CERT\w*|ERR_SSL\w*)$/.test(code)
-    ) {
-      return code;
-    }
-    const errors = (current as { errors?: unknown[] }).errors;
-    if (Array.isArray(errors) && errors.length > 0) {
-      const inner = networkCode(errors[0]);
-      if (inner) return inner;
-    }
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** The endpoint the failing request went to ("the token endpoint https://…"), for messages. */
