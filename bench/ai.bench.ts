@@ -13,7 +13,7 @@ import {
   realLogsPresent,
   type RealLog,
 } from '../server/ai/testing/real-logs/index.ts';
-import { unsafeAnswers } from '../server/ai/testing/answer-audit.ts';
+import { locationShare, unsafeAnswers } from '../server/ai/testing/answer-audit.ts';
 import { ManualClock } from '../server/platform/clock.ts';
 import { silentLogger } from '../server/platform/logger.ts';
 import { FAILURES, TEMPLATES } from '../server/simulator/ci-templates.ts';
@@ -239,7 +239,22 @@ function safetyRows(): BenchRow[] {
   }
   const logs = loadRealLogs();
   const unsafe = unsafeAnswers(logs).length;
+  const where = (split: 'dev' | 'holdout') => {
+    const s = locationShare(logs.filter((l) => l.split === split));
+    return { ...s, text: `${pct(s.quoted, s.withLocation)} (${s.quoted}/${s.withLocation})` };
+  };
+  const dev = where('dev');
+  const holdout = where('holdout');
+  const quoted = dev.quoted + holdout.quoted;
+  const withLocation = dev.withLocation + holdout.withLocation;
   return [
+    {
+      name: `answers that quote the location, real logs that have one (${withLocation})`,
+      value: `${pct(quoted, withLocation)} (${quoted}/${withLocation})`,
+      baseline: `development ${dev.text}, held-out ${holdout.text}`,
+      target: '≥ 90%',
+      ok: quoted / withLocation >= 0.9,
+    },
     {
       name: `unsafe "reproduce" commands: real logs (${logs.length}) / simulator's failed jobs (${sim.length})`,
       value: `${unsafe} / ${simUnsafe}`,

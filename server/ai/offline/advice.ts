@@ -209,7 +209,9 @@ export function nextStepsFor(
         );
       }
       steps.push(
-        `Fix the file and line named above.${first}`,
+        locations[0]
+          ? `Fix the file and line named above.${first}`
+          : 'Fix the setting the error names (the quoted lines say which).',
         'Validate it locally before pushing (`yamllint`, `helm lint`, `terraform validate`, `docker compose config`, or GitLab’s CI Lint for .gitlab-ci.yml).',
         runIt,
       );

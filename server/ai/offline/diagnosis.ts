@@ -9,6 +9,7 @@ import type { Diagnosis } from '../findings.ts';
 import type { JobContext } from '../job-context.ts';
 import { nextStepsFor } from './advice.ts';
 import { NETWORK } from './failure-patterns.ts';
+import { formatLocation, locationsIn, toolSuggestion } from './locations.ts';
 
 // Kills and runner timeouts explain every error printed before them; generic script errors are
 // the weakest evidence.
@@ -22,8 +23,6 @@ const WEIGHT: Record<FailureCategory, number> = {
   test_failure: 1,
   script_error: 0.5,
 };
-const LOCATION =
-  /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
 const MAX_EVIDENCE = 12;
 // The generic error rule's score (`script/generic-error`, distill/rules/families/script.ts): a script error scored above it names a cause.
 const GENERIC_SCORE = 85;
@@ -310,15 +309,31 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
   return [...block, ...rest].slice(0, MAX_EVIDENCE);
 }
 
-/** `file:line` references in lines, deduplicated, in order. */
-export function findLocations(lines: string[]): string[] {
+// How far from a quoted line the excerpt is read for the location it belongs to (Terraform's `on
+// FILE line N` under its `Error:`, a traceback above its exception).
+const LOCATION_REACH = 12;
+
+/** The lines of the excerpt around each quoted line, the main line's first. */
+function around(text: string[], evidence: DecisiveLine[]): string[][] {
+  return evidence
+    .map((e) => text.findIndex((l) => l.includes(e.text)))
+    .filter((i) => i >= 0)
+    .map((i) => text.slice(Math.max(0, i - LOCATION_REACH), i + LOCATION_REACH + 1));
+}
+
+/**
+ * The source locations the failure points at: those the quoted lines name, then those in the
+ * excerpt around them (the main line's first), then stack frames anywhere in the excerpt.
+ */
+export function failureLocations(distilled: DistilledLog, evidence: DecisiveLine[]): string[] {
+  const text = distilled.text.split('\n');
+  const windows = around(text, evidence);
+  const frames = text.filter((l) => /^\s+at |^\s*File "|^\s*--> |^\s+\S+\.\w+:\d+/.test(l));
   const out: string[] = [];
-  for (const line of lines) {
-    LOCATION.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = LOCATION.exec(line)) !== null) {
-      const ref = `${m[1]}:${m[2]}`;
-      if (!out.includes(ref) && !/node_modules|site-packages|\/usr\/lib/.test(ref)) out.push(ref);
+  for (const group of [evidence.map((e) => e.text), ...windows, frames]) {
+    for (const l of locationsIn(group)) {
+      const ref = formatLocation(l);
+      if (!out.includes(ref)) out.push(ref);
     }
   }
   return out.slice(0, 8);
@@ -329,12 +344,10 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
   const voters = votersOf(distilled);
   const category = pickCategory(distilled, context, voters);
   const evidence = pickEvidence(distilled, category);
-  // Evidence first; then stack frames and diagnostics shown around it in the excerpt.
-  const locations = findLocations([
+  const locations = failureLocations(distilled, evidence);
+  const suggestion = toolSuggestion([
     ...evidence.map((e) => e.text),
-    ...distilled.text
-      .split('\n')
-      .filter((l) => /^\s+at |^\s*File "|^\s*--> |^\s+\S+\.\w+:\d+/.test(l)),
+    ...around(distilled.text.split('\n'), evidence.slice(0, 3)).flat(),
   ]);
   const section = distilled.failingSection;
   const where = section ? ` in the \`${section.name}\` section` : '';
@@ -352,6 +365,7 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
     failingStep,
     evidence,
     locations,
+    suggestion,
     nextSteps: nextStepsFor(category, distilled, locations, context),
     signature: main ? `${category}: ${main.text.replace(/\d+/g, '#').slice(0, 160)}` : category,
     generic:

@@ -144,7 +144,7 @@ export function answerOffline(input: OfflineFollowupInput): string {
   } else if (/\b(?:where|which (?:file|line|test)|file|location|line number)\b/.test(q)) {
     parts.push(
       d.locations.length > 0
-        ? `The failure points at ${d.locations.map((l) => `\`${l}\``).join(', ')}. The step that failed was ${d.failingStep}.`
+        ? `The failure points at ${d.locations.map((l) => `\`${l}\``).join(', ')}.${d.suggestion ? ` The tool suggests: ${d.suggestion}` : ''} The step that failed was ${d.failingStep}.`
         : pathsIn(d).length > 0
           ? `The error names ${pathsIn(d)
               .map((p) => `\`${p}\``)

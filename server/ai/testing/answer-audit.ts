@@ -1,8 +1,9 @@
 // Audits of what the offline analyser tells a reader, over whole sets of logs (the real corpus,
 // the simulator's failed jobs): shared by the tests and `npm run bench`.
-import { distillLog } from '../distill/log-distiller.ts';
+import { distillLog, stripAnsi } from '../distill/log-distiller.ts';
 import { minimalContext, type JobContext } from '../job-context.ts';
 import { answerOffline } from '../offline/follow-up.ts';
+import { locationsIn, type SourceLocation } from '../offline/locations.ts';
 import { analyseOffline } from '../offline/report.ts';
 import { unsafeProposals } from '../offline/safe-commands.ts';
 
@@ -59,4 +60,42 @@ export function unsafeAnswers(logs: readonly { id: string; text: string }[]): Un
     }
   }
   return out;
+}
+
+// How far around an expert's decisive line the raw log is read for the location it belongs to.
+const LOCATION_REACH = 8;
+
+/**
+ * How many logs have a source location (one the tool printed with the expert's decisive lines,
+ * read from them and the lines around them in the raw log) and how many of those the offline
+ * analysis quotes: one of those locations' file name with its line number on the same line.
+ */
+export function locationShare(logs: readonly { id: string; text: string; decisive: string[] }[]): {
+  withLocation: number;
+  quoted: number;
+  missed: string[];
+} {
+  let withLocation = 0;
+  let quoted = 0;
+  const missed: string[] = [];
+  for (const l of logs) {
+    const raw = stripAnsi(l.text).split(/\r?\n/);
+    const near = l.decisive.flatMap((d) => {
+      const i = raw.findIndex((line) => line.includes(stripAnsi(d).trim()));
+      return i < 0 ? [d] : raw.slice(Math.max(0, i - LOCATION_REACH), i + LOCATION_REACH + 1);
+    });
+    const expected = locationsIn(near);
+    if (expected.length === 0) continue;
+    withLocation++;
+    const answer = analyseOffline(distillLog(l.text)).split('\n');
+    const names = (loc: SourceLocation) => {
+      const base = loc.file.split(/[\\/]/).at(-1)!;
+      return answer.some(
+        (line) => line.includes(base) && new RegExp(`\\b${loc.line}\\b`).test(line),
+      );
+    };
+    if (expected.some(names)) quoted++;
+    else missed.push(l.id);
+  }
+  return { withLocation, quoted, missed };
 }
