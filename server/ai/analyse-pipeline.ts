@@ -19,6 +19,16 @@ export interface PipelineAnalyseInput {
 /** At most this many failed jobs of one pipeline are read for a pipeline analysis. */
 const MAX_PIPELINE_JOBS = 12;
 
+/**
+ * The pipeline's stages in order. GitLab creates a pipeline's jobs stage by stage, so a stage's
+ * lowest job id orders it (a retried job gets a new id, but its stage keeps the others' ids).
+ */
+function stageOrder(jobs: GitLabJob[]): string[] {
+  const first = new Map<string, number>();
+  for (const j of jobs) first.set(j.stage, Math.min(j.id, first.get(j.stage) ?? Infinity));
+  return [...first.entries()].sort((a, b) => a[1] - b[1]).map(([stage]) => stage);
+}
+
 /** The failed jobs of a pipeline, one per job name (its newest attempt), oldest first. */
 function failedJobs(jobs: GitLabJob[]): GitLabJob[] {
   // GitLab is asked without retried jobs; keeping the newest per name also covers a server that
@@ -78,9 +88,17 @@ async function runPipelineAnalysis(
   onDelta: DeltaListener | undefined,
 ): Promise<PipelineAnalysisResponse> {
   const pipeline = await deps.gitlab.getPipeline(input.projectId, input.pipelineId);
-  const failed = failedJobs(await deps.gitlab.listPipelineJobs(input.projectId, input.pipelineId));
-  const chosen = failed.slice(0, MAX_PIPELINE_JOBS);
-  const groups = groupFindings(await findings(deps, input, pipeline.source, chosen));
+  const all = await deps.gitlab.listPipelineJobs(input.projectId, input.pipelineId);
+  const failed = failedJobs(all);
+  // Jobs that block the pipeline are read first when there are more than the cap.
+  const chosen = [...failed]
+    .sort((a, b) => Number(a.allow_failure) - Number(b.allow_failure))
+    .slice(0, MAX_PIPELINE_JOBS)
+    .sort((a, b) => a.id - b.id);
+  const groups = groupFindings(
+    await findings(deps, input, pipeline.source, chosen),
+    stageOrder(all),
+  );
   const task = {
     kind: 'analyse-pipeline' as const,
     pipeline,

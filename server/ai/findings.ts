@@ -24,8 +24,10 @@ export interface Diagnosis {
   failingStep: string;
   /** Decisive lines worth quoting, most telling first, in log order. */
   evidence: DecisiveLine[];
-  /** `file:line` references found in the evidence. */
+  /** `file:line[:col]` references the failure points at, the project's own files first. */
   locations: string[];
+  /** A correction the tool itself proposed (`Did you mean "id"?`), quoted as printed. */
+  suggestion?: string | undefined;
   nextSteps: string[];
   /** A short, stable description of the main error, used to merge duplicates across jobs. */
   signature: string;

@@ -173,4 +173,23 @@ describe('offline advice', () => {
     });
     expect(flaky).toMatch(/^Probably not/);
   });
+
+  it('gives Maven advice Maven has: -U for a cached failure, no lock file to regenerate', () => {
+    // Maven's own words when it will not retry (https://maven.apache.org/ref/current/maven-embedder/cli.html: -U forces updates).
+    const cached = diagnoseLines([
+      '$ mvn -B verify',
+      '[ERROR] Failed to execute goal on project app: Could not resolve dependencies for project com.example:app:jar:1.0: Failure to find com.example:lib:jar:2.1 in https://repo.maven.apache.org/maven2 was cached in the local repository, resolution will not be reattempted until the update interval of central has elapsed or updates are forced -> [Help 1]',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(cached.category).toBe('dependency_network');
+    expect(cached.nextSteps.join('\n')).toContain('`mvn -U`');
+    expect(cached.nextSteps.join('\n')).not.toMatch(/lock file|Retry the job/);
+    const missing = diagnoseLines([
+      '$ mvn -B verify',
+      '[ERROR] Failed to execute goal on project app: Could not resolve dependencies for project com.example:app:jar:1.0: Could not find artifact com.example:lib:jar:2.1 in central (https://repo.maven.apache.org/maven2) -> [Help 1]',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(missing.category).toBe('dependency_network');
+    expect(missing.nextSteps.join('\n')).not.toMatch(/lock file/);
+  });
 });

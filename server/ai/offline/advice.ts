@@ -7,6 +7,7 @@ import type { FailureCategory, NamedAdvice } from '../distill/rules/rule.ts';
 import type { DistilledLog } from '../distill/log-distiller.ts';
 import { greenOnSameCommit, type JobContext } from '../job-context.ts';
 import { NETWORK, RESOLUTION } from './failure-patterns.ts';
+import { reproduceAdvice } from './safe-commands.ts';
 
 // The tool that failed, for advice in its terms (how to run one test, how to give it more memory).
 function tool(distilled: DistilledLog): string {
@@ -51,7 +52,8 @@ export function nextStepsFor(
   context: JobContext | undefined,
 ): string[] {
   const cmd = distilled.failingCommand;
-  const runIt = cmd ? `Reproduce it locally with the same image: \`${cmd}\`.` : undefined;
+  // Never a deploy, push or migration from a laptop: its read-only equivalent instead.
+  const runIt = cmd ? reproduceAdvice(cmd) : undefined;
   const first = locations[0] ? ` Start at \`${locations[0]}\`.` : '';
   const text = distilled.decisive.map((d) => d.text).join('\n');
   const t = tool(distilled);
@@ -150,7 +152,10 @@ export function nextStepsFor(
         );
       } else {
         steps.push(
-          'Fix the version constraint or the missing package named above, then regenerate and commit the lock file.',
+          // Maven and Gradle resolve from the pom or build script; they keep no lock file by default.
+          t === 'maven' || t === 'gradle'
+            ? 'Check that the artifact named above exists at that version in the repositories the build declares (the pom or build script, settings.xml), and fix the coordinates or add the repository that has it.'
+            : 'Fix the version constraint or the missing package named above, then regenerate and commit the lock file.',
           t === 'npm'
             ? 'For npm peer-dependency conflicts, align the versions (`npm ls <package>`); `--legacy-peer-deps` only hides the conflict.'
             : t === 'python'
@@ -204,7 +209,9 @@ export function nextStepsFor(
         );
       }
       steps.push(
-        `Fix the file and line named above.${first}`,
+        locations[0]
+          ? `Fix the file and line named above.${first}`
+          : 'Fix the setting the error names (the quoted lines say which).',
         'Validate it locally before pushing (`yamllint`, `helm lint`, `terraform validate`, `docker compose config`, or GitLab’s CI Lint for .gitlab-ci.yml).',
         runIt,
       );

@@ -9,6 +9,7 @@ import type { Diagnosis } from '../findings.ts';
 import type { JobContext } from '../job-context.ts';
 import { nextStepsFor } from './advice.ts';
 import { NETWORK } from './failure-patterns.ts';
+import { formatLocation, locationsIn, toolSuggestion } from './locations.ts';
 
 // Kills and runner timeouts explain every error printed before them; generic script errors are
 // the weakest evidence.
@@ -22,8 +23,6 @@ const WEIGHT: Record<FailureCategory, number> = {
   test_failure: 1,
   script_error: 0.5,
 };
-const LOCATION =
-  /(?:^|[\s(['"`])((?:[\w@.-]+\/)*[\w@.-]+\.(?:tsx?|jsx?|mjs|cjs|py|go|rs|java|kt|scala|rb|cs|cpp|cc|c|h|hpp|php|ya?ml|tf|json|toml|gradle|xml|sh|Dockerfile))(?:[:(\s[]+(?:line\s+)?\[?(\d+))/g;
 const MAX_EVIDENCE = 12;
 // The generic error rule's score (`script/generic-error`, distill/rules/families/script.ts): a script error scored above it names a cause.
 const GENERIC_SCORE = 85;
@@ -249,6 +248,61 @@ function testFailedOnNetwork(voters: DecisiveLine[]): boolean {
   );
 }
 
+// Quoting them crowds out the cause (Maven prints four around every failure).
+/** Lines never worth quoting: blank, a bare `[ERROR]`, a build tool's standard footer or a help link. */
+export const BOILERPLATE =
+  /^\s*(?:\[(?:ERROR|WARNING|INFO)\]\s*)?$|^\s*\[ERROR\]\s*(?:-> )?\[Help \d+\](?:\s+https?:\/\/\S+)?\s*$|To see the full stack trace of the errors, re-run Maven with the -e switch|Re-run Maven using the -X switch|For more information about the errors and possible solutions, please read the following articles|After correcting the problems, you can resume the build with the command|^\s*\* Try:\s*$|^\s*> Run with --(?:stacktrace|info|debug|scan)\b|^\s*> Get more help at https?:|^\s*Run with --(?:stacktrace|info|debug|scan)\b|^\s*Get more help at https?:|^\s*(?:\[\w+\]\s*)?(?:See|For more information,? (?:see|visit)|More info:?|Documentation:)\s+https?:\/\/\S+\s*$|^\s*https?:\/\/\S+\s*$/;
+
+// The runner's own lines, which are never what the job was doing.
+const RUNNER_LINE =
+  /^(?:ERROR: Job failed|WARNING: |Cleaning up|Uploading artifacts|Running after_?script|Terminated$|section_(?:start|end):)|execution took longer than/;
+const SIMILAR = /\s+\[\+(\d+) similar lines\]$/;
+const LAST_ACTIVITIES = 3;
+// How many of the rules' lines a timeout's last activity follows.
+const ACTIVITY_AFTER = 3;
+
+/**
+ * What the job was doing when it ran out of time: the last distinct lines before the runner's
+ * verdict, repeats folded (`retrying request 3 after 1500ms` ×28 is one activity).
+ */
+function lastActivity(distilled: DistilledLog): DecisiveLine[] {
+  const text = distilled.text.split('\n');
+  const stop = text.findLastIndex((l) => /execution took longer than|timed? ?out/i.test(l));
+  const before = (stop >= 0 ? text.slice(0, stop) : text).filter(
+    (l) =>
+      l.trim() !== '' &&
+      !RUNNER_LINE.test(l) &&
+      !BOILERPLATE.test(l) &&
+      !PASSING.test(l) &&
+      !/^… \[\d+ lines? omitted\] …$/.test(l),
+  );
+  const out: DecisiveLine[] = [];
+  const keys: string[] = [];
+  for (let i = before.length - 1; i >= 0 && out.length <= LAST_ACTIVITIES; i--) {
+    const raw = before[i]!;
+    const similar = Number(SIMILAR.exec(raw)?.[1] ?? 0);
+    const line = raw.replace(SIMILAR, '');
+    const key = line.replace(/\d+/g, '#').trim();
+    const at = keys.indexOf(key);
+    if (at >= 0) {
+      out[at]!.occurrences += 1 + similar;
+      continue;
+    }
+    if (out.length === LAST_ACTIVITIES) break;
+    keys.push(key);
+    out.push({
+      line: distilled.totalLines - (before.length - i),
+      text: line,
+      message: line.trim(),
+      score: 0,
+      category: undefined,
+      occurrences: 1 + similar,
+      section: undefined,
+    });
+  }
+  return out.reverse();
+}
+
 /**
  * The decisive lines to quote: first the block around the strongest line of the chosen category
  * nearest the failure, then the rest by strength, all without wrappers when there is better.
@@ -257,7 +311,8 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
   const candidates = distilled.decisive.filter(
     (d) =>
       !(d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) &&
-      !/^ERROR: Job failed: exit code \d+$/.test(d.message),
+      !/^ERROR: Job failed: exit code \d+$/.test(d.message) &&
+      !BOILERPLATE.test(d.text),
   );
   if (candidates.length === 0) {
     // No rule fired: what the failing command said last, else the last lines, is the best
@@ -310,15 +365,35 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
   return [...block, ...rest].slice(0, MAX_EVIDENCE);
 }
 
-/** `file:line` references in lines, deduplicated, in order. */
-export function findLocations(lines: string[]): string[] {
+// How far from a quoted line the excerpt is read for the location it belongs to (Terraform's `on
+// FILE line N` under its `Error:`, a traceback above its exception).
+const LOCATION_REACH = 12;
+
+/** The lines of the excerpt around each quoted line, the main line's first. */
+function around(text: string[], evidence: DecisiveLine[]): string[][] {
+  return evidence
+    .map((e) => text.findIndex((l) => l.includes(e.text)))
+    .filter((i) => i >= 0)
+    .map((i) =>
+      text
+        .slice(Math.max(0, i - LOCATION_REACH), i + LOCATION_REACH + 1)
+        .filter((l) => !PASSING.test(l)),
+    );
+}
+
+/**
+ * The source locations the failure points at: those the quoted lines name, then those in the
+ * excerpt around them (the main line's first), then stack frames anywhere in the excerpt.
+ */
+export function failureLocations(distilled: DistilledLog, evidence: DecisiveLine[]): string[] {
+  const text = distilled.text.split('\n');
+  const windows = around(text, evidence);
+  const frames = text.filter((l) => /^\s+at |^\s*File "|^\s*--> |^\s+\S+\.\w+:\d+/.test(l));
   const out: string[] = [];
-  for (const line of lines) {
-    LOCATION.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = LOCATION.exec(line)) !== null) {
-      const ref = `${m[1]}:${m[2]}`;
-      if (!out.includes(ref) && !/node_modules|site-packages|\/usr\/lib/.test(ref)) out.push(ref);
+  for (const group of [evidence.map((e) => e.text), ...windows, frames]) {
+    for (const l of locationsIn(group)) {
+      const ref = formatLocation(l);
+      if (!out.includes(ref)) out.push(ref);
     }
   }
   return out.slice(0, 8);
@@ -328,13 +403,24 @@ export function findLocations(lines: string[]): string[] {
 export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnosis {
   const voters = votersOf(distilled);
   const category = pickCategory(distilled, context, voters);
-  const evidence = pickEvidence(distilled, category);
-  // Evidence first; then stack frames and diagnostics shown around it in the excerpt.
-  const locations = findLocations([
+  const picked = pickEvidence(distilled, category);
+  // A timeout's verdict says only that time ran out; what was running then is the diagnosis. It
+  // follows the lines the rules picked first (the ones a reader reads), not before them.
+  const activity =
+    category === 'timeout'
+      ? lastActivity(distilled).filter(
+          (a) => !picked.some((p) => p.text.replace(/\d+/g, '#') === a.text.replace(/\d+/g, '#')),
+        )
+      : [];
+  const evidence = [
+    ...picked.slice(0, ACTIVITY_AFTER),
+    ...activity,
+    ...picked.slice(ACTIVITY_AFTER),
+  ].slice(0, MAX_EVIDENCE);
+  const locations = failureLocations(distilled, evidence);
+  const suggestion = toolSuggestion([
     ...evidence.map((e) => e.text),
-    ...distilled.text
-      .split('\n')
-      .filter((l) => /^\s+at |^\s*File "|^\s*--> |^\s+\S+\.\w+:\d+/.test(l)),
+    ...around(distilled.text.split('\n'), evidence.slice(0, 3)).flat(),
   ]);
   const section = distilled.failingSection;
   const where = section ? ` in the \`${section.name}\` section` : '';
@@ -352,6 +438,7 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
     failingStep,
     evidence,
     locations,
+    suggestion,
     nextSteps: nextStepsFor(category, distilled, locations, context),
     signature: main ? `${category}: ${main.text.replace(/\d+/g, '#').slice(0, 160)}` : category,
     generic:

@@ -11,7 +11,7 @@ describe('offline follow-ups on corpus logs', () => {
     const ask = (question: string) =>
       answerOffline({ question, distilled: d, context: JOB_AFTER_GREEN_RUN, analysis: 'previous' });
     expect(ask('How do I fix this?')).toMatch(/To fix this test failure:\n1\. /);
-    expect(ask('Which file is it in?')).toContain('`src/cart/totals.test.ts:43`');
+    expect(ask('Which file is it in?')).toContain('`src/cart/totals.test.ts:43:31`');
     expect(ask('What changed since the last green build?')).toContain('job #8990 in pipeline #290');
     expect(ask('Is this flaky?')).toMatch(/^Probably not/);
     expect(ask('Why did it fail?')).toContain('**test failure**');
@@ -78,7 +78,7 @@ describe('offline follow-ups', () => {
   });
 
   it('names the file from the error', () => {
-    expect(ask('Which file?')).toContain('`src/cart/totals.test.ts:43`');
+    expect(ask('Which file?')).toContain('`src/cart/totals.test.ts:43:27`');
   });
 
   it("answers 'is it flaky' from the job's history", () => {

@@ -5,6 +5,7 @@ import { fence, quote } from '../markdown.ts';
 import { diagnose } from './diagnosis.ts';
 import { RESOLUTION } from './failure-patterns.ts';
 import { describeWhatChanged } from './report.ts';
+import { remoteChanges, safeAlternative } from './safe-commands.ts';
 
 /** What the offline analyser needs to answer a follow-up question. */
 export interface OfflineFollowupInput {
@@ -42,12 +43,22 @@ function reproduceLocally(
   d: Diagnosis,
   context: JobContext | undefined,
 ): string[] {
-  const cmd = distilled.failingCommand;
+  const failing = distilled.failingCommand;
   const image = distilled.image ?? context?.image;
   const out: string[] = [];
+  // A deploy, push or migration changes what others rely on: propose its read-only equivalent.
+  const changes = failing ? remoteChanges(failing) : [];
+  const cmd = failing && changes.length > 0 ? safeAlternative(failing) : failing;
+  if (changes.length > 0) {
+    out.push(
+      `The failing command changes ${[...new Set(changes.map((c) => c.target))].join(' and ')}: don't run it from a laptop. Run this read-only equivalent instead, which shows the same failure without changing anything:`,
+      '',
+    );
+  }
+  const what = changes.length > 0 ? 'Run it' : 'Run the failing command';
   if (cmd && image) {
     out.push(
-      `Run the failing command in the job's image (\`${image}\`) from a clean checkout of the same commit:`,
+      `${what} in the job's image (\`${image}\`) from a clean checkout of the same commit:`,
       '',
       fence(
         `docker run --rm -it -v "$PWD":/src -w /src ${image} sh -c '${cmd.replace(/'/g, "'\\''")}'`,
@@ -56,7 +67,7 @@ function reproduceLocally(
     );
   } else if (cmd) {
     out.push(
-      `Run the failing command from a clean checkout of the same commit, in the image named by \`image:\` in the job's CI configuration (the log does not name it):`,
+      `${what} from a clean checkout of the same commit, in the image named by \`image:\` in the job's CI configuration (the log does not name it):`,
       '',
       fence(cmd, 'sh'),
     );
@@ -133,7 +144,7 @@ export function answerOffline(input: OfflineFollowupInput): string {
   } else if (/\b(?:where|which (?:file|line|test)|file|location|line number)\b/.test(q)) {
     parts.push(
       d.locations.length > 0
-        ? `The failure points at ${d.locations.map((l) => `\`${l}\``).join(', ')}. The step that failed was ${d.failingStep}.`
+        ? `The failure points at ${d.locations.map((l) => `\`${l}\``).join(', ')}.${d.suggestion ? ` The tool suggests: ${d.suggestion}` : ''} The step that failed was ${d.failingStep}.`
         : pathsIn(d).length > 0
           ? `The error names ${pathsIn(d)
               .map((p) => `\`${p}\``)

@@ -15,7 +15,7 @@ describe('offline analysis report', () => {
     expect(text).toContain('**Root cause category:** Test failure.');
     expect(text).toContain('Expected: 90.45');
     expect(text).toContain('Received: 100.5');
-    expect(text).toContain('`src/cart/totals.test.ts:43`');
+    expect(text).toContain('`src/cart/totals.test.ts:43:31`');
     expect(text).toMatch(
       /\*\*What changed:\*\* The last successful run of this job on `main` was job #8990/,
     );

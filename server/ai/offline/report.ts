@@ -53,6 +53,7 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
   if (d.locations.length > 0) {
     lines.push('', `**Where:** ${d.locations.map((l) => `\`${l}\``).join(', ')}`);
   }
+  if (d.suggestion) lines.push('', `**The tool suggests:** ${d.suggestion}`);
   const changed = describeWhatChanged(context);
   if (changed) lines.push('', `**What changed:** ${changed}`);
   if (context?.flakeHistory?.startsWith('failed and passed'))

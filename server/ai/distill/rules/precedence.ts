@@ -152,6 +152,7 @@ export const ADVICE_PRECEDENCE = [
   'deploy/permission-missing',
   'services/database-in-build',
   'dependencies/installed-package-changed',
+  'dependencies/maven-cached-failure',
   'ci-systems/stopped-by-hand',
   'services/keystore-unreadable',
   'services/path-outside-docker-context',

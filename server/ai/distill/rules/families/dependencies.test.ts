@@ -321,6 +321,13 @@ const DOCUMENTED: RuleCase[] = [
 /** Lines quoted from public CI logs (`from`), prefixes included. */
 const QUOTED: RuleCase[] = [
   {
+    what: 'Maven refusing to retry a download whose failure it cached',
+    from: 'https://github.com/apache/maven-resolver/blob/master/maven-resolver-impl/src/main/java/org/eclipse/aether/internal/impl/DefaultUpdateCheckManager.java (the message; Maven prefixes its goal failure)',
+    line: '[ERROR] Failed to execute goal on project app: Could not resolve dependencies for project com.example:app:jar:1.0: Failure to find com.example:lib:jar:2.1 in https://repo.maven.apache.org/maven2 was cached in the local repository, resolution will not be reattempted until the update interval of central has elapsed or updates are forced -> [Help 1]',
+    rule: 'dependencies/module-resolution',
+    category: 'dependency_network',
+  },
+  {
     what: 'pnpm 10+ refusing unapproved dependency build scripts (a bracketed ERR_PNPM code)',
     from: 'https://github.com/kukaisolutions/kukaisolutions.github.io/blob/2c590c69f7c6517fb98941120fa31ef2780108f5/job-logs.txt',
     line: '2026-05-13T00:19:03.0666917Z [ERR_PNPM_IGNORED_BUILDS] Ignored build scripts: esbuild@0.21.5, sharp@0.33.5',
@@ -587,6 +594,10 @@ describe('dependencies rules', () => {
 
 describe('dependencies advice', () => {
   itGivesFamilyAdvice(dependenciesFamily, QUOTED, [
+    {
+      advice: 'dependencies/maven-cached-failure',
+      what: 'Maven refusing to retry a download whose failure it cached',
+    },
     {
       advice: 'dependencies/installed-package-changed',
       what: 'a Python import failing inside an installed package (an unpinned dependency moved on)',

@@ -200,6 +200,20 @@ export const dependenciesFamily = defineFamily({
     },
   },
   advice: {
+    // Maven remembers a failed download in ~/.m2 and will not retry it until the repository's
+    // update interval has passed, unless updates are forced with -U
+    // (https://maven.apache.org/ref/current/maven-embedder/cli.html): a retry of a job with a
+    // cached .m2 fails the same way, whatever fixed the repository.
+    'maven-cached-failure': {
+      category: 'dependency_network',
+      when: /was cached in the local repository, resolution will not be reattempted/,
+      steps: [
+        'Maven cached this failed download in the local repository and will not try again until the update interval has passed: a retry with the same `.m2` cache fails the same way.',
+        'Once the artifact is reachable (or its coordinates fixed), force Maven to look again with `mvn -U` (`--update-snapshots`), or clear that artifact’s folder under `.m2/repository` and the job’s `cache:`.',
+      ],
+      instead: true,
+      reproduce: true,
+    },
     'installed-package-changed': {
       category: 'dependency_network',
       when: /ImportError: cannot import name .*(?:site|dist)-packages\//,

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { distillLog } from '../distill/log-distiller.ts';
+import { loadRealLogs } from '../testing/real-logs/index.ts';
+import { skipWithoutRealLogs } from '../testing/real-logs/skip-without-corpus.ts';
+import { BOILERPLATE, diagnose } from './diagnosis.ts';
+import { analyseOffline } from './report.ts';
+
+describe('quoted evidence', () => {
+  it("quotes what a timed-out job was doing, repeats folded (issue 25's e2e-tests)", () => {
+    const lines = ['$ npx playwright test --project=chromium', 'Running 84 tests using 4 workers'];
+    for (let i = 1; i <= 28; i++) lines.push(`[api] retrying request ${i} after ${i * 500}ms`);
+    lines.push('ERROR: Job failed: execution took longer than 1h0m0s seconds');
+    const answer = analyseOffline(distillLog(lines.join('\n')));
+    expect(answer).toContain('execution took longer than 1h0m0s');
+    expect(answer).toContain('[api] retrying request 28 after 14000ms   (×28)');
+    expect(answer).toContain('$ npx playwright test --project=chromium');
+  });
+
+  it("quotes no blank [ERROR], Maven footer or help link (a real Maven log's cause instead)", () => {
+    skipWithoutRealLogs();
+    const log = loadRealLogs('dev').find((l) => l.id === 'jenkins-mimecraft-2316')!;
+    const d = diagnose(distillLog(log.text));
+    expect(d.evidence.map((e) => e.text)).not.toContainEqual(expect.stringMatching(BOILERPLATE));
+    expect(d.evidence[0]!.text).toContain('could not be resolved');
+    expect(d.nextSteps.join('\n')).toContain('`mvn -U`');
+  });
+
+  it('quotes no blank or boilerplate line for any real log', () => {
+    skipWithoutRealLogs();
+    const bad = loadRealLogs().flatMap((l) =>
+      diagnose(distillLog(l.text))
+        .evidence.filter((e) => BOILERPLATE.test(e.text))
+        .map((e) => `${l.id}: ${e.text}`),
+    );
+    expect(bad).toEqual([]);
+  }, 120_000);
+});
