@@ -126,6 +126,7 @@ export async function composeService(
       reads,
       onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
       observer: groupHealth.observer,
+      mergeRequests: groupHealth.mergeRequests,
     });
     groupHealth.warmStart(poller);
     const failureEvents = new FailureEvents({
@@ -135,6 +136,8 @@ export async function composeService(
       logger,
       settings: () => readNotificationSettings(settingsStore),
       isWatched: (projectId) => poller.projectName(projectId) !== undefined,
+      refLabel: poller.refLabel,
+      pipeline: poller.pipelineRecord,
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));

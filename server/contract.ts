@@ -3,6 +3,7 @@
  * machine and the dashboard rely on these names and casings, so change them only additively.
  * The renderer imports this file with `import type` only.
  */
+import type { MergeRequestRef } from './group-health/contract.ts';
 import type { Pagination } from './pagination.ts';
 
 /** GET /api/health */
@@ -84,6 +85,12 @@ export interface RecentPipeline {
   failing_job_id?: number | null;
   /** Additive, failed pipelines only: the commit title; absent until the jobs are read. */
   commit_title?: string | null;
+  /** Additive, failed pipelines only: the name of `failing_job_id`'s job; absent until read. */
+  failing_job_name?: string | null;
+  /** Additive: what to show for the ref — the branch, or `!406` for a merge-request pipeline. */
+  ref_label?: string;
+  /** Additive: the merge request behind an MR pipeline (title null until looked up), else null. */
+  merge_request?: MergeRequestRef | null;
 }
 
 /** Element of `projects` in the summary. */
@@ -190,6 +197,10 @@ export interface PipelineDetails {
   bridges?: BridgeDetails[];
   /** Additive: the first failed job not allowed to fail, else the first failed job, else null. */
   failing_job_id?: number | null;
+  /** Additive: what to show for the ref — the branch, or `!406` for a merge-request pipeline. */
+  ref_label?: string;
+  /** Additive: the merge request behind an MR pipeline (title null until looked up), else null. */
+  merge_request?: MergeRequestRef | null;
 }
 
 /** A trigger job of pipeline details and the downstream pipeline it started. */
@@ -432,6 +443,10 @@ export interface PipelineEventItem {
   pipeline_id: number;
   web_url: string;
   ref: string;
+  /** Additive: what to show for the ref — the branch, or `!406` for a merge-request pipeline. */
+  ref_label?: string;
+  /** Additive: the merge request behind an MR pipeline (title null until looked up), else null. */
+  merge_request?: MergeRequestRef | null;
   source: string;
   user: PipelineUserRef | null;
   commit_title: string | null;

@@ -211,10 +211,16 @@ export class DetailQueue {
     try {
       // Shared: the failure event and the history read these very jobs too.
       const jobs = await this.deps.reads.jobs(projectId, pipelineId, updatedAt, signal);
+      const failing = failingJob(latestAttempts(jobs));
       return {
         failure: {
-          jobId: failingJob(latestAttempts(jobs))?.id ?? null,
+          jobId: failing?.id ?? null,
           commitTitle: jobs.find((j) => j.commit)?.commit?.title ?? null,
+          job: failing && {
+            name: failing.name,
+            stage: failing.stage,
+            failureReason: failing.failure_reason ?? null,
+          },
         },
         jobs,
       };
