@@ -52,6 +52,16 @@ export function timeAgo(iso: string | null | undefined, now: Date, empty = '—'
   return `${d}d ago`;
 }
 
+/**
+ * How long ago `ms` was, to the second under a minute (`8s ago`), else like `timeAgo`: for what
+ * just happened and matters to the second, such as losing the connection.
+ */
+export function secondsAgo(ms: number, now: Date): string {
+  const s = Math.max(0, Math.round((now.getTime() - ms) / 1000));
+  if (s < 60) return `${s}s ago`;
+  return timeAgo(new Date(ms).toISOString(), now);
+}
+
 const BYTE_UNITS = ['KiB', 'MiB', 'GiB'] as const;
 
 /**
@@ -119,4 +129,12 @@ export function isActive(status: string): boolean {
 /** Human label for a status: `waiting_for_resource` → `waiting for resource`. */
 export function statusLabel(status: string): string {
   return status.replace(/_/g, ' ');
+}
+
+/**
+ * A pipeline source as every view shows it, the way GitLab's own pipeline list words it:
+ * `merge_request_event` → `merge request event`, `parent_pipeline` → `parent pipeline`.
+ */
+export function sourceLabel(source: string): string {
+  return source.replace(/_/g, ' ');
 }
