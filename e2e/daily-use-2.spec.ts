@@ -157,7 +157,7 @@ test('10. the failures filters: branch as you type, projects sorted and stable',
   expect(await names()).toEqual(before);
 
   // Typing filters without Enter, once typing pauses, and the count is the API's for that ref.
-  const branch = page.getByRole('searchbox', { name: 'Branch' });
+  const branch = page.getByRole('textbox', { name: 'Branch' });
   await branch.pressSequentially('main', { delay: 40 });
   await expect(page).toHaveURL(/ref=main/, { timeout: 3_000 });
   const api = await service.get<FailuresResponse>('/api/pipelines/failures?ref=main&pageSize=1');
@@ -205,11 +205,15 @@ test('10. the header says how long ago the service went away, not "updated just 
   expect(text).toMatch(/Reconnecting· lost (\d+)s ago/);
   expect(Number(text.match(/lost (\d+)s ago/)![1])).toBeGreaterThanOrEqual(8);
   expect(text).not.toContain('just now');
+  // At 1024 the header keeps only "Reconnecting" and "Retry now" (the age is in its tooltip).
+  await expect(indicator).toHaveAttribute('title', /^Lost the connection to the service \d+s ago/);
   await page.setViewportSize({ width: 1024, height: 640 });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await snap(page, `polish-1024-${scheme}-reconnecting`);
   }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await snap(page, 'polish-1440-dark-reconnecting');
 });
 
 test('screenshots of the changed views at 1024×640, light and dark', async ({ page, service }) => {
@@ -223,6 +227,11 @@ test('screenshots of the changed views at 1024×640, light and dark', async ({ p
     await snap(page, `polish-1024-${scheme}-recent-failures`);
     await page.goto(service.url + '/projects');
     await page.locator(`[data-project-id="${mr.project.project_id}"] .row-main`).click();
+    await page
+      .getByRole('list', { name: `Recent pipelines of ${mr.project.project_name}` })
+      .locator('li')
+      .filter({ hasText: `#${mr.pipeline.pipeline_id}` })
+      .scrollIntoViewIfNeeded();
     await snap(page, `polish-1024-${scheme}-projects-mr`);
     await page.goto(service.url + pipelineUrl(mr));
     await page.getByRole('button', { name: 'Jobs and details' }).click();

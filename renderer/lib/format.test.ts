@@ -57,7 +57,8 @@ describe('since', () => {
 
 describe('words shown alike in every view (issue 30)', () => {
   it('spells pipeline sources one way', () => {
-    expect(sourceLabel('merge_request_event')).toBe('merge request event');
+    expect(sourceLabel('merge_request_event')).toBe('merge request');
+    expect(sourceLabel('parent_pipeline')).toBe('parent pipeline');
     expect(sourceLabel('push')).toBe('push');
   });
 

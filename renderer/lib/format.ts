@@ -131,10 +131,16 @@ export function statusLabel(status: string): string {
   return status.replace(/_/g, ' ');
 }
 
+/** Sources whose name says "event" where people say what triggered it. */
+const SOURCE_WORDS: Record<string, string> = {
+  merge_request_event: 'merge request',
+  external_pull_request_event: 'external pull request',
+};
+
 /**
- * A pipeline source as every view shows it, the way GitLab's own pipeline list words it:
- * `merge_request_event` → `merge request event`, `parent_pipeline` → `parent pipeline`.
+ * A pipeline source as every view shows it: `merge_request_event` → `merge request` (beside
+ * `!406`), `parent_pipeline` → `parent pipeline`, `push` as is.
  */
 export function sourceLabel(source: string): string {
-  return source.replace(/_/g, ' ');
+  return SOURCE_WORDS[source] ?? source.replace(/_/g, ' ');
 }

@@ -70,7 +70,7 @@ function BranchFilter({
   }, [text]);
   return (
     <input
-      type="search"
+      type="text"
       aria-label="Branch"
       placeholder="Branch or !MR"
       title="Filters as you type: a branch, a tag or !406 for a merge request"
