@@ -1,5 +1,3 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type {
   ActivityResponse,
@@ -10,7 +8,7 @@ import type {
   SettingsResponse,
   SummaryResponse,
 } from '../server/contract.ts';
-import { expect, snap, test } from './fixtures.ts';
+import { expect, keepForDocs, snap, test } from './fixtures.ts';
 import { freePort } from './service.ts';
 
 const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"] .metric-value`);
@@ -321,13 +319,8 @@ test('keyboard navigation, dark theme screenshots and the README screenshot', as
   await page.goto(service.url + '/');
   await expect(metric(page, 'total')).toHaveText(/[0-9]/);
   await expect(page.locator('.failure-title .skeleton')).toHaveCount(0);
-  const shot = await snap(page, 'readme');
-  // `UPDATE_SCREENSHOT=1 npm run test:e2e` refreshes the README's screenshot from this run.
-  if (process.env.UPDATE_SCREENSHOT === '1') {
-    const docs = path.join(path.dirname(shot), '../../docs');
-    mkdirSync(docs, { recursive: true });
-    copyFileSync(shot, path.join(docs, 'screenshot.png'));
-  }
+  // `UPDATE_SCREENSHOTS=1 npm run test:e2e` refreshes the README's screenshot from this run.
+  keepForDocs(await snap(page, 'readme'), 'screenshot.png');
 });
 
 test('a multi-megabyte log stays responsive: virtualised lines, search reaches the end', async ({

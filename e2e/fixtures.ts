@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, type Page } from '@playwright/test';
@@ -16,6 +16,19 @@ export async function snap(page: Page, name: string): Promise<string> {
   await page.waitForTimeout(250);
   await page.screenshot({ path: file });
   return file;
+}
+
+/**
+ * Copies a screenshot this run took over the committed `docs/<relative>` — only when asked with
+ * `UPDATE_SCREENSHOTS=1` (or the older `UPDATE_SCREENSHOT=1`), so a test run leaves a fresh clone
+ * clean and the pictures in docs/ change deliberately (issue 30, item 11). True when it copied.
+ */
+export function keepForDocs(file: string, relative: string, env = process.env): boolean {
+  if (env.UPDATE_SCREENSHOTS !== '1' && env.UPDATE_SCREENSHOT !== '1') return false;
+  const target = path.join(root, 'docs', relative);
+  mkdirSync(path.dirname(target), { recursive: true });
+  copyFileSync(file, target);
+  return true;
 }
 
 /** Starts `serve --demo`, hands it over once its first summary is in, and disposes of it afterwards. */

@@ -1,20 +1,16 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type {
   DefaultBranchesResponse,
   FailuresResponse,
   FlakyJobsResponse,
   RegressionsResponse,
 } from '../server/contract.ts';
-import { expect, snap, test } from './fixtures.ts';
+import { expect, keepForDocs, snap, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-/** Copies a screenshot into docs/screenshots/ for docs/health.md. */
+/** Refreshes docs/screenshots/<name> for docs/health.md, under UPDATE_SCREENSHOTS=1 only. */
 function keep(file: string, name: string): void {
-  const docs = path.resolve(path.dirname(file), '../../docs/screenshots');
-  mkdirSync(docs, { recursive: true });
-  copyFileSync(file, path.join(docs, name));
+  keepForDocs(file, `screenshots/${name}`);
 }
 
 test('group health lists default branches broken first, as the API says', async ({

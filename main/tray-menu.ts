@@ -77,7 +77,7 @@ const REASON_LABEL = { mine: 'yours', 'default-branch': 'default branch', watche
 function failureLabel(item: PipelineEventItem): string {
   const job = item.failed_jobs[0]?.name;
   const why = item.reasons.map((r) => REASON_LABEL[r]).join(', ');
-  return `✗ ${item.project_name} · ${item.ref} #${item.pipeline_id}${job ? ` · ${job}` : ''}${why ? ` (${why})` : ''}`;
+  return `✗ ${item.project_name} · ${item.ref_label ?? item.ref} #${item.pipeline_id}${job ? ` · ${job}` : ''}${why ? ` (${why})` : ''}`;
 }
 
 /**

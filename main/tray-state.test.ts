@@ -90,6 +90,18 @@ describe('tray state machine', () => {
     const entries = menu.filter((i) => i.action?.startsWith('open-failure:'));
     expect(entries).toHaveLength(5);
     expect(entries[1]!.label).toBe('✗ api · feature/x #2 · test (yours)');
+    // A merge request reads as the dashboard shows it (issue 30, item 1).
+    const mr = failure(7, {
+      ref: 'refs/merge-requests/406/head',
+      ref_label: '!406',
+      reasons: ['mine'],
+    });
+    const withMr = trayMenu(
+      state({ live: live({ notifications: { user: null, failing: [], recent: [mr] } }) }),
+    );
+    expect(withMr.find((i) => i.action?.startsWith('open-failure:'))!.label).toBe(
+      '✗ api · !406 #7 · test (yours)',
+    );
     expect(parseTrayAction(entries[0]!.action!)).toEqual({
       kind: 'open-failure',
       projectId: 3,

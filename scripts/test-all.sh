@@ -17,5 +17,14 @@ if [ -n "$(ls cli/oauth/*.keychain.test.ts 2>/dev/null)" ]; then
   KEYRINGS="$keyrings" dbus-run-session -- bash -c 'echo -n ci | XDG_DATA_HOME="$KEYRINGS" gnome-keyring-daemon --unlock --components=secrets >/dev/null && npx vitest run --config vitest.keychain.config.ts'
 fi
 if [ -n "$(ls e2e/*.spec.ts 2>/dev/null)" ]; then
+  # The browser tests write screenshots under test-results/ only; the committed ones in docs/ change
+  # when asked (UPDATE_SCREENSHOTS=1). A run that touched docs/ fails, so a fresh clone stays clean.
+  docs_before=$(git status --porcelain -- docs 2>/dev/null || true)
   npx playwright test
+  docs_after=$(git status --porcelain -- docs 2>/dev/null || true)
+  if [ "${UPDATE_SCREENSHOTS:-}${UPDATE_SCREENSHOT:-}" = "" ] && [ "$docs_before" != "$docs_after" ]; then
+    echo "The browser tests changed files under docs/ (they should write to test-results/ only):" >&2
+    echo "$docs_after" >&2
+    exit 1
+  fi
 fi

@@ -135,6 +135,7 @@ export async function composeService(
       onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
       observer: groupHealth.observer,
       onCycle: (cycle) => metrics.observePollCycle(cycle),
+      mergeRequests: groupHealth.mergeRequests,
     });
     groupHealth.warmStart(poller);
     const failureEvents = new FailureEvents({
@@ -144,6 +145,8 @@ export async function composeService(
       logger,
       settings: () => readNotificationSettings(settingsStore),
       isWatched: (projectId) => poller.projectName(projectId) !== undefined,
+      refLabel: poller.refLabel,
+      pipeline: poller.pipelineRecord,
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));

@@ -3,6 +3,7 @@
  * machine and the dashboard rely on these names and casings, so change them only additively.
  * The renderer imports this file with `import type` only.
  */
+import type { MergeRequestRef } from './group-health/contract.ts';
 import type { Pagination } from './pagination.ts';
 
 /** GET /api/health */
@@ -89,6 +90,12 @@ export interface RecentPipeline {
    * with its downstream pipeline, and that pipeline's failing job; absent until read.
    */
   downstream_failure?: DownstreamFailure | null;
+  /** Additive, failed pipelines only: the name of `failing_job_id`'s job; absent until read. */
+  failing_job_name?: string | null;
+  /** Additive: what to show for the ref — the branch, or `!406` for a merge-request pipeline. */
+  ref_label?: string;
+  /** Additive: the merge request behind an MR pipeline (title null until looked up), else null. */
+  merge_request?: MergeRequestRef | null;
 }
 
 /** Element of `projects` in the summary. */
@@ -203,6 +210,10 @@ export interface PipelineDetails {
    * downstream pipeline failed, and that pipeline's failing job; null when no trigger job failed.
    */
   downstream_failure?: DownstreamFailure | null;
+  /** Additive: what to show for the ref — the branch, or `!406` for a merge-request pipeline. */
+  ref_label?: string;
+  /** Additive: the merge request behind an MR pipeline (title null until looked up), else null. */
+  merge_request?: MergeRequestRef | null;
 }
 
 /**
@@ -474,6 +485,10 @@ export interface PipelineEventItem {
   pipeline_id: number;
   web_url: string;
   ref: string;
+  /** Additive: what to show for the ref — the branch, or `!406` for a merge-request pipeline. */
+  ref_label?: string;
+  /** Additive: the merge request behind an MR pipeline (title null until looked up), else null. */
+  merge_request?: MergeRequestRef | null;
   source: string;
   user: PipelineUserRef | null;
   commit_title: string | null;

@@ -151,7 +151,10 @@ async function runServe(config: ServeConfig): Promise<number> {
         ? undefined
         : await (
             await import('../../server/platform/os-secret-store.ts')
-          ).openSecretStore({ warn: (line) => logger.warn(line) });
+          ).openSecretStore({
+            // A note for the person at the terminal, read like the other start-up lines (not JSON).
+            warn: (line) => process.stderr.write(`${line}\n`),
+          });
     const service = await composeService(config, {
       logger,
       dashboardDir: findDashboardDir(),

@@ -184,3 +184,69 @@ describe('renderSummaryTable at 80 columns (tmux, a split terminal)', () => {
     expect(visible[0]).toContain('group acme');
   });
 });
+
+describe('renderSummaryTable at 60 columns (issue 30, item 4)', () => {
+  const many: SummaryResponse = {
+    ...summary,
+    projects: [
+      ...summary.projects,
+      project(
+        'acme/platform/notifications',
+        { total_pipelines: 12, successful: 9, failed: 3, success_rate: 75, average_duration: 605 },
+        [recent('canceled', 600)],
+      ),
+    ],
+  };
+
+  it('drops the columns the Overall line repeats, so no row wraps and names stay apart', () => {
+    for (const color of [false, true]) {
+      const out = renderSummaryTable(many, { color, width: 60, now });
+      // eslint-disable-next-line no-control-regex
+      const visible = out.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+      for (const line of visible) expect([line, line.length <= 60]).toEqual([line, true]);
+      const header = visible.find((l) => l.startsWith('PROJECT'))!;
+      const titles = header.split(/\s+/);
+      expect(titles).toEqual(expect.arrayContaining(['PROJECT', 'FAIL', 'RATE', 'LATEST', 'WHEN']));
+      expect(titles).not.toContain('AVG');
+      expect(titles).not.toContain('RUN');
+      const rows = visible.slice(
+        visible.indexOf(header) + 1,
+        visible.indexOf('', visible.indexOf(header)),
+      );
+      expect(rows).toHaveLength(4);
+      const names = rows.map((r) => r.split(/\s{2,}/)[0]!);
+      // The project's own name stays whole (`platf…/notifications`, never `notifi…tions`).
+      expect(names.filter((n) => n.endsWith('/notifications'))).toHaveLength(1);
+      expect(new Set(names).size).toBe(4);
+      // Each row has a value under each title: nothing shifted into a wrapped second line.
+      for (const row of rows) expect(row.split(/\s{2,}/)).toHaveLength(titles.length);
+      const row = rows
+        .map((l) => l.split(/\s{2,}/))
+        .find((cells) => cells[0]!.endsWith('/notifications'))!;
+      expect(row.slice(-4)).toEqual(['3', '75.0%', color ? '○ canceled' : 'canceled', '10h ago']);
+      // What went is still on the Overall line.
+      expect(out).toMatch(/11 passed.*1 running.*avg 4m 9s/s);
+    }
+  });
+
+  it('keeps every column at 80 and drops one at a time as the terminal narrows', () => {
+    const headerAt = (width: number) =>
+      renderSummaryTable(many, { color: false, width, now })
+        .split('\n')
+        .find((l) => l.startsWith('PROJECT'))!
+        .split(/\s+/);
+    expect(headerAt(80)).toEqual([
+      'PROJECT',
+      'TOTAL',
+      'PASS',
+      'FAIL',
+      'RUN',
+      'RATE',
+      'AVG',
+      'LATEST',
+      'WHEN',
+    ]);
+    expect(headerAt(70)).not.toContain('AVG');
+    expect(headerAt(70)).toContain('TOTAL');
+  });
+});

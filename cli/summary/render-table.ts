@@ -118,6 +118,12 @@ interface Column {
   title: string;
   align: 'left' | 'right';
   cell: (p: ProjectSummary) => { text: string; plainLength: number };
+  /**
+   * When the terminal is too narrow for every column, columns go in this order (1 first); absent:
+   * never dropped. What goes is on the Overall line (passed, running, average) or follows from
+   * what stays (failed and the rate).
+   */
+  dropOrder?: number;
 }
 
 function plain(text: string, color = false, code = ''): { text: string; plainLength: number } {
@@ -126,16 +132,23 @@ function plain(text: string, color = false, code = ''): { text: string; plainLen
 
 /** Below this many columns headers and statuses shorten so an 80-column terminal never wraps. */
 const COMPACT_BELOW = 100;
+/** Project names get at least this many columns before another column is dropped for them. */
+const MIN_NAME_WIDTH = 16;
+/** Narrower terminals are drawn this wide (and wrap). */
+const MIN_WIDTH = 40;
+const GAP = 2;
 
 /**
  * The terminal view of a summary: one row per project (pipelines, passed, failed, running, success
  * rate, average duration, latest status and when), then an overall line. Pure: the caller decides
  * colour and width (TTY or pipe) and passes the clock. At narrow widths headers shorten, names lose
- * the group prefix they all share and are shortened in the middle, and the lines around wrap.
+ * the group prefix they all share and are shortened in the middle, and the lines around wrap; when
+ * names would still get fewer than 16 columns, the least telling columns go (average, running,
+ * passed, total — the Overall line still has them), so no row wraps at 60 columns either.
  */
 export function renderSummaryTable(summary: SummaryResponse, options: RenderOptions): string {
   const { color, now } = options;
-  const width = Math.max(60, options.width || 100);
+  const width = Math.max(MIN_WIDTH, options.width || 100);
   const compact = width < COMPACT_BELOW;
   const status = summary.status;
   const lines: string[] = [];
@@ -156,16 +169,18 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
   }
   lines.push('');
 
-  const columns: Column[] = [
+  const allColumns: Column[] = [
     {
       title: compact ? 'TOTAL' : 'PIPELINES',
       align: 'right',
       cell: (p) => plain(String(p.total_pipelines)),
+      dropOrder: 4,
     },
     {
       title: compact ? 'PASS' : 'PASSED',
       align: 'right',
       cell: (p) => plain(String(p.successful), color && p.successful > 0, '32'),
+      dropOrder: 3,
     },
     {
       title: compact ? 'FAIL' : 'FAILED',
@@ -176,6 +191,7 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
       title: compact ? 'RUN' : 'RUNNING',
       align: 'right',
       cell: (p) => plain(String(p.running), color && p.running > 0, '36'),
+      dropOrder: 2,
     },
     {
       title: compact ? 'RATE' : 'SUCCESS',
@@ -194,6 +210,7 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
       align: 'right',
       // The server's number (pipelines with a duration only), never recomputed here.
       cell: (p) => plain(formatDuration(p.total_pipelines ? (p.average_duration ?? null) : null)),
+      dropOrder: 1,
     },
     {
       title: 'LATEST',
@@ -206,21 +223,25 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
       cell: (p) => plain(timeAgo(p.recent_pipelines[0]?.created_at, now)),
     },
   ];
-  const cells = summary.projects.map((p) => columns.map((c) => c.cell(p)));
-  const widths = columns.map((c, i) =>
-    Math.max(c.title.length, ...cells.map((row) => row[i]!.plainLength)),
-  );
-  const gap = 2;
-  const fixed = widths.reduce((a, b) => a + b + gap, 0);
-  const room = width - fixed;
   let names = summary.projects.map((p) => p.project_path ?? p.project_name);
+  const { columns, cells, widths, room } = fitColumns(
+    allColumns,
+    summary.projects,
+    width,
+    Math.min(MIN_NAME_WIDTH, Math.max(7, ...names.map((n) => n.length))),
+  );
+  const gap = GAP;
   // On a narrow terminal, names that do not fit first lose the group prefix every row shares (the
   // title names the group), then shorten in the middle.
   if (compact && Math.max(0, ...names.map((n) => n.length)) > room) {
     const prefix = sharedPrefix(names);
     if (prefix) names = names.map((n) => n.slice(prefix.length));
   }
-  const nameWidth = Math.max(12, Math.min(Math.max(7, ...names.map((n) => n.length)), room));
+  const nameWidth = Math.max(
+    4,
+    Math.min(12, room),
+    Math.min(Math.max(7, ...names.map((n) => n.length)), room),
+  );
 
   const header =
     pad('PROJECT', 7, nameWidth, 'left') +
@@ -267,4 +288,41 @@ export function renderSummaryTable(summary: SummaryResponse, options: RenderOpti
     ),
   );
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The columns that fit beside `nameWidth` columns of names in `width`: while they do not, the
+ * column with the lowest `dropOrder` goes. Returns them with their cells, widths and the room left.
+ */
+function fitColumns(
+  all: readonly Column[],
+  projects: readonly ProjectSummary[],
+  width: number,
+  nameWidth: number,
+): {
+  columns: Column[];
+  cells: { text: string; plainLength: number }[][];
+  widths: number[];
+  room: number;
+} {
+  const allCells = projects.map((p) => all.map((c) => c.cell(p)));
+  const allWidths = all.map((c, i) =>
+    Math.max(c.title.length, ...allCells.map((row) => row[i]!.plainLength)),
+  );
+  const kept = all.map((_, i) => i);
+  const roomLeft = () => width - kept.reduce((sum, i) => sum + allWidths[i]! + GAP, 0);
+  const droppable = all
+    .map((c, i) => ({ i, order: c.dropOrder }))
+    .filter((d): d is { i: number; order: number } => d.order !== undefined)
+    .sort((a, b) => a.order - b.order);
+  for (const { i } of droppable) {
+    if (roomLeft() >= nameWidth) break;
+    kept.splice(kept.indexOf(i), 1);
+  }
+  return {
+    columns: kept.map((i) => all[i]!),
+    cells: allCells.map((row) => kept.map((i) => row[i]!)),
+    widths: kept.map((i) => allWidths[i]!),
+    room: roomLeft(),
+  };
 }

@@ -159,12 +159,24 @@ export function analysePipeline(
   );
 }
 
-/** Deletes a job's cached analysis and its conversation. */
-export function deleteAnalysis(projectId: number, jobId: number): Promise<DeleteAnalysisResponse> {
-  return api.request<DeleteAnalysisResponse>('/ai/cache', {
-    method: 'DELETE',
-    query: { projectId, jobId },
-  });
+/**
+ * Deletes a job's cached analysis and its conversation. Already gone (another window deleted it:
+ * the service answers 404) is what the user asked for, so it resolves like a deletion.
+ */
+export async function deleteAnalysis(
+  projectId: number,
+  jobId: number,
+): Promise<DeleteAnalysisResponse> {
+  try {
+    return await api.request<DeleteAnalysisResponse>('/ai/cache', {
+      method: 'DELETE',
+      query: { projectId, jobId },
+    });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404)
+      return { success: true, message: err.message };
+    throw err;
+  }
 }
 
 /** One page of past analyses. */

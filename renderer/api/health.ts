@@ -12,6 +12,8 @@ export interface FailuresQuery {
   projectId?: number;
   ref?: string;
   source?: string;
+  /** Only the pipelines a group-health success rate counts (its "N failed" links here). */
+  scope?: 'default_branch' | 'merge_requests';
   user?: string;
   flaky?: 'true' | 'false';
   from?: string;

@@ -18,6 +18,8 @@ export interface FeedState {
   error: string | null;
   /** Seconds until the next reconnect attempt, while reconnecting. */
   retryInMs: number | null;
+  /** When the live connection was lost (ms since epoch), while reconnecting; else null. */
+  lostAt: number | null;
 }
 
 /** The subset of EventSource the feed uses, so tests can pass a fake. */
@@ -67,6 +69,7 @@ export class LiveFeed extends ExternalStore<FeedState> {
       lastUpdateAt: null,
       error: null,
       retryInMs: null,
+      lostAt: null,
     });
     this.opts = {
       createEventSource: (url) => new EventSource(url) as EventSourceLike,
@@ -138,7 +141,7 @@ export class LiveFeed extends ExternalStore<FeedState> {
     source.onopen = () => {
       if (this.source !== source) return;
       this.attempt = 0;
-      this.set({ connection: 'live', retryInMs: null, error: null });
+      this.set({ connection: 'live', retryInMs: null, error: null, lostAt: null });
       this.armWatchdog();
     };
     source.onerror = () => {
@@ -159,6 +162,7 @@ export class LiveFeed extends ExternalStore<FeedState> {
           lastUpdateAt: now,
           error: null,
           retryInMs: null,
+          lostAt: null,
         });
         this.armWatchdog();
       } catch {
@@ -187,7 +191,12 @@ export class LiveFeed extends ExternalStore<FeedState> {
     });
     source.addEventListener('heartbeat', () => {
       if (this.source !== source) return;
-      this.set({ connection: 'live', lastEventAt: this.opts.now(), retryInMs: null });
+      this.set({
+        connection: 'live',
+        lastEventAt: this.opts.now(),
+        retryInMs: null,
+        lostAt: null,
+      });
       this.armWatchdog();
     });
   }
@@ -211,7 +220,12 @@ export class LiveFeed extends ExternalStore<FeedState> {
     // Jitter (±20 %) so many windows do not reconnect in lockstep after a restart.
     const delay = Math.round(exp * (0.8 + Math.random() * 0.4));
     this.attempt++;
-    this.set({ connection: 'reconnecting', retryInMs: delay });
+    this.set({
+      connection: 'reconnecting',
+      retryInMs: delay,
+      // The first failed attempt marks when it was lost; the retries that follow keep that time.
+      lostAt: this.state.lostAt ?? this.opts.now(),
+    });
     this.retryTimer = this.opts.setTimer(() => {
       this.retryTimer = null;
       // No snapshot fetch here: the hub sends its current summary to every new subscriber.

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { summaryFixture } from '../testing/fixtures.ts';
 import { renderWithFeed } from '../testing/render-with-feed.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
@@ -23,6 +23,29 @@ describe('LiveIndicator', () => {
     act(() => sources[1]!.open());
     expect(state()).toBe('live');
     feed.stop();
+  });
+
+  it('says how long ago the connection was lost, not "updated just now" (issue 30)', () => {
+    const { sources, feed } = renderWithFeed(<LiveIndicator />, null);
+    act(() => {
+      sources[0]!.open();
+      sources[0]!.emit('pipeline-update', summaryFixture(2, new Date()));
+    });
+    expect(screen.getByText(/· updated just now/)).toBeTruthy();
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      act(() => sources[0]!.fail());
+      act(() => vi.advanceTimersByTime(8_000));
+      expect(state()).toBe('reconnecting');
+      expect(screen.getByText('· lost 8s ago')).toBeTruthy();
+      expect(screen.queryByText(/just now/)).toBeNull();
+      expect(screen.getByRole('status').getAttribute('title')).toMatch(
+        /^Lost the connection to the service 8s ago; .* Last updated /,
+      );
+    } finally {
+      vi.useRealTimers();
+      feed.stop();
+    }
   });
 
   it('says GitLab is unreachable while the service reports degraded polls', () => {

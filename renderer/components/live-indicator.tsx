@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useFeed, useFeedState } from '../app-context.ts';
-import { timeAgo } from '../lib/format.ts';
+import { secondsAgo, timeAgo } from '../lib/format.ts';
 import { useNow } from '../lib/hooks.ts';
 
 /**
@@ -27,10 +27,15 @@ export function LiveIndicator() {
   let kind: 'live' | 'connecting' | 'reconnecting' | 'degraded';
   let label: string;
   let detail: string;
+  let shown = updated;
   if (state.connection === 'reconnecting') {
     kind = 'reconnecting';
     label = 'Reconnecting';
-    detail = `Lost the connection to the service; retrying with back-off. Last ${updated}.`;
+    // "updated just now" would read as live: say how long the service has been gone (issue 30).
+    // The shared clock ticks every 15 s; this counts seconds (the effect above re-renders each one).
+    const ago = state.lostAt === null ? '' : ` ${secondsAgo(state.lostAt, new Date())}`;
+    shown = `lost${ago}`;
+    detail = `Lost the connection to the service${ago}; retrying with back-off. Last ${updated}.`;
   } else if (state.connection === 'connecting') {
     kind = 'connecting';
     label = 'Connecting';
@@ -58,7 +63,7 @@ export function LiveIndicator() {
     >
       <span className="live-dot" aria-hidden="true" />
       <span className="live-label">{label}</span>
-      <span className="live-updated">· {updated}</span>
+      <span className="live-updated">· {shown}</span>
       {kind === 'reconnecting' && (
         <button type="button" className="link-button" onClick={() => feed.reconnectNow()}>
           Retry now

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, rateBand, statusKind, timeAgo } from './format.ts';
+import {
+  formatBytes,
+  formatDuration,
+  rateBand,
+  secondsAgo,
+  sourceLabel,
+  statusKind,
+  timeAgo,
+} from './format.ts';
 import { describeSince } from './since.ts';
 
 describe('formatters', () => {
@@ -44,5 +52,19 @@ describe('since', () => {
   it('describes a window in words (the rule itself is the service’s: server/summary/since.test.ts)', () => {
     expect(describeSince('1h')).toBe('1 hour');
     expect(describeSince('30d')).toBe('30 days');
+  });
+});
+
+describe('words shown alike in every view (issue 30)', () => {
+  it('spells pipeline sources one way', () => {
+    expect(sourceLabel('merge_request_event')).toBe('merge request');
+    expect(sourceLabel('parent_pipeline')).toBe('parent pipeline');
+    expect(sourceLabel('push')).toBe('push');
+  });
+
+  it('counts seconds since something that just happened', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(secondsAgo(now.getTime() - 8_000, now)).toBe('8s ago');
+    expect(secondsAgo(now.getTime() - 5 * 60_000, now)).toBe('5m ago');
   });
 });

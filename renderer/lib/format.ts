@@ -52,6 +52,16 @@ export function timeAgo(iso: string | null | undefined, now: Date, empty = '—'
   return `${d}d ago`;
 }
 
+/**
+ * How long ago `ms` was, to the second under a minute (`8s ago`), else like `timeAgo`: for what
+ * just happened and matters to the second, such as losing the connection.
+ */
+export function secondsAgo(ms: number, now: Date): string {
+  const s = Math.max(0, Math.round((now.getTime() - ms) / 1000));
+  if (s < 60) return `${s}s ago`;
+  return timeAgo(new Date(ms).toISOString(), now);
+}
+
 const BYTE_UNITS = ['KiB', 'MiB', 'GiB'] as const;
 
 /**
@@ -119,4 +129,18 @@ export function isActive(status: string): boolean {
 /** Human label for a status: `waiting_for_resource` → `waiting for resource`. */
 export function statusLabel(status: string): string {
   return status.replace(/_/g, ' ');
+}
+
+/** Sources whose name says "event" where people say what triggered it. */
+const SOURCE_WORDS: Record<string, string> = {
+  merge_request_event: 'merge request',
+  external_pull_request_event: 'external pull request',
+};
+
+/**
+ * A pipeline source as every view shows it: `merge_request_event` → `merge request` (beside
+ * `!406`), `parent_pipeline` → `parent pipeline`, `push` as is.
+ */
+export function sourceLabel(source: string): string {
+  return SOURCE_WORDS[source] ?? source.replace(/_/g, ' ');
 }

@@ -98,6 +98,11 @@ describe('AI routes with the offline analyser', () => {
       /'jobId': must be a positive integer/,
     );
     await expectError(await h.get('/ai/analyzed'), 400, /'projectId'/);
+    await expectError(
+      await h.get('/ai/cache?projectId=7&jobId=9001&jobId=9002'),
+      400,
+      /^Invalid 'jobId': is duplicated \(given 2 times\); give it once$/,
+    );
   });
 
   it('threads follow-ups into the cached conversation', async () => {
@@ -171,14 +176,16 @@ describe('AI routes with the offline analyser', () => {
     });
   });
 
-  it('deletes a cached analysis and says when there was none', async () => {
+  it('deletes a cached analysis; deleting one that is not there is a 404 like its GET', async () => {
     expect(await (await h.del('/ai/cache?projectId=7&jobId=9002')).json()).toEqual({
       success: true,
       message: 'Deleted the analysis of job 9002',
     });
-    expect(await (await h.del('/ai/cache?projectId=7&jobId=9002')).json()).toMatchObject({
-      success: false,
-    });
+    await expectError(
+      await h.del('/ai/cache?projectId=7&jobId=9002'),
+      404,
+      /No cached analysis for job 9002 of project 7/,
+    );
     await expectError(
       await h.get('/ai/cache?projectId=7&jobId=9002'),
       404,
@@ -258,7 +265,12 @@ describe('AI routes with the offline analyser', () => {
       400,
       /longer than 20000/,
     );
-    await expectError(await h.put('/ai/system-prompt', {}), 400, /'prompt'/);
+    await expectError(await h.put('/ai/system-prompt', {}), 400, /'prompt': is required/);
+    await expectError(
+      await h.put('/ai/system-prompt', { prompt: 5 }),
+      400,
+      /^Invalid 'prompt': must be a string$/,
+    );
     expect(await (await h.del('/ai/system-prompt')).json()).toEqual({
       success: true,
       prompt: DEFAULT_SYSTEM_PROMPT,

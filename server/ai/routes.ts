@@ -59,7 +59,9 @@ const historyQuerySchema = z.object({
   pageSize: pageParam('pageSize'),
 });
 const promptSchema = z.object({
-  prompt: z.string({ error: 'is required' }),
+  prompt: z.string({
+    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string'),
+  }),
 });
 const providerSchema = z.object({
   provider: z
@@ -187,13 +189,6 @@ const ROUTE_DOCS: readonly RouteDoc[] = [
   },
 ];
 
-/** A query value as a single string (Koa gives arrays for repeated keys). */
-function flatQuery(ctx: Context): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(ctx.query)) out[k] = Array.isArray(v) ? v[0] : v;
-  return out;
-}
-
 type StreamEvent =
   | { type: 'delta'; text: string }
   | { type: 'done'; result: object }
@@ -288,22 +283,22 @@ export function aiRoutes(service: AiService): RouteModule {
     });
 
     router.get('/ai/analyzed', (ctx) => {
-      const { projectId } = parseInput(projectQuerySchema, flatQuery(ctx), 'query');
+      const { projectId } = parseInput(projectQuerySchema, ctx.query, 'query');
       ctx.body = service.analyzed(projectId);
     });
 
     router.get('/ai/cache', (ctx) => {
-      const { projectId, jobId } = parseInput(cacheQuerySchema, flatQuery(ctx), 'query');
+      const { projectId, jobId } = parseInput(cacheQuerySchema, ctx.query, 'query');
       ctx.body = service.getCached(projectId, jobId);
     });
 
     router.delete('/ai/cache', (ctx) => {
-      const { projectId, jobId } = parseInput(cacheQuerySchema, flatQuery(ctx), 'query');
+      const { projectId, jobId } = parseInput(cacheQuerySchema, ctx.query, 'query');
       ctx.body = service.deleteCached(projectId, jobId);
     });
 
     router.get('/ai/history', (ctx) => {
-      const q = parseInput(historyQuerySchema, flatQuery(ctx), 'query');
+      const q = parseInput(historyQuerySchema, ctx.query, 'query');
       ctx.body = service.history(q.page ?? 1, q.pageSize ?? 20);
     });
 

@@ -49,12 +49,13 @@ export function createStoredAnalyses(
     },
 
     deleteCached(projectId, jobId) {
-      return store.delete(projectId, jobId)
-        ? { success: true, message: `Deleted the analysis of job ${jobId}` }
-        : {
-            success: false,
-            message: `No cached analysis for job ${jobId} of project ${projectId}`,
-          };
+      // Like GET of the same job: nothing to delete is a 404, not a 200 that says so.
+      if (!store.delete(projectId, jobId))
+        throw new AppError(
+          'not_found',
+          `No cached analysis for job ${jobId} of project ${projectId}`,
+        );
+      return { success: true, message: `Deleted the analysis of job ${jobId}` };
     },
 
     history(page, pageSize) {

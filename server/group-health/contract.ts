@@ -68,6 +68,16 @@ export interface TimeToFixStats {
 /** A default branch's state: its newest finished (success/failed) pipeline decides. */
 export type DefaultBranchState = 'broken' | 'passing' | 'unknown';
 
+/** A job that failed in the pipeline that broke a default branch. */
+export interface BrokenJob {
+  job_id: number;
+  name: string;
+  stage: string;
+  allow_failure: boolean;
+  failure_reason: string | null;
+  web_url: string;
+}
+
 /** One project's default-branch health. */
 export interface DefaultBranchHealth {
   project_id: number;
@@ -80,6 +90,11 @@ export interface DefaultBranchHealth {
   latest: HealthPipeline | null;
   /** When broken: the first failed pipeline after the last green one. */
   broken_since: HealthPipeline | null;
+  /**
+   * Additive. When broken: the jobs that failed in `broken_since` (final attempts), blocking ones
+   * first; empty when its jobs were not read.
+   */
+  broken_jobs?: BrokenJob[];
   broken_for_seconds: number | null;
   /** When broken: default-branch pipelines after `broken_since`, newest first (at most 20). */
   pipelines_since: HealthPipeline[];

@@ -23,6 +23,12 @@ function group() {
     commitTitle: 'Refactor auth',
     commitAuthor: 'Carol',
     username: 'carol',
+    jobs: [
+      { name: 'lint', status: 'failed', allowFailure: true },
+      { name: 'unit-tests', status: 'failed', failureReason: 'script_failure' },
+      { name: 'unit-tests', status: 'failed', failureReason: 'script_failure' },
+      { name: 'build', status: 'success' },
+    ],
   });
   const failedAfter = b.pipeline({ projectId: 1, status: 'failed', minutesAgo: 60 });
   const running = b.pipeline({ projectId: 1, status: 'running', minutesAgo: 30 });
@@ -73,12 +79,19 @@ describe('defaultBranchHealth', () => {
       ref_label: 'main',
     });
     expect(api.broken_for_seconds).toBe(7200);
+    // Which job broke it (issue 30, item 2): the blocking failure first, the retried attempt once.
+    expect(api.broken_jobs!.map((j) => [j.name, j.allow_failure, j.failure_reason])).toEqual([
+      ['unit-tests', false, 'script_failure'],
+      ['lint', true, 'script_failure'],
+    ]);
+    expect(cli.broken_jobs).toEqual([]);
     expect(api.pipelines_since.map((p) => p.pipeline_id)).toEqual([running, failedAfter]);
     expect(api.pipelines_since_count).toBe(2);
     expect(api.latest?.pipeline_id).toBe(running);
     const web = health.projects[2]!;
     expect(web).toMatchObject({
       broken_since: null,
+      broken_jobs: [],
       broken_for_seconds: null,
       default_branch: 'master',
     });

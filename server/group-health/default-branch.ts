@@ -1,6 +1,7 @@
 import type { PipelineHistoryRecord } from '../history/model.ts';
 import { isMergeRequestPipeline } from '../history/model.ts';
 import type {
+  BrokenJob,
   DefaultBranchesResponse,
   DefaultBranchHealth,
   SuccessRate,
@@ -14,6 +15,7 @@ import { median, percent, percentileSorted } from './stats.ts';
 const PIPELINES_SINCE_LIMIT = 20;
 
 const STATE_ORDER = { broken: 0, passing: 1, unknown: 2 } as const;
+const RATE_SCOPES: readonly RateScope[] = ['default_branch', 'merge_requests', 'all'];
 
 interface RateCounter {
   successful: number;
@@ -26,6 +28,22 @@ const toRate = (c: RateCounter): SuccessRate => ({
   failed: c.failed,
   success_rate: percent(c.successful, c.successful + c.failed),
 });
+
+/** Which pipelines a success rate (and the failures list's `scope` filter) counts. */
+export type RateScope = keyof SuccessRateSplit;
+
+/**
+ * True when `p` counts toward `scope`'s rate: the default branch, merge-request pipelines not on
+ * the default branch, or all. The failures list filters by the same rule, so "28 failed" opens 28.
+ */
+export function inRateScope(
+  p: Pick<PipelineHistoryRecord, 'defaultBranch' | 'ref' | 'source'>,
+  scope: RateScope,
+): boolean {
+  if (scope === 'default_branch') return p.defaultBranch;
+  if (scope === 'merge_requests') return !p.defaultBranch && isMergeRequestPipeline(p);
+  return true;
+}
 
 function count(c: RateCounter, status: string): void {
   if (status === 'success') c.successful++;
@@ -76,15 +94,11 @@ export function defaultBranchHealth(index: HealthIndex): DefaultBranchesResponse
     for (const p of pipelines) {
       if (p.defaultBranch) onDefault.push(p);
       if (p.createdAt < index.from) continue;
-      count(rates.all, p.status);
-      count(overall.all, p.status);
-      if (p.defaultBranch) {
-        count(rates.default_branch, p.status);
-        count(overall.default_branch, p.status);
-      } else if (isMergeRequestPipeline(p)) {
-        count(rates.merge_requests, p.status);
-        count(overall.merge_requests, p.status);
-      }
+      for (const scope of RATE_SCOPES)
+        if (inRateScope(p, scope)) {
+          count(rates[scope], p.status);
+          count(overall[scope], p.status);
+        }
     }
     // Walk the default branch oldest → newest, tracking red streaks and their recoveries.
     let streakStart: PipelineHistoryRecord | null = null;
@@ -115,6 +129,7 @@ export function defaultBranchHealth(index: HealthIndex): DefaultBranchesResponse
       state,
       latest: latest ? index.toHealthPipeline(latest) : null,
       broken_since: state === 'broken' ? index.toHealthPipeline(streakStart!) : null,
+      broken_jobs: state === 'broken' ? brokenJobs(index, streakStart!.pipelineId) : [],
       broken_for_seconds:
         state === 'broken' ? Math.max(0, Math.round((now - streakStart!.createdAt) / 1000)) : null,
       pipelines_since: since
@@ -144,6 +159,21 @@ export function defaultBranchHealth(index: HealthIndex): DefaultBranchesResponse
     success_rates: split(overall),
     time_to_fix: timeToFixStats(allFixes),
   };
+}
+
+/** The failed final attempts of a pipeline, blocking ones first, then by job id. */
+function brokenJobs(index: HealthIndex, pipelineId: number): BrokenJob[] {
+  return (index.jobsByPipeline.get(pipelineId) ?? [])
+    .filter((j) => j.status === 'failed' && !j.retried)
+    .sort((a, b) => Number(a.allowFailure) - Number(b.allowFailure) || a.jobId - b.jobId)
+    .map((j) => ({
+      job_id: j.jobId,
+      name: j.name,
+      stage: j.stage,
+      allow_failure: j.allowFailure,
+      failure_reason: j.failureReason,
+      web_url: j.webUrl,
+    }));
 }
 
 function split(c: {

@@ -1,5 +1,6 @@
 import { mergeRequestIid } from '../history/model.ts';
 import type { FailedJob, FailureEntry, FailuresResponse } from './contract.ts';
+import { inRateScope, type RateScope } from './default-branch.ts';
 import type { FlakeIndex } from './flaky-jobs.ts';
 import type { HealthIndex } from './health-index.ts';
 
@@ -9,6 +10,8 @@ export interface FailureFilter {
   /** A branch or tag name, a full ref, or `!439` for a merge request's pipelines. */
   ref?: string;
   source?: string;
+  /** Only the pipelines a success rate of group health counts (its "N failed" link). */
+  scope?: RateScope;
   /** Pipelines triggered by this GitLab username (the route resolves `mine`). */
   username?: string;
   /** Only likely-noise failures (true) or only real ones (false). */
@@ -45,6 +48,7 @@ export function listFailures(
       if (p.status !== 'failed' || p.createdAt < from || p.createdAt >= to) continue;
       if (filter.ref !== undefined && !matchesRef(p.ref, filter.ref)) continue;
       if (filter.source !== undefined && p.source !== filter.source) continue;
+      if (filter.scope !== undefined && !inRateScope(p, filter.scope)) continue;
       if (filter.username !== undefined && p.user?.username !== filter.username) continue;
       const failedJobs: FailedJob[] = (index.jobsByPipeline.get(p.pipelineId) ?? [])
         .filter((j) => j.status === 'failed' && !j.retried)

@@ -4,17 +4,8 @@ import type {
   PipelineHistoryRecord,
   ProjectHistoryRecord,
 } from '../history/model.ts';
-import { mergeRequestIid } from '../history/model.ts';
+import { refLabel, type MergeRequestLookup } from '../summary/merge-request-ref.ts';
 import type { HealthPipeline, HealthWindow } from './contract.ts';
-
-/** An MR's title and link, when the lookup cache has them. */
-export interface MergeRequestInfo {
-  title: string | null;
-  webUrl: string;
-}
-
-/** Finds an MR's title and link (a cache in front of GitLab); undefined when not known yet. */
-export type MergeRequestLookup = (projectId: number, iid: number) => MergeRequestInfo | undefined;
 
 /** What every health computation is given. */
 export interface HealthInput {
@@ -65,23 +56,13 @@ export class HealthIndex {
 
   /** A pipeline in the API's shape, MR pipelines labelled `!iid` with title and link. */
   toHealthPipeline(p: PipelineHistoryRecord): HealthPipeline {
-    const iid = mergeRequestIid(p.ref);
     const project = this.projects.get(p.projectId);
-    const known = iid === null ? undefined : this.input.mergeRequests?.(p.projectId, iid);
     return {
       pipeline_id: p.pipelineId,
       project_id: p.projectId,
       status: p.status,
       ref: p.ref,
-      ref_label: iid === null ? p.ref : `!${iid}`,
-      merge_request:
-        iid === null
-          ? null
-          : {
-              iid,
-              title: known?.title ?? null,
-              web_url: known?.webUrl ?? `${project?.webUrl ?? ''}/-/merge_requests/${iid}`,
-            },
+      ...refLabel(p.projectId, p.ref, project?.webUrl, this.input.mergeRequests),
       source: p.source,
       sha: p.sha,
       short_sha: p.sha.slice(0, 8),

@@ -1,5 +1,6 @@
 import type { PipelineHistory } from '../history/pipeline-history.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { MergeRequestLookup } from '../summary/merge-request-ref.ts';
 import { parseSince } from '../summary/since.ts';
 import type {
   DefaultBranchesResponse,
@@ -23,6 +24,14 @@ export interface HealthServiceDeps {
   currentUsername: () => Promise<string>;
 }
 
+/** The history's remembered merge requests as a lookup (an empty title counts as unknown). */
+export function mergeRequestLookup(history: PipelineHistory): MergeRequestLookup {
+  return (projectId, iid) => {
+    const mr = history.mergeRequest(projectId, iid);
+    return mr && { title: mr.title || null, webUrl: mr.webUrl };
+  };
+}
+
 /** A cached computation is reused while history is unchanged and it is younger than this. */
 const MAX_AGE_MS = 30_000;
 /** Windows cached at once (the default one and a few the dashboard asked for). */
@@ -35,7 +44,11 @@ const CACHED_WINDOWS = 4;
 export class HealthService {
   private readonly cache = new Map<string, { version: number; at: number; health: GroupHealth }>();
 
-  constructor(private readonly deps: HealthServiceDeps) {}
+  private readonly mergeRequests: MergeRequestLookup;
+
+  constructor(private readonly deps: HealthServiceDeps) {
+    this.mergeRequests = mergeRequestLookup(deps.history);
+  }
 
   /** The health of the group over `since` (default: the summary's window). A bad `since` is a 400. */
   health(since?: string): GroupHealth {
@@ -51,10 +64,7 @@ export class HealthService {
       now,
       windowMs,
       since: window,
-      mergeRequests: (projectId, iid) => {
-        const mr = history.mergeRequest(projectId, iid);
-        return mr && { title: mr.title || null, webUrl: mr.webUrl };
-      },
+      mergeRequests: this.mergeRequests,
     });
     this.cache.delete(window);
     this.cache.set(window, { version, at: now, health });

@@ -9,8 +9,9 @@ import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { PollerObserver } from '../summary/poller-observer.ts';
 import type { PipelinePoller } from '../summary/poller.ts';
+import type { MergeRequestLookup } from '../summary/merge-request-ref.ts';
 import { parseSince } from '../summary/since.ts';
-import { HealthService } from './health-service.ts';
+import { HealthService, mergeRequestLookup } from './health-service.ts';
 import { healthRoutes } from './routes.ts';
 
 export { HealthService } from './health-service.ts';
@@ -45,6 +46,8 @@ export interface GroupHealth {
   warmStart(poller: PipelinePoller): boolean;
   /** Resolves when no history fetch (jobs, merge requests) is queued or running (tests). */
   idle(): Promise<void>;
+  /** Merge requests' remembered titles and links, for the summary's `!406` labels. */
+  mergeRequests: MergeRequestLookup;
   /** A job's flake history in words for the AI, or undefined. */
   flakeHistory(projectId: number, jobName: string): Promise<string | undefined>;
   close(): void;
@@ -103,6 +106,7 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
       if (state) p.restore(state);
       return state !== null;
     },
+    mergeRequests: mergeRequestLookup(history),
     idle: () => recorder.idle(),
     async flakeHistory(projectId, jobName) {
       try {

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DefaultBranchesResponse, FailuresResponse } from '../contract.ts';
 import { startHarness, type Harness } from '../testing/service-harness.ts';
 
 let h: Harness;
@@ -43,6 +44,23 @@ describe('group health routes (through the composition root)', () => {
     });
   });
 
+  it('lists the failures a success rate counts: `scope` reproduces health\'s "N failed" (issue 30, item 3)', async () => {
+    const branches = (await h.api('/api/health/default-branches')).body as DefaultBranchesResponse;
+    for (const scope of ['default_branch', 'merge_requests', 'all'] as const) {
+      const failures = (await h.api(`/api/pipelines/failures?scope=${scope}&pageSize=1`))
+        .body as FailuresResponse;
+      expect([scope, failures.pagination.totalCount]).toEqual([
+        scope,
+        branches.success_rates[scope].failed,
+      ]);
+    }
+    const onDefault = (await h.api('/api/pipelines/failures?scope=default_branch&pageSize=100'))
+      .body as FailuresResponse;
+    expect(onDefault.failures.every((f) => f.default_branch)).toBe(true);
+    const all = (await h.api('/api/pipelines/failures?pageSize=1')).body as FailuresResponse;
+    expect(all.pagination.totalCount).toBeGreaterThan(onDefault.pagination.totalCount);
+  });
+
   it('refuses bad input with a 400 in the error shape, and an unknown project with a 404', async () => {
     for (const url of [
       '/api/health/default-branches?since=7x',
@@ -55,6 +73,40 @@ describe('group health routes (through the composition root)', () => {
       const res = await h.api(url);
       expect([url, res.status]).toEqual([url, 400]);
       expect(res.body).toEqual({ ...errorShape, statusCode: 400 });
+    }
+    // Each says what is wrong in words a caller can act on (issue 30, item 8).
+    for (const [url, message] of [
+      [
+        '/api/pipelines/failures?from=2026-03-10T12:00:00Z&to=2026-03-10T11:00:00Z',
+        "Invalid 'from': must not be later than 'to'",
+      ],
+      [
+        '/api/pipelines/failures?ref=main&ref=develop',
+        "Invalid 'ref': is duplicated (given 2 times); give it once",
+      ],
+      [
+        '/api/health/trends?projectId=1&days=100000',
+        "Invalid 'days': must be a whole number of days from 1 to 3650",
+      ],
+      [
+        '/api/health/trends?projectId=1&days=0',
+        "Invalid 'days': must be a whole number of days from 1 to 3650",
+      ],
+      [
+        '/api/pipelines/failures?scope=feature',
+        "Invalid 'scope': must be default_branch, merge_requests or all",
+      ],
+      [
+        '/api/jobtrace?projectId=1&projectId=2&jobId=3',
+        "Invalid 'projectId': is duplicated (given 2 times); give it once",
+      ],
+    ]) {
+      const res = await h.api(url!);
+      expect([url, res.status, res.body]).toEqual([
+        url,
+        400,
+        { ...errorShape, statusCode: 400, error: message },
+      ]);
     }
     const unknown = await h.api('/api/health/trends?projectId=999999');
     expect(unknown.status).toBe(404);

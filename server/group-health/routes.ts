@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { z } from 'zod';
 import type { RouteModule } from '../http/app.ts';
 import { describedRoutes, type RouteDoc } from '../http/openapi.ts';
@@ -12,12 +11,17 @@ const sinceSchema = z
   .refine(isValidSince, { error: 'must be a positive whole number followed by m, h, d or w' })
   .optional();
 const windowQuerySchema = z.object({ since: sinceSchema });
+/** Longest trend asked for; the service clamps it to the history's retention anyway. */
+const MAX_TREND_DAYS = 3650;
 const trendsQuerySchema = z.object({
   projectId: idParamSchema,
   days: z
     .string()
-    .regex(/^[1-9][0-9]{0,3}$/, { error: 'must be a positive whole number of days' })
+    .regex(/^[0-9]{1,9}$/, { error: `must be a whole number of days from 1 to ${MAX_TREND_DAYS}` })
     .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_TREND_DAYS, {
+      error: `must be a whole number of days from 1 to ${MAX_TREND_DAYS}`,
+    })
     .optional(),
 });
 
@@ -26,26 +30,37 @@ const isoSchema = z
   .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'must be an ISO 8601 timestamp' })
   .transform((v) => Date.parse(v))
   .optional();
-const failuresQuerySchema = z.object({
-  since: sinceSchema,
-  projectId: idParamSchema.optional(),
-  ref: z.string().min(1).max(255, { error: 'is too long' }).optional(),
-  source: z.string().min(1).max(64, { error: 'is too long' }).optional(),
-  user: z.string().min(1).max(255, { error: 'is too long' }).optional(),
-  flaky: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
-  from: isoSchema,
-  to: isoSchema,
-  page: z
-    .string()
-    .regex(/^[1-9][0-9]{0,8}$/, { error: 'must be a positive integer' })
-    .transform(Number)
-    .optional(),
-  pageSize: z
-    .string()
-    .regex(/^[1-9][0-9]{0,8}$/, { error: 'must be a positive integer' })
-    .transform(Number)
-    .optional(),
-});
+const failuresQuerySchema = z
+  .object({
+    since: sinceSchema,
+    projectId: idParamSchema.optional(),
+    ref: z.string().min(1).max(255, { error: 'is too long' }).optional(),
+    source: z.string().min(1).max(64, { error: 'is too long' }).optional(),
+    scope: z
+      .enum(['default_branch', 'merge_requests', 'all'], {
+        error: 'must be default_branch, merge_requests or all',
+      })
+      .optional(),
+    user: z.string().min(1).max(255, { error: 'is too long' }).optional(),
+    flaky: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+    from: isoSchema,
+    to: isoSchema,
+    page: z
+      .string()
+      .regex(/^[1-9][0-9]{0,8}$/, { error: 'must be a positive integer' })
+      .transform(Number)
+      .optional(),
+    pageSize: z
+      .string()
+      .regex(/^[1-9][0-9]{0,8}$/, { error: 'must be a positive integer' })
+      .transform(Number)
+      .optional(),
+  })
+  // An empty span would list nothing and look like "no failures"; say which bound is wrong.
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    path: ['from'],
+    error: "must not be later than 'to'",
+  });
 
 const ROUTE_DOCS: readonly RouteDoc[] = [
   {
@@ -100,12 +115,6 @@ const ROUTE_DOCS: readonly RouteDoc[] = [
     response: { description: '`{window, failures, pagination}`.' },
   },
 ];
-function flatQuery(ctx: Context): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(ctx.query)) out[k] = Array.isArray(v) ? v[0] : v;
-  return out;
-}
-
 /**
  * GET /api/health/default-branches, /api/health/flaky-jobs, /api/health/regressions,
  * /api/health/trends and /api/pipelines/failures (additive routes; shapes in server/group-health/contract.ts).
@@ -114,29 +123,30 @@ export function healthRoutes(deps: { health: HealthService }): RouteModule {
   const { health } = deps;
   return describedRoutes(ROUTE_DOCS, (router) => {
     router.get('/health/default-branches', async (ctx) => {
-      const { since } = parseInput(windowQuerySchema, flatQuery(ctx), 'query');
+      const { since } = parseInput(windowQuerySchema, ctx.query, 'query');
       ctx.body = await health.defaultBranches(since);
     });
     router.get('/health/flaky-jobs', async (ctx) => {
-      const { since } = parseInput(windowQuerySchema, flatQuery(ctx), 'query');
+      const { since } = parseInput(windowQuerySchema, ctx.query, 'query');
       ctx.body = await health.flakyJobs(since);
     });
     router.get('/health/regressions', async (ctx) => {
       ctx.body = await health.regressions();
     });
     router.get('/health/trends', async (ctx) => {
-      const { projectId, days } = parseInput(trendsQuerySchema, flatQuery(ctx), 'query');
+      const { projectId, days } = parseInput(trendsQuerySchema, ctx.query, 'query');
       const trends = await health.trends(projectId, days);
       if (!trends) throw new AppError('not_found', `Project ${projectId} is not watched`);
       ctx.body = trends;
     });
     router.get('/pipelines/failures', async (ctx) => {
-      const q = parseInput(failuresQuerySchema, flatQuery(ctx), 'query');
+      const q = parseInput(failuresQuerySchema, ctx.query, 'query');
       ctx.body = await health.failures({
         since: q.since,
         projectId: q.projectId,
         ref: q.ref,
         source: q.source,
+        scope: q.scope,
         user: q.user,
         flaky: q.flaky === undefined ? undefined : q.flaky === 'true',
         from: q.from,

@@ -370,6 +370,15 @@ function failureOf(
 ): NonNullable<PipelineRecord['failure']> {
   const latest = jobs
     .filter((j) => !j.retried)
-    .map((j) => ({ id: j.jobId, status: j.status, allow_failure: j.allowFailure }));
-  return { jobId: failingJob(latest)?.id ?? null, commitTitle: p.commitTitle };
+    .map((j) => ({ id: j.jobId, status: j.status, allow_failure: j.allowFailure, job: j }));
+  const failing = failingJob(latest)?.job;
+  return {
+    jobId: failing?.jobId ?? null,
+    commitTitle: p.commitTitle,
+    job: failing && {
+      name: failing.name,
+      stage: failing.stage,
+      failureReason: failing.failureReason,
+    },
+  };
 }

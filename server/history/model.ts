@@ -3,6 +3,7 @@
  * window (retention, default 90 days), for a warm restart and for group health (default branches,
  * flaky jobs, duration regressions, every failure). Times are epoch milliseconds; durations seconds.
  */
+import { mergeRequestIid } from '../summary/merge-request-ref.ts';
 
 /** A watched project as the history knows it. */
 export interface ProjectHistoryRecord {
@@ -82,13 +83,8 @@ export interface HistorySnapshot {
   jobs: ReadonlyMap<number, readonly JobHistoryRecord[]>;
 }
 
-const MR_REF = /^refs\/merge-requests\/(\d+)\/(?:head|merge|train)$/;
-
-/** The merge-request iid behind a `refs/merge-requests/<iid>/head` ref, or null. */
-export function mergeRequestIid(ref: string): number | null {
-  const match = MR_REF.exec(ref);
-  return match ? Number(match[1]) : null;
-}
+/** The merge-request iid behind a ref (the summary's rule, shared). */
+export { mergeRequestIid };
 
 /** True for pipelines GitLab ran for a merge request (source or ref say so). */
 export function isMergeRequestPipeline(p: Pick<PipelineHistoryRecord, 'ref' | 'source'>): boolean {

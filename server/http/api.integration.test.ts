@@ -174,6 +174,46 @@ describe('pipeline details and job traces', () => {
     expect(project.average_duration).toEqual(expect.any(Number));
   });
 
+  it("names the failing job on the summary's failed row (issue 30, item 2)", async () => {
+    await h.service.poller.detailsSettled();
+    await h.service.poller.cycleOnce();
+    const summary = (await h.api('/api/pipelines/summary')).body as SummaryResponse;
+    const row = summary.projects
+      .find((p) => p.project_id === failed.projectId)!
+      .recent_pipelines.find((r) => r.pipeline_id === failed.pipelineId)!;
+    const details = (await h.api(`/api/pipelines/${failed.projectId}/details/${failed.pipelineId}`))
+      .body as PipelineDetails;
+    expect(row.failing_job_name).toBe(details.jobs.find((j) => j.id === row.failing_job_id)!.name);
+  });
+
+  it('labels merge-request refs `!iid` with the title GitLab gives, in the summary and the details (issue 30, item 1)', async () => {
+    await h.service.groupHealth.idle();
+    await h.service.poller.cycleOnce();
+    const summary = (await h.api('/api/pipelines/summary')).body as SummaryResponse;
+    const mr = summary.projects
+      .flatMap((p) => p.recent_pipelines.map((r) => ({ project: p, r })))
+      .find(({ r }) => r.ref.startsWith('refs/merge-requests/'));
+    expect(mr).toBeDefined();
+    const iid = Number(mr!.r.ref.split('/')[2]);
+    const upstream = (await (
+      await fetch(
+        `${h.simulator.url}/api/v4/projects/${mr!.project.project_id}/merge_requests/${iid}`,
+        { headers: { 'PRIVATE-TOKEN': h.simulator.token } },
+      )
+    ).json()) as { title: string; web_url: string };
+    const expected = {
+      ref_label: `!${iid}`,
+      merge_request: { iid, title: upstream.title, web_url: upstream.web_url },
+    };
+    expect(mr!.r).toMatchObject(expected);
+    const details = (
+      await h.api(`/api/pipelines/${mr!.project.project_id}/details/${mr!.r.pipeline_id}`)
+    ).body as PipelineDetails;
+    expect(details).toMatchObject(expected);
+    const branch = summary.projects[0]!.recent_pipelines.find((r) => !r.ref.startsWith('refs/'));
+    if (branch) expect(branch).toMatchObject({ ref_label: branch.ref, merge_request: null });
+  });
+
   it('serves a failed job log with ANSI colours and section markers, complete', async () => {
     const details = (await h.api(`/api/pipelines/${failed.projectId}/details/${failed.pipelineId}`))
       .body as PipelineDetails;

@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 
-/** Parses `input` with `schema`, throwing a 400 that names the offending field in plain words. */
+/**
+ * Parses `input` with `schema`, throwing a 400 that names the offending field in plain words. A
+ * query parameter given twice (`?jobId=1&jobId=2`, which Koa hands over as an array) is refused as
+ * duplicated before the schema sees it: no route takes repeated parameters, and picking one of the
+ * two would answer a question nobody asked.
+ */
 export function parseInput<T extends z.ZodType>(
   schema: T,
   input: unknown,
   what = 'request',
 ): z.output<T> {
+  if (what === 'query' && typeof input === 'object' && input !== null)
+    for (const [key, value] of Object.entries(input))
+      if (Array.isArray(value))
+        throw new AppError(
+          'bad_request',
+          `Invalid '${key}': is duplicated (given ${value.length} times); give it once`,
+        );
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -82,6 +82,10 @@ function setup(settings: Partial<NotificationSettings> = {}, burstThreshold = 4)
     logger: silentLogger,
     group: 'acme',
     since: '7d',
+    mergeRequests: (projectId, iid) =>
+      iid === 406
+        ? { title: 'Fix the search index', webUrl: 'https://gitlab.test/mr/406' }
+        : undefined,
   });
   const failures = new FailureEvents({
     gitlab,
@@ -90,6 +94,8 @@ function setup(settings: Partial<NotificationSettings> = {}, burstThreshold = 4)
     settings: () => readNotificationSettings(store),
     emit: (e) => events.push(e),
     isWatched: (id) => poller.projectName(id) !== undefined,
+    refLabel: poller.refLabel,
+    pipeline: poller.pipelineRecord,
     burstThreshold,
   });
   poller.onPipelineChanges((c) => failures.observe(c));
@@ -124,6 +130,43 @@ describe('failure events', () => {
     expect(state.failing.map((f) => [f.pipeline_id, f.reasons])).toEqual([
       [10, ['default-branch']],
     ]);
+  });
+
+  it('fills a failing ref from what the summary knows: source, user, commit, failing job (issue 30)', async () => {
+    const t = setup();
+    await t.cycle();
+    await t.poller.detailsSettled();
+    const [failing] = t.failures.state().failing;
+    expect(failing).toMatchObject({
+      pipeline_id: 10,
+      source: 'push',
+      user: { username: 'ada', name: 'Ada Lovelace' },
+      commit_title: 'Commit of 10',
+      failed_jobs: [{ id: 100, stage: 'test', failure_reason: 'script_failure' }],
+      ref_label: 'main',
+      merge_request: null,
+    });
+    expect(failing!.failed_jobs[0]!.name).toBeTruthy();
+  });
+
+  it('names a merge request `!iid` with its title in events and state (issue 30, item 1)', async () => {
+    const t = setup({ reasons: { mine: true, 'default-branch': true, watched: true } }, 10);
+    await t.cycle();
+    const ref = 'refs/merge-requests/406/head';
+    updateNotificationSettings(t.store, { starred_projects: [2] });
+    t.fail(2, 70, { ref });
+    await t.cycle();
+    t.gitlab.addPipeline(2, 71, iso(t.clock.now() + 1_000), 'success', 60, { ref });
+    await t.cycle();
+    expect(t.events.map((e) => e.title)).toEqual([
+      'web: pipeline #70 failed on !406 (Fix the search index)',
+      'web: !406 (Fix the search index) is green again (#71)',
+    ]);
+    expect(t.events[0]!.pipelines[0]).toMatchObject({
+      ref,
+      ref_label: '!406',
+      merge_request: { iid: 406, title: 'Fix the search index' },
+    });
   });
 
   it('learns what was failing from a warm start without announcing it', async () => {

@@ -11,7 +11,8 @@ import type { GitLabCurrentUser, GitLabJob } from '../gitlab/wire.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import { latestAttempts } from '../summary/from-gitlab.ts';
-import type { Project } from '../summary/model.ts';
+import { refInWords, type RefLabel } from '../summary/merge-request-ref.ts';
+import type { PipelineRecord, Project } from '../summary/model.ts';
 import type { PipelineChange } from '../summary/poller.ts';
 import { inQuietHours } from './notification-settings.ts';
 
@@ -29,6 +30,10 @@ export interface FailureEventsDeps {
   settings: () => NotificationSettings;
   /** Whether a project is still watched (after the group changes, old failures no longer count). */
   isWatched?: (projectId: number) => boolean;
+  /** How a ref reads (`!406` with its MR's title); default: the ref as is. */
+  refLabel?: (projectId: number, ref: string) => RefLabel;
+  /** The summary's record of a pipeline (source, user, failing job), for failing refs at start. */
+  pipeline?: (projectId: number, pipelineId: number) => PipelineRecord | undefined;
   /** Receives every event (the SSE hub); more listeners with `onEvent`. */
   emit?: (event: PipelineEvent) => void;
   /** Failures detected within this long of the first are announced together. Default 5 s. */
@@ -150,11 +155,11 @@ export class FailureEvents {
           watched(r.project.id) &&
           !settings.muted_projects.includes(r.project.id),
       )
-      .map((r) => r.item ?? this.itemFromRef(r, settings))
+      .map((r) => this.relabelled(r.item ?? this.itemFromRef(r, settings)))
       .filter((item) => item.reasons.some((reason) => settings.reasons[reason]))
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
     const seen = new Set<number>();
-    const recent = [...this.history, ...failing]
+    const recent = [...this.history.map((item) => this.relabelled(item)), ...failing]
       .filter((item) => !seen.has(item.pipeline_id) && seen.add(item.pipeline_id))
       .filter(
         (item) => watched(item.project_id) && !settings.muted_projects.includes(item.project_id),
@@ -249,6 +254,7 @@ export class FailureEvents {
       pipeline_id: record.id,
       web_url: record.webUrl,
       ref: record.ref,
+      ...this.label(project.id, record.ref),
       source: record.source,
       user: user
         ? { username: user.username, name: user.name, avatar_url: user.avatar_url ?? '' }
@@ -324,22 +330,49 @@ export class FailureEvents {
     }
   }
 
+  private label(projectId: number, ref: string): RefLabel {
+    return this.deps.refLabel?.(projectId, ref) ?? { ref_label: ref, merge_request: null };
+  }
+
+  /** The item with its ref labelled now: an MR's title arrives after the event went out. */
+  private relabelled(item: PipelineEventItem): PipelineEventItem {
+    return { ...item, ...this.label(item.project_id, item.ref) };
+  }
+
+  /**
+   * A failing ref nobody was notified of (failing when the service started): what the summary
+   * knows of its pipeline — source, user, commit title and failing job.
+   */
   private itemFromRef(ref: RefState, settings: NotificationSettings): PipelineEventItem {
     const reasons: FailureReason[] = [];
     if (ref.project.defaultBranch && ref.ref === ref.project.defaultBranch)
       reasons.push('default-branch');
     if (settings.starred_projects.includes(ref.project.id)) reasons.push('watched');
+    const record = this.deps.pipeline?.(ref.project.id, ref.pipelineId);
+    const failure = record?.failure;
+    const user = record?.user ?? null;
     return {
       project_id: ref.project.id,
       project_name: ref.project.name,
       project_path: ref.project.path,
       pipeline_id: ref.pipelineId,
-      web_url: `${ref.project.webUrl}/-/pipelines/${ref.pipelineId}`,
+      web_url: record?.webUrl ?? `${ref.project.webUrl}/-/pipelines/${ref.pipelineId}`,
       ref: ref.ref,
-      source: '',
-      user: null,
-      commit_title: null,
-      failed_jobs: [],
+      ...this.label(ref.project.id, ref.ref),
+      source: record?.source ?? '',
+      user: user && { username: user.username, name: user.name, avatar_url: user.avatarUrl },
+      commit_title: failure?.commitTitle ?? null,
+      failed_jobs:
+        failure?.job && failure.jobId !== null
+          ? [
+              {
+                id: failure.jobId,
+                name: failure.job.name,
+                stage: failure.job.stage,
+                failure_reason: failure.job.failureReason,
+              },
+            ]
+          : [],
       reasons,
       at: new Date(ref.at).toISOString(),
     };
@@ -362,10 +395,14 @@ export function describeEvent(
     const item = items[0]!;
     const jobs = item.failed_jobs.map((j) => j.name);
     const why = item.reasons.map((r) => REASON_WORDS[r]).join(', ');
+    const ref = refInWords({
+      ref_label: item.ref_label ?? item.ref,
+      merge_request: item.merge_request ?? null,
+    });
     const title =
       event === 'pipeline-failed'
-        ? `${item.project_name}: pipeline #${item.pipeline_id} failed on ${item.ref}`
-        : `${item.project_name}: ${item.ref} is green again (#${item.pipeline_id})`;
+        ? `${item.project_name}: pipeline #${item.pipeline_id} failed on ${ref}`
+        : `${item.project_name}: ${ref} is green again (#${item.pipeline_id})`;
     const parts = [
       item.commit_title,
       jobs.length > 0

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 
-/** The Node major the service runs on; package.json `engines` says the same (a test checks). */
+/** The Node major the service runs on: the `node` devDependency npm scripts run on (a test checks). */
 export const REQUIRED_NODE_MAJOR = 24;
 
 const HOW_TO_RUN = `run it with 'npm run serve' or 'npx pipeline-summary' in the project folder, which use the project's Node ${REQUIRED_NODE_MAJOR}`;

@@ -40,14 +40,19 @@ export interface PipelineRecord {
   user: PipelineUser | null;
   /** The updated_at the details were fetched at; details are stale when it differs from updatedAt. */
   detailsFor: string | null;
+  /** Failed pipelines whose jobs were read: the job to open and the commit title (else absent). */
+  failure?: PipelineFailure;
+}
+
+/** What a failed pipeline's jobs said: the job to open (null when none failed) and the commit. */
+export interface PipelineFailure {
+  jobId: number | null;
+  commitTitle: string | null;
+  /** The failing job's name, stage and GitLab failure_reason (absent in older warm-start data). */
+  job?: { name: string; stage: string; failureReason: string | null } | null;
   /**
-   * Failed pipelines whose jobs were read: the job to open and the commit title (else absent); for
-   * one without a failed job of its own, where its failed trigger job's downstream pipeline failed
-   * (absent when not looked for).
+   * For one without a failed job of its own: where its failed trigger job's downstream pipeline
+   * failed (absent when not looked for).
    */
-  failure?: {
-    jobId: number | null;
-    commitTitle: string | null;
-    downstream?: DownstreamFailure | null;
-  };
+  downstream?: DownstreamFailure | null;
 }

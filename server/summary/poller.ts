@@ -6,6 +6,8 @@ import { isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import { sleep } from '../platform/sleep.ts';
 import { computeActivity } from './activity.ts';
+import { refLabel, type MergeRequestLookup, type RefLabel } from './merge-request-ref.ts';
+import type { PipelineRecord } from './model.ts';
 import { PipelineFeed } from './pipeline-feed.ts';
 import type { PollerObserver, PollerWarmState } from './poller-observer.ts';
 import {
@@ -72,6 +74,8 @@ export interface PollerDeps {
    * same pipelines at the same moment (default: the poller's own).
    */
   reads?: PipelineReads;
+  /** Merge requests' titles and links (the history looks each up once), for `!406` labels. */
+  mergeRequests?: MergeRequestLookup;
 }
 
 /** One finished cycle: its wall-clock duration and whether GitLab failed it. */
@@ -152,6 +156,7 @@ export class PipelinePoller {
           (id) => watched.get(id)?.pipelines.values() ?? [],
           clock.now(),
           this.windowMs,
+          deps.mergeRequests,
         ),
       activity: () => this.activity(),
       status: () => this.status,
@@ -239,6 +244,14 @@ export class PipelinePoller {
   /** GitLab's `updated_at` of a pipeline in the window, if known. */
   readonly pipelineUpdatedAt = (projectId: number, pipelineId: number): string | undefined =>
     this.watched.pipeline(projectId, pipelineId)?.updatedAt;
+
+  /** A pipeline in the window as the poller knows it (bound), or undefined. */
+  readonly pipelineRecord = (projectId: number, pipelineId: number): PipelineRecord | undefined =>
+    this.watched.pipeline(projectId, pipelineId);
+
+  /** How a ref of a watched project reads: the branch, or `!406` with its MR (bound). */
+  readonly refLabel = (projectId: number, ref: string): RefLabel =>
+    refLabel(projectId, ref, this.watched.get(projectId)?.project.webUrl, this.deps.mergeRequests);
 
   /** The name of a watched project, if known (bound, so it can be handed out as a function). */
   readonly projectName = (projectId: number): string | undefined =>

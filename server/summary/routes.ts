@@ -70,7 +70,8 @@ export function pipelineRoutes(deps: {
     });
     router.get('/pipelines/:projectId/details/:pipelineId', async (ctx) => {
       const { projectId, pipelineId } = parseInput(detailsParamsSchema, ctx.params, 'path');
-      ctx.body = await deps.details.get(projectId, pipelineId);
+      const details = await deps.details.get(projectId, pipelineId);
+      ctx.body = { ...details, ...deps.poller.refLabel(projectId, details.ref) };
     });
   });
 }

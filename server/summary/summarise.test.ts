@@ -105,8 +105,10 @@ describe('summarise', () => {
       [
         'created_at',
         'duration',
+        'merge_request',
         'pipeline_id',
         'ref',
+        'ref_label',
         'source',
         'status',
         'user',
@@ -215,5 +217,67 @@ describe('summarise: numbers the clients render as sent', () => {
     expect(known).toMatchObject({ failing_job_id: 77, commit_title: 'Bump the parser' });
     expect(unknown).not.toHaveProperty('failing_job_id');
     expect(passed).not.toHaveProperty('commit_title');
+  });
+
+  it('names the failing job of a failed pipeline (issue 30, item 2)', () => {
+    const result = run([
+      aPipeline({
+        status: 'failed',
+        createdAt: NOW - HOUR,
+        failure: {
+          jobId: 77,
+          commitTitle: 'Bump the parser',
+          job: { name: 'unit-tests', stage: 'test', failureReason: 'script_failure' },
+        },
+      }),
+      // Warm-start data from before the job was remembered: the id is known, the name is not.
+      aPipeline({
+        status: 'failed',
+        createdAt: NOW - 2 * HOUR,
+        failure: { jobId: 78, commitTitle: null },
+      }),
+    ]);
+    const [named, older] = result.projects[0]!.recent_pipelines;
+    expect(named).toMatchObject({ failing_job_id: 77, failing_job_name: 'unit-tests' });
+    expect(older).toMatchObject({ failing_job_id: 78, failing_job_name: null });
+  });
+
+  it('labels merge-request refs `!iid` with the title the lookup knows (issue 30, item 1)', () => {
+    const projects = [aProject({ id: 1, webUrl: 'https://gitlab.test/acme/search' })];
+    const pipelines = [
+      aPipeline({ id: 1, ref: 'refs/merge-requests/406/head', createdAt: NOW - HOUR }),
+      aPipeline({ id: 2, ref: 'refs/merge-requests/537/head', createdAt: NOW - 2 * HOUR }),
+      aPipeline({ id: 3, ref: 'main', createdAt: NOW - 3 * HOUR }),
+    ];
+    const result = summarise(
+      projects,
+      () => pipelines,
+      NOW,
+      7 * DAY,
+      (projectId, iid) =>
+        projectId === 1 && iid === 406
+          ? { title: 'Fix the search index', webUrl: 'https://gitlab.test/mr/406' }
+          : undefined,
+    );
+    const [titled, untitled, branch] = result.projects[0]!.recent_pipelines;
+    expect(titled).toMatchObject({
+      ref: 'refs/merge-requests/406/head',
+      ref_label: '!406',
+      merge_request: {
+        iid: 406,
+        title: 'Fix the search index',
+        web_url: 'https://gitlab.test/mr/406',
+      },
+    });
+    // Not looked up yet: the label and a link to the MR, the title when GitLab answered.
+    expect(untitled).toMatchObject({
+      ref_label: '!537',
+      merge_request: {
+        iid: 537,
+        title: null,
+        web_url: 'https://gitlab.test/acme/search/-/merge_requests/537',
+      },
+    });
+    expect(branch).toMatchObject({ ref_label: 'main', merge_request: null });
   });
 });

@@ -5,6 +5,7 @@ import {
   type RecentPipeline,
   type SummaryResponse,
 } from '../contract.ts';
+import { refLabel, type MergeRequestLookup } from './merge-request-ref.ts';
 import type { PipelineRecord, Project } from './model.ts';
 
 /** How many pipelines `recent_pipelines` lists per project. */
@@ -20,11 +21,16 @@ function averageSeconds(sum: number, count: number): number {
   return count === 0 ? 0 : Math.round(sum / count);
 }
 
-function toRecent(p: PipelineRecord): RecentPipeline {
+function toRecent(
+  p: PipelineRecord,
+  project: Project,
+  mergeRequests?: MergeRequestLookup,
+): RecentPipeline {
   return {
     pipeline_id: p.id,
     status: p.status,
     ref: p.ref,
+    ...refLabel(project.id, p.ref, project.webUrl, mergeRequests),
     source: p.source,
     created_at: new Date(p.createdAt).toISOString(),
     duration: p.duration,
@@ -37,6 +43,7 @@ function toRecent(p: PipelineRecord): RecentPipeline {
       ? {
           failing_job_id: p.failure.jobId,
           commit_title: p.failure.commitTitle,
+          failing_job_name: p.failure.job?.name ?? null,
           ...(p.failure.downstream === undefined
             ? {}
             : { downstream_failure: p.failure.downstream }),
@@ -52,13 +59,15 @@ const newestFirst = (a: PipelineRecord, b: PipelineRecord) =>
  * Computes the summary exactly as DESIGN §3.1 defines every number: the window is
  * `created_at >= now - windowMs`; running = active statuses; success rate = success / (success +
  * failed), one decimal, 0 when nothing finished; durations are integer seconds; projects ordered by
- * most recent pipeline activity (projects without pipelines in the window last, by name).
+ * most recent pipeline activity (projects without pipelines in the window last, by name). MR refs
+ * are labelled `!iid` with the titles `mergeRequests` knows.
  */
 export function summarise(
   projects: Iterable<Project>,
   pipelinesOf: (projectId: number) => Iterable<PipelineRecord>,
   now: number,
   windowMs: number,
+  mergeRequests?: MergeRequestLookup,
 ): Omit<SummaryResponse, 'status'> {
   const cutoff = now - windowMs;
   const rows: { summary: ProjectSummary; activity: number }[] = [];
@@ -113,7 +122,9 @@ export function summarise(
         running,
         total_duration: totalDuration,
         success_rate: percent(successful, successful + failed),
-        recent_pipelines: inWindow.slice(0, RECENT_PIPELINES).map(toRecent),
+        recent_pipelines: inWindow
+          .slice(0, RECENT_PIPELINES)
+          .map((p) => toRecent(p, project, mergeRequests)),
         project_path: project.path,
         web_url: project.webUrl,
         average_duration: averageSeconds(totalDuration, withDuration),

@@ -10,6 +10,7 @@ describe('failures view URL', () => {
       projectId: 7,
       ref: '!439',
       source: 'push',
+      scope: undefined,
       user: 'mine',
       flaky: 'true',
       from: undefined,
@@ -20,6 +21,7 @@ describe('failures view URL', () => {
       projectId: undefined,
       ref: undefined,
       source: undefined,
+      scope: undefined,
       user: undefined,
       flaky: undefined,
       from: undefined,
@@ -42,5 +44,13 @@ describe('failures view URL', () => {
       to: '2026-11-21T00:00:00.000Z',
       ref: '!439',
     });
+  });
+
+  it('carries group health\'s scope, so "28 failed" opens those 28 (issue 30, item 3)', () => {
+    const path = failuresPath({ scope: 'default_branch' });
+    expect(path).toBe('/failures?scope=default_branch');
+    expect(parseFailuresQuery('?scope=default_branch').scope).toBe('default_branch');
+    expect(parseFailuresQuery('?scope=merge_requests').scope).toBe('merge_requests');
+    expect(parseFailuresQuery('?scope=everything').scope).toBeUndefined();
   });
 });

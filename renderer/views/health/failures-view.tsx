@@ -1,12 +1,14 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FailuresQuery } from '../../api/health.ts';
 import { failuresPath, getFailures } from '../../api/health.ts';
 import { useFeedState } from '../../app-context.ts';
 import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';
-import { timeAgo } from '../../lib/format.ts';
+import { sourceLabel, timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
-import { PipelineLink, RefLabel } from './health-parts.tsx';
+import { RefLabel } from '../../components/ref-label.tsx';
+import { PipelineLink } from './health-parts.tsx';
 import './health.css';
 
 const PAGE_SIZE = 25;
@@ -19,10 +21,12 @@ export function parseFailuresQuery(search: string): FailuresQuery {
   const projectId = Number(q.get('projectId'));
   const page = Number(q.get('page'));
   const flaky = q.get('flaky');
+  const scope = q.get('scope');
   return {
     projectId: Number.isInteger(projectId) && projectId > 0 ? projectId : undefined,
     ref: text('ref'),
     source: text('source'),
+    scope: scope === 'default_branch' || scope === 'merge_requests' ? scope : undefined,
     user: text('user'),
     flaky: flaky === 'true' || flaky === 'false' ? flaky : undefined,
     from: text('from'),
@@ -31,11 +35,66 @@ export function parseFailuresQuery(search: string): FailuresQuery {
   };
 }
 
+/** Typing pauses this long before the list is asked again (each change is a request). */
+const TYPING_PAUSE_MS = 300;
+
+/**
+ * The branch filter: applies as you type, like the projects filter, once typing pauses (Enter
+ * applies at once); follows the URL when it changes elsewhere (Back, Clear).
+ */
+function BranchFilter({
+  value,
+  onChange,
+}: {
+  value: string | undefined;
+  onChange: (ref: string | undefined) => void;
+}) {
+  const [text, setText] = useState(value ?? '');
+  const applied = useRef(value);
+  const change = useRef(onChange);
+  change.current = onChange;
+  useEffect(() => {
+    if (value === applied.current) return;
+    applied.current = value;
+    setText(value ?? '');
+  }, [value]);
+  const apply = (raw: string) => {
+    const next = raw.trim() || undefined;
+    if (next === applied.current) return;
+    applied.current = next;
+    change.current(next);
+  };
+  useEffect(() => {
+    const timer = setTimeout(() => apply(text), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return (
+    <input
+      type="text"
+      aria-label="Branch"
+      placeholder="Branch or !MR"
+      title="Filters as you type: a branch, a tag or !406 for a merge request"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') apply(e.currentTarget.value);
+      }}
+    />
+  );
+}
+
 /** Every failed pipeline in the window, filterable; its URL holds the filters (chart bars link here). */
 export default function FailuresView({ search }: { search: string }) {
   const now = useNow();
   const feed = useFeedState();
-  const projects = feed.summary?.projects ?? [];
+  // By name, so the list neither follows the summary's activity order nor reorders between loads.
+  const projects = useMemo(
+    () =>
+      [...(feed.summary?.projects ?? [])]
+        .map((p) => ({ id: p.project_id, name: p.project_path ?? p.project_name }))
+        .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }) || a.id - b.id),
+    [feed.summary?.projects],
+  );
   const query = parseFailuresQuery(search);
   const [state, reload] = useAsync(
     (signal) => getFailures({ ...query, pageSize: PAGE_SIZE }, signal),
@@ -65,24 +124,23 @@ export default function FailuresView({ search }: { search: string }) {
         >
           <option value="">All projects</option>
           {projects.map((p) => (
-            <option key={p.project_id} value={p.project_id}>
-              {p.project_name}
+            <option key={p.id} value={p.id}>
+              {p.name}
             </option>
           ))}
         </select>
-        <input
-          type="text"
-          aria-label="Branch"
-          placeholder="Branch or !MR"
-          defaultValue={query.ref ?? ''}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') update({ ref: e.currentTarget.value.trim() || undefined });
-          }}
-          onBlur={(e) => {
-            if ((e.currentTarget.value.trim() || undefined) !== query.ref)
-              update({ ref: e.currentTarget.value.trim() || undefined });
-          }}
-        />
+        <select
+          aria-label="Branches"
+          value={query.scope ?? ''}
+          onChange={(e) =>
+            update({ scope: (e.target.value || undefined) as FailuresQuery['scope'] })
+          }
+        >
+          <option value="">Any branch</option>
+          <option value="default_branch">Default branches</option>
+          <option value="merge_requests">Merge requests</option>
+        </select>
+        <BranchFilter value={query.ref} onChange={(ref) => update({ ref })} />
         <select
           aria-label="Source"
           value={query.source ?? ''}
@@ -91,7 +149,7 @@ export default function FailuresView({ search }: { search: string }) {
           <option value="">Any source</option>
           {SOURCES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {sourceLabel(s)}
             </option>
           ))}
         </select>
@@ -143,11 +201,11 @@ export default function FailuresView({ search }: { search: string }) {
                   <Icon.cross size={14} className="status-failed" />
                   <strong>{f.project_name}</strong>
                   <PipelineLink pipeline={f.pipeline} />
-                  <RefLabel pipeline={f.pipeline} />
+                  <RefLabel pipeline={f.pipeline} linked />
                   {f.flaky && <span className="tag tag-flaky">flaky</span>}
                   <span className="toolbar-spacer" />
                   <span className="muted small">
-                    {f.pipeline.source} · {f.pipeline.user?.name ?? 'unknown'} ·{' '}
+                    {sourceLabel(f.pipeline.source)} · {f.pipeline.user?.name ?? 'unknown'} ·{' '}
                     <span title={f.pipeline.created_at}>{timeAgo(f.pipeline.created_at, now)}</span>
                   </span>
                 </div>

@@ -26,26 +26,6 @@ export function HealthToolbar({ active }: { active: 'branches' | 'flaky' | 'tren
   );
 }
 
-/** A pipeline's ref: the branch, or `!439` with the merge request's title, linking to GitLab. */
-export function RefLabel({ pipeline }: { pipeline: HealthPipeline }) {
-  const mr = pipeline.merge_request;
-  if (!mr) return <span className="ref-chip">{pipeline.ref_label}</span>;
-  return (
-    <span className="mr-ref">
-      <a
-        className="ref-chip"
-        href={mr.web_url}
-        target="_blank"
-        rel="noreferrer"
-        title={pipeline.ref}
-      >
-        !{mr.iid}
-      </a>
-      {mr.title && <span className="mr-title">{mr.title}</span>}
-    </span>
-  );
-}
-
 /** `#123` linking to the pipeline panel. */
 export function PipelineLink({
   pipeline,

@@ -5,7 +5,8 @@ import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.ts
 import { StatusBadge } from '../../components/icons.tsx';
 import { formatDuration, formatRate, timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
-import { navigate } from '../../lib/router.ts';
+import { pipelinePath } from '../../lib/router.ts';
+import { AppLink } from '../../components/app-link.tsx';
 import { HealthToolbar, PipelineLink } from './health-parts.tsx';
 import './health.css';
 
@@ -15,6 +16,34 @@ const SCOPES: { id: RateScope; label: string }[] = [
   { id: 'merge_requests', label: 'Merge requests' },
   { id: 'all', label: 'All' },
 ];
+
+/** The jobs that failed in the pipeline that broke the branch, blocking ones first (item 2). */
+function BrokenJobs({ p }: { p: DefaultBranchHealth }) {
+  const jobs = p.broken_jobs ?? [];
+  if (!p.broken_since || jobs.length === 0) return null;
+  const shown = jobs.slice(0, 3);
+  return (
+    <span className="broken-jobs" data-testid="broken-jobs">
+      {' '}
+      ·{' '}
+      {shown.map((j, i) => (
+        <span key={j.job_id}>
+          {i > 0 && ', '}
+          <AppLink
+            href={pipelinePath(p.project_id, p.broken_since!.pipeline_id, j.job_id)}
+            className="failed-job-name"
+            title={j.failure_reason ?? undefined}
+          >
+            {j.name}
+          </AppLink>
+          {j.allow_failure && <span className="muted"> (allowed)</span>}
+        </span>
+      ))}
+      {jobs.length > shown.length && <span className="muted"> +{jobs.length - shown.length}</span>}{' '}
+      failed
+    </span>
+  );
+}
 
 function BranchRow({ p, scope, now }: { p: DefaultBranchHealth; scope: RateScope; now: Date }) {
   const rate = p.success_rates[scope];
@@ -38,6 +67,7 @@ function BranchRow({ p, scope, now }: { p: DefaultBranchHealth; scope: RateScope
           <strong>{since.commit_title ?? since.short_sha}</strong>
           {since.commit_author && <> by {since.commit_author}</>},{' '}
           <span title={since.created_at}>{timeAgo(since.created_at, now)}</span>
+          <BrokenJobs p={p} />
           {p.pipelines_since_count > 0 && (
             <span className="muted">
               {' '}
@@ -97,7 +127,8 @@ export default function HealthView() {
             <div className="health-tile">
               <span className="tile-value">{formatDuration(data.time_to_fix.median_seconds)}</span>
               <span className="tile-label">
-                median time to fix ({data.time_to_fix.fixes} fixes)
+                median time to fix ({data.time_to_fix.fixes}{' '}
+                {data.time_to_fix.fixes === 1 ? 'fix' : 'fixes'})
               </span>
             </div>
             <div className="health-tile">
@@ -106,15 +137,13 @@ export default function HealthView() {
               </span>
               <span className="tile-label">
                 success rate ·{' '}
-                <a
-                  href={failuresPath({})}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    navigate(failuresPath({}));
-                  }}
+                {/* The list this opens counts what the number counts: same scope, same window. */}
+                <AppLink
+                  href={failuresPath({ scope: scope === 'all' ? undefined : scope })}
+                  data-testid="scope-failed-link"
                 >
                   {data.success_rates[scope].failed} failed
-                </a>
+                </AppLink>
               </span>
             </div>
           </div>

@@ -123,6 +123,29 @@ describe('Overview', () => {
     expect(calls.filter((c) => c.url.pathname.includes('/details/'))).toEqual([]);
   });
 
+  it('shows a merge request as `!406` with its title and names the failing job (issue 30)', async () => {
+    const summary = summaryFixture(20, now);
+    const failed = summary.projects
+      .flatMap((p) => p.recent_pipelines.map((r) => ({ p, r })))
+      .filter(({ r }) => r.status === 'failed')
+      .sort((a, b) => Date.parse(b.r.created_at) - Date.parse(a.r.created_at))[0]!;
+    Object.assign(failed.r, {
+      ref: 'refs/merge-requests/406/head',
+      ref_label: '!406',
+      merge_request: { iid: 406, title: 'Rebuild the search index', web_url: 'http://g/mr/406' },
+      failing_job_id: 4242,
+      failing_job_name: 'integration-tests',
+      commit_title: 'Break the build on purpose',
+    });
+    serveNothing();
+    renderPushed(summary);
+    const row = (await screen.findByText('Break the build on purpose')).closest('li')!;
+    expect(within(row).getByText('!406')).toBeTruthy();
+    expect(within(row).getByText('Rebuild the search index')).toBeTruthy();
+    expect(within(row).queryByText(/refs\/merge-requests/)).toBeNull();
+    expect(within(row).getByTestId('failing-job').textContent).toContain('integration-tests');
+  });
+
   it('tells a new user what to do when the window has no pipelines', async () => {
     const summary = summaryFixture(0, now);
     serveNothing();

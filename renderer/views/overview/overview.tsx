@@ -10,6 +10,7 @@ import { useFeed, useFeedState } from '../../app-context.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { RefLabel } from '../../components/ref-label.tsx';
 import { formatDuration, formatRate, rateBand, timeAgo } from '../../lib/format.ts';
 import { useNow } from '../../lib/hooks.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
@@ -168,9 +169,14 @@ function FailureRow({
     <li className="failure-row">
       <button type="button" className="failure-main" onClick={() => open('log')}>
         <span className="failure-project">{project.project_name}</span>
-        <span className="ref-chip">{pipeline.ref}</span>
+        <RefLabel pipeline={pipeline} />
         <span className="failure-title">{title ?? `Pipeline #${pipeline.pipeline_id}`}</span>
         <span className="failure-meta">
+          {pipeline.failing_job_name && (
+            <span className="failure-job" data-testid="failing-job">
+              <Icon.cross size={11} className="status-failed" /> {pipeline.failing_job_name}
+            </span>
+          )}
           {pipeline.user && (
             <Avatar name={pipeline.user.name} url={pipeline.user.avatar_url} size={18} />
           )}

@@ -23,13 +23,15 @@ afterEach(() => {
 
 function fakeAiService() {
   let cache: CachedAnalysis | null = null;
-  return routeFetch((method, url, body) => {
+  const routed = routeFetch((method, url, body) => {
     const b = body as Record<string, unknown>;
     if (url.pathname === '/api/ai/analyzed')
       return jsonResponse({ projectId: 1, analyzedJobIds: cache ? [cache.jobId] : [] });
     if (url.pathname === '/api/ai/cache' && method === 'GET')
       return cache ? jsonResponse(cache) : errorResponse(404, 'No analysis');
     if (url.pathname === '/api/ai/cache' && method === 'DELETE') {
+      // Like the service since issue 30: nothing to delete is a 404.
+      if (!cache) return errorResponse(404, 'No cached analysis for job 13 of project 1');
       cache = null;
       return jsonResponse({ success: true, message: 'Deleted' });
     }
@@ -66,6 +68,9 @@ function fakeAiService() {
     }
     return undefined;
   });
+  /** Another window deletes the analysis behind this one's back. */
+  const forget = () => (cache = null);
+  return { ...routed, forget };
 }
 
 describe('AiPanel', () => {
@@ -97,6 +102,18 @@ describe('AiPanel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
     expect(await screen.findByRole('button', { name: 'Analyze with AI' })).toBeTruthy();
+  });
+
+  it('clears an analysis another window already deleted without an error (the 404 it gets)', async () => {
+    const fake = fakeAiService();
+    restore = fake.restore;
+    render(<AiPanel projectId={1} pipelineId={2} job={job} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Analyze with AI' }));
+    expect(await screen.findByRole('heading', { name: 'Root cause' })).toBeTruthy();
+    fake.forget();
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    expect(await screen.findByRole('button', { name: 'Analyze with AI' })).toBeTruthy();
+    expect(screen.queryByText('The AI request failed')).toBeNull();
   });
 
   it('opens a cached analysis with its conversation and a cached badge', async () => {

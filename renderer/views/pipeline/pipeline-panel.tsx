@@ -5,7 +5,8 @@ import { getPipelineDetails } from '../../api/pipelines.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
 import { GreyStatusWord, Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
-import { formatDuration, isActive, statusLabel, timeAgo } from '../../lib/format.ts';
+import { RefLabel } from '../../components/ref-label.tsx';
+import { formatDuration, isActive, sourceLabel, statusLabel, timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
 import { preloadable } from '../../lib/preloadable.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
@@ -63,8 +64,8 @@ function Header({ d, now }: { d: PipelineDetails; now: Date }) {
           <strong>{d.project_name ?? `Project ${d.project_id}`}</strong>
         </span>
         <span className="meta-item">Pipeline #{d.pipeline_id}</span>
-        <span className="ref-chip">{d.ref}</span>
-        <span className="meta-item muted">{d.source}</span>
+        <RefLabel pipeline={d} linked />
+        <span className="meta-item muted">{sourceLabel(d.source)}</span>
         {d.commit && (
           <span className="meta-item" title={d.commit.message} data-testid="commit-author">
             <span className="meta-label">Commit</span> <code>{d.commit.short_id}</code>
@@ -237,7 +238,7 @@ export default function PipelinePanel(props: {
                     </h2>
                     <span className="muted small panel-summary-meta">
                       {data.project_name ?? `Project ${data.project_id}`} · #{data.pipeline_id} ·{' '}
-                      {data.ref}
+                      {data.ref_label ?? data.ref}
                     </span>
                   </>
                 )}

@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectSummary, recentPipeline, summaryFixture } from '../../testing/fixtures.ts';
 import { renderWithFeed } from '../../testing/render-with-feed.tsx';
-import { ProjectsView, resetProjectsView } from './projects-view.tsx';
+import { DEFAULT_PROJECT_QUERY } from '../../lib/projects-filter.ts';
+import { emptyMessage, ProjectsView, resetProjectsView } from './projects-view.tsx';
 
 const now = new Date('2026-03-10T12:00:00Z');
 afterEach(() => {
@@ -74,5 +75,15 @@ describe('ProjectsView', () => {
       sources[0]!.emit('pipeline-update', summaryFixture(7, now, 3));
     });
     expect(screen.getByText('7 projects')).toBeTruthy();
+  });
+
+  it('says what an empty table means without quoting an empty filter (issue 30)', () => {
+    const query = { ...DEFAULT_PROJECT_QUERY };
+    expect(emptyMessage({ ...query, show: 'running' })).toBe('No running projects right now.');
+    expect(emptyMessage({ ...query, text: '  ' })).toBe('No projects right now.');
+    expect(emptyMessage({ ...query, text: 'billing ' })).toBe('No project matches “billing”.');
+    expect(emptyMessage({ ...query, text: 'api', show: 'failing' })).toBe(
+      'No failing project matches “api”.',
+    );
   });
 });

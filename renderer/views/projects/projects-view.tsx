@@ -5,11 +5,19 @@ import { useFeed, useFeedState } from '../../app-context.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
 import { GreyStatusWord, Icon, StatusIcon } from '../../components/icons.tsx';
+import { RefLabel } from '../../components/ref-label.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { isTyping } from '../../components/shortcuts.tsx';
 import type { VirtualListHandle } from '../../components/virtual-list.tsx';
 import { VirtualList } from '../../components/virtual-list.tsx';
-import { formatDuration, formatRate, rateBand, statusLabel, timeAgo } from '../../lib/format.ts';
+import {
+  formatDuration,
+  formatRate,
+  rateBand,
+  sourceLabel,
+  statusLabel,
+  timeAgo,
+} from '../../lib/format.ts';
 import { useNow } from '../../lib/hooks.ts';
 import type { ProjectQuery, ProjectSortKey } from '../../lib/projects-filter.ts';
 import {
@@ -61,8 +69,8 @@ function RecentPipelines({ project, now }: { project: ProjectSummary; now: Date 
             <span className="recent-id">
               #{p.pipeline_id} <GreyStatusWord status={p.status} />
             </span>
-            <span className="ref-chip">{p.ref}</span>
-            <span className="muted">{p.source.replace(/_/g, ' ')}</span>
+            <RefLabel pipeline={p} className="recent-ref" />
+            <span className="muted">{sourceLabel(p.source)}</span>
             <span className="recent-user">
               {p.user && <Avatar name={p.user.name} url={p.user.avatar_url} size={18} />}
               {p.user?.name}
@@ -74,6 +82,14 @@ function RecentPipelines({ project, now }: { project: ProjectSummary; now: Date 
       ))}
     </ul>
   );
+}
+
+/** What an empty table says: the words typed (when any) and the state filter. Exported for tests. */
+export function emptyMessage(query: ProjectQuery): string {
+  const text = query.text.trim();
+  const among = query.show === 'all' ? '' : `${query.show} `;
+  if (!text) return `No ${among}projects right now.`;
+  return `No ${among}project matches “${text}”.`;
 }
 
 /** The projects table: sortable, filterable, virtualised; a row expands to its recent pipelines. */
@@ -293,8 +309,7 @@ export function ProjectsView() {
         </div>
         {rows.length === 0 ? (
           <div className="table-empty muted">
-            No project matches “{query.text}”
-            {query.show !== 'all' ? ` among ${query.show} projects` : ''}.{' '}
+            {emptyMessage(query)}{' '}
             <button
               type="button"
               className="link-button"

@@ -166,7 +166,7 @@ function GroupPicker({ value, onChange }: { value: string; onChange: (v: string)
           {ctx.data.group.full_path !== value && (
             <button
               type="button"
-              className="btn btn-small"
+              className="btn btn-small btn-primary group-use"
               onClick={() => pick(ctx.data!.group.full_path)}
             >
               Use {ctx.data.group.full_path}

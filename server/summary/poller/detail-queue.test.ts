@@ -102,6 +102,7 @@ describe('DetailQueue', () => {
     expect(watched.pipeline(1, 12)!.failure).toEqual({
       jobId: 122,
       commitTitle: 'Bump the parser',
+      job: { name: 'job-122', stage: 'test', failureReason: null },
     });
     expect(detailed).toEqual([{ id: 12, jobs: [121, 122] }]);
     expect(gitlab.callCount('listPipelineJobs')).toBe(1);

@@ -263,12 +263,18 @@ export class DetailQueue {
       // Shared: the failure event and the history read these very jobs too.
       const jobs = await this.deps.reads.jobs(projectId, pipelineId, updatedAt, signal);
       const latest = latestAttempts(jobs);
+      const failing = failingJob(latest);
       const commitTitle =
         jobs.find((j) => j.commit)?.commit?.title ??
         (await this.commitTitle(projectId, pipelineId, updatedAt, sha, signal));
       const failure: NonNullable<PipelineRecord['failure']> = {
-        jobId: failingJob(latest)?.id ?? null,
+        jobId: failing?.id ?? null,
         commitTitle,
+        job: failing && {
+          name: failing.name,
+          stage: failing.stage,
+          failureReason: failing.failure_reason ?? null,
+        },
       };
       // No job of its own failed it: a trigger job did (its child failed), or nothing ran at all.
       if (!hasBlockingFailure(latest))
