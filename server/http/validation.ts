@@ -3,25 +3,27 @@ import { AppError } from '../platform/errors.ts';
 
 /**
  * Parses `input` with `schema`, throwing a 400 that names the offending field in plain words. A
- * query parameter given twice (`?jobId=1&jobId=2`, which Koa hands over as an array) is refused as
- * duplicated before the schema sees it: no route takes repeated parameters, and picking one of the
- * two would answer a question nobody asked.
+ * query parameter given twice (`?jobId=1&jobId=2`, which Koa hands over as an array) that the
+ * schema does not take as a list is refused as duplicated: picking one of the two would answer a
+ * question nobody asked. A schema that takes a list (`/cc.xml?refs=a&refs=b`) gets it.
  */
 export function parseInput<T extends z.ZodType>(
   schema: T,
   input: unknown,
   what = 'request',
 ): z.output<T> {
-  if (what === 'query' && typeof input === 'object' && input !== null)
-    for (const [key, value] of Object.entries(input))
-      if (Array.isArray(value))
-        throw new AppError(
-          'bad_request',
-          `Invalid '${key}': is duplicated (given ${value.length} times); give it once`,
-        );
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
+  const key = issue?.path[0];
+  if (what === 'query' && typeof input === 'object' && input !== null && key !== undefined) {
+    const value = (input as Record<PropertyKey, unknown>)[key];
+    if (Array.isArray(value))
+      throw new AppError(
+        'bad_request',
+        `Invalid '${String(key)}': is duplicated (given ${value.length} times); give it once`,
+      );
+  }
   const where = issue && issue.path.length > 0 ? `'${issue.path.join('.')}'` : what;
   throw new AppError('bad_request', `Invalid ${where}: ${issue?.message ?? 'invalid value'}`);
 }
