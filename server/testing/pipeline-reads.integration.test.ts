@@ -252,13 +252,15 @@ describe.each(['graphql', 'rest'] as const)('GitLab reads per pipeline (%s)', (a
     expect(readsOf(sim, pipelineId)).toEqual({ pipeline: 1, jobs: 0 });
     expect(sim.stats.total).toBe(2);
 
-    // The very answer GitLab's own reads build, key order included.
+    // The very answer GitLab's own reads build, key order included, with the route's ref label.
     const gitlab = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
     const direct = await new PipelineDetailsService(gitlab, h.service.poller.projectName).get(
       projectId,
       pipelineId,
     );
-    expect(JSON.stringify(res.body)).toBe(JSON.stringify(direct));
+    expect(JSON.stringify(res.body)).toBe(
+      JSON.stringify({ ...direct, ...h.service.poller.refLabel(projectId, direct.ref) }),
+    );
     expect((res.body as PipelineDetails).jobs.some((j) => j.status === 'failed')).toBe(true);
   });
 
