@@ -216,6 +216,50 @@ test('10. the header says how long ago the service went away, not "updated just 
   await snap(page, 'polish-1440-dark-reconnecting');
 });
 
+test('9. the follow-up box stays in view after seven questions, scrolled anywhere', async ({
+  page,
+  service,
+}) => {
+  let failed: Row | undefined;
+  await expect(async () => {
+    const summary = await service.get<SummaryResponse>('/api/pipelines/summary');
+    failed = rowsOf(summary).find(
+      (r) => r.pipeline.status === 'failed' && r.pipeline.failing_job_id,
+    );
+    expect(failed).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await page.goto(service.url + pipelineUrl(failed!));
+  await page.getByRole('tab', { name: /Analyze with AI/ }).click();
+  const panel = page.locator('.ai-panel');
+  // A job analysed by an earlier test opens from the cache; otherwise analyse it now.
+  const analyse = page.getByRole('button', { name: 'Analyze with AI' });
+  if (await analyse.isVisible().catch(() => false)) await analyse.click();
+  await expect(
+    page.getByRole('article', { name: 'AI analysis' }).locator('.markdown'),
+  ).not.toBeEmpty({ timeout: 30_000 });
+  const box = page.getByLabel('Follow-up question');
+  const inView = async () => {
+    const [b, p] = [await box.boundingBox(), await panel.boundingBox()];
+    return b!.y >= p!.y && b!.y + b!.height <= p!.y + p!.height + 1 && b!.y + b!.height <= 640;
+  };
+  for (let i = 1; i <= 7; i++) {
+    await box.fill(`Question ${i}: how do I reproduce this locally?`);
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await expect(page.locator('.chat-answer .markdown')).toHaveCount(i, { timeout: 30_000 });
+  }
+  expect(await inView()).toBe(true);
+  // Back at the analysis, the box is still there to ask the eighth.
+  await panel.evaluate((el) => (el.scrollTop = 0));
+  expect(await inView()).toBe(true);
+  await box.fill('And the eighth?');
+  await expect(page.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await snap(page, `polish-1024-${scheme}-ai-followups`);
+  }
+});
+
 test('screenshots of the changed views at 1024×640, light and dark', async ({ page, service }) => {
   const mr = await titledMergeRequest(service);
   await page.setViewportSize({ width: 1024, height: 640 });

@@ -298,30 +298,31 @@ export default function AiPanel({
               </div>
             )}
             <div ref={chatEnd} />
-            <form
-              className="chat-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void ask();
-              }}
-            >
-              <input
-                type="text"
-                value={question}
-                onChange={(e) => setQuestion(e.target.value)}
-                placeholder="Ask a follow-up question, e.g. “How do I reproduce this locally?”"
-                aria-label="Follow-up question"
-                disabled={busy !== null && busy !== 'asking'}
-              />
-              <button
-                type="submit"
-                className="btn btn-primary"
-                disabled={!question.trim() || busy !== null}
-              >
-                Ask
-              </button>
-            </form>
           </section>
+          {/* Outside the conversation and sticky: in view after the seventh question too. */}
+          <form
+            className="chat-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void ask();
+            }}
+          >
+            <input
+              type="text"
+              value={question}
+              onChange={(e) => setQuestion(e.target.value)}
+              placeholder="Ask a follow-up question, e.g. “How do I reproduce this locally?”"
+              aria-label="Follow-up question"
+              disabled={busy !== null && busy !== 'asking'}
+            />
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={!question.trim() || busy !== null}
+            >
+              Ask
+            </button>
+          </form>
         </>
       )}
     </div>
