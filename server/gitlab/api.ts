@@ -8,6 +8,7 @@ import type {
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
+  GitLabTreeEntry,
   GitLabUser,
 } from './wire.ts';
 
@@ -71,6 +72,15 @@ export interface GitLabApi {
   /** The raw job log (ANSI escapes and section markers included). */
   getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string>;
   getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit>;
+  /**
+   * The repository's files and folders at `ref`, every level, up to `limit` entries (the analysis
+   * checks the paths a log names against it). Optional for fakes.
+   */
+  listRepositoryTree?(
+    projectId: number,
+    ref: string,
+    options: { limit: number; signal?: AbortSignal },
+  ): Promise<GitLabTreeEntry[]>;
   /** The user the token belongs to (GET /user). */
   getCurrentUser(signal?: AbortSignal): Promise<GitLabUser>;
   /** A merge request by its project-scoped iid (its title and link label MR pipelines). */

@@ -21,6 +21,7 @@ import type {
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
+  GitLabTreeEntry,
 } from './wire.ts';
 import {
   bridgeSchema,
@@ -32,6 +33,7 @@ import {
   pipelineSchema,
   projectSchema,
   currentUserSchema,
+  treeEntrySchema,
 } from './wire-schemas.ts';
 
 export {
@@ -254,6 +256,26 @@ export class GitLabClient implements GitLabApi {
       `projects/${projectId}/repository/commits/${encodeURIComponent(sha)}`,
       `Commit ${sha} of GitLab project ${projectId}`,
       signal,
+    );
+  }
+
+  /**
+   * GET /projects/:id/repository/tree?ref=…&recursive=true, every page up to `limit` entries
+   * (doc/api/repositories.md "List repository tree": 100 entries a page at most, paged by
+   * `x-next-page`, or by a `Link` header under `pagination=keyset`; both are followed).
+   */
+  async listRepositoryTree(
+    projectId: number,
+    ref: string,
+    options: { limit: number; signal?: AbortSignal },
+  ): Promise<GitLabTreeEntry[]> {
+    return this.transport.listAll(
+      treeEntrySchema,
+      `projects/${projectId}/repository/tree`,
+      { ref, recursive: 'true' },
+      `The repository tree of GitLab project ${projectId} at ${ref.slice(0, 12)}`,
+      options.signal,
+      options.limit,
     );
   }
 

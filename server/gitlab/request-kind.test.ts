@@ -13,6 +13,10 @@ const CASES: [string, string][] = [
   ['/api/v4/projects/7/jobs/99', 'job'],
   ['/api/v4/projects/7/jobs/99/trace', 'job_log'],
   ['/api/v4/projects/7/repository/commits/0a1b2c3d', 'commit'],
+  [
+    '/api/v4/projects/7/repository/tree?ref=0a1b2c3d&recursive=true&per_page=100',
+    'repository_tree',
+  ],
   ['/api/v4/projects/7/merge_requests/12', 'merge_request'],
   ['/api/v4/user', 'user'],
   ['/api/graphql', 'graphql'],

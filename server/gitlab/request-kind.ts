@@ -15,6 +15,7 @@ export const GITLAB_REQUEST_KINDS = [
   'job',
   'job_log',
   'commit',
+  'repository_tree',
   'merge_request',
   'user',
   'graphql',
@@ -58,6 +59,7 @@ export function gitLabRequestKind(pathAndQuery: string): GitLabRequestKind {
     if (leaf === 'trace') return 'job_log';
   }
   if (sub === 'repository' && segments[api + 5] === 'commits') return 'commit';
+  if (sub === 'repository' && segments[api + 5] === 'tree') return 'repository_tree';
   if (sub === 'merge_requests' && depth === 4) return 'merge_request';
   return 'other';
 }

@@ -14,6 +14,7 @@ import type {
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
+  GitLabTreeEntry,
   GitLabUser,
 } from './wire.ts';
 
@@ -258,6 +259,15 @@ export const mergeRequestSchema = z.object({
   web_url: httpUrlSchema,
 });
 
+/** An element of GET /projects/:id/repository/tree (doc/api/repositories.md). */
+export const treeEntrySchema = z.object({
+  id: text(64),
+  name: text(1024),
+  type: text(16),
+  path: text(4096),
+  mode: text(16),
+});
+
 /** The wire type each schema checks (the schema's output is that type, timestamps in UTC). */
 export interface WireSchemas {
   group: GitLabGroup;
@@ -269,6 +279,7 @@ export interface WireSchemas {
   bridge: GitLabBridge;
   user: GitLabUser;
   mergeRequest: GitLabMergeRequest;
+  treeEntry: GitLabTreeEntry;
 }
 
 /** One reason a value failed its schema, short enough for a log line (no values, only paths). */

@@ -218,3 +218,14 @@ export interface GitLabMergeRequest {
   target_branch: string;
   web_url: string;
 }
+
+/** An element of GET /projects/:id/repository/tree (doc/api/repositories.md, "List repository tree"). */
+export interface GitLabTreeEntry {
+  id: string;
+  name: string;
+  /** `blob` for a file, `tree` for a folder, `commit` for a submodule. */
+  type: string;
+  /** The path from the repository's root. */
+  path: string;
+  mode: string;
+}

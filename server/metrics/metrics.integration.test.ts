@@ -40,6 +40,7 @@ const SIMULATOR_KIND: Record<string, RouteKind> = {
   job: 'job',
   job_log: 'trace',
   commit: 'commit',
+  repository_tree: 'other',
   image: 'avatar',
   user: 'user',
   graphql: 'graphql',
