@@ -25,6 +25,7 @@ import { SerialQueue, SingleFlight } from './single-flight.ts';
 import type { AnalysisStore } from './store/analysis-store.ts';
 import { createSystemPrompt } from './system-prompt.ts';
 import type { AiUseCaseDeps } from './use-case-deps.ts';
+import { repositoryTreesOf } from './job-facts.ts';
 
 export type { AnalyseInput } from './analyse-job.ts';
 export type { AnswerEvent } from './answer-events.ts';
@@ -102,6 +103,7 @@ export function createAiService(deps: AiServiceDeps): AiService {
     systemPrompt: () => prompt.current(),
     isOffline: () => settings.isOffline(),
     flakeHistory: deps.flakeHistory,
+    repositoryTrees: repositoryTreesOf(deps.gitlab),
   };
   const flights = new SingleFlight();
   const conversations = new SerialQueue();

@@ -2,6 +2,7 @@ import type { AnalyseResponse } from '../contract.ts';
 import { AppError } from '../platform/errors.ts';
 import { distillLog } from './distill/log-distiller.ts';
 import { loadCheckedJobContext, readJobLog, type JobIdentity } from './job-context.ts';
+import { gatherJobFacts } from './job-facts.ts';
 import { analysisMessages } from './prompt.ts';
 import type { DeltaListener, SingleFlight } from './single-flight.ts';
 import { usableCache, type AiUseCaseDeps } from './use-case-deps.ts';
@@ -47,6 +48,11 @@ async function runAnalysis(
   const distilled = distillLog(raw, { budgetChars: deps.budgetChars, baseline });
   // Follow-ups read a stored excerpt that may no longer show the runner's image line.
   if (distilled.image) context.image = distilled.image;
+  await gatherJobFacts(
+    { gitlab: deps.gitlab, repositoryTrees: deps.repositoryTrees, logger: deps.logger },
+    context,
+    distilled,
+  );
   const provider = await deps.provider();
   const answer = await provider.answer(
     {

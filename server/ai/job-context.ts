@@ -1,6 +1,8 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { GitLabJob } from '../gitlab/wire.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
+import type { JobAttempt } from './job-attempts.ts';
+import type { FailureLocations } from './offline/linked-locations.ts';
 import type { Logger } from '../platform/logger.ts';
 
 /** A commit as the analysis mentions it. */
@@ -45,6 +47,10 @@ export interface JobContext {
   flakeHistory?: string;
   /** The container image the job ran in, when its log named it (kept for follow-ups). */
   image?: string | undefined;
+  /** The job's other attempts in its pipeline (retries), oldest first; absent when unknown. */
+  attempts?: JobAttempt[] | undefined;
+  /** The source locations the failure points at, checked against the repository and linked. */
+  locations?: FailureLocations | undefined;
 }
 
 /** What the caller of analyse/followup told us about the job. */

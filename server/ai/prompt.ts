@@ -3,10 +3,14 @@ import type { ChatMessage } from './analysis-task.ts';
 import type { DistilledLog } from './distill/log-distiller.ts';
 import type { JobContext } from './job-context.ts';
 import { fence } from './markdown.ts';
+import { describeFacts, jobFacts } from './offline/facts.ts';
+import { describeLocations } from './offline/linked-locations.ts';
 import { describeWhatChanged } from './offline/report.ts';
 
 /** The system prompt used until the user saves their own. */
 export const DEFAULT_SYSTEM_PROMPT = `You are a senior CI/CD engineer helping a developer understand why a GitLab CI job failed. You receive facts about the job, its pipeline and commit, and a distilled excerpt of the job log.
+
+Start from what GitLab and the runner state (the failure reason, the exit code, allow_failure, retries, the last green run) and say which of these facts your answer rests on; use the log to support or refine them. When source locations are given with links, name them with their links.
 
 Answer in Markdown with three sections:
 1. **Root cause**: one or two sentences naming what failed and why. Be specific: the test, file and line, package, image or command.
@@ -74,12 +78,16 @@ export function describeLog(distilled: DistilledLog): string {
 
 /** The first user message of a job analysis. */
 export function analysisMessage(context: JobContext, distilled: DistilledLog): string {
+  const facts = describeFacts(jobFacts(distilled, context));
+  const where = context.locations?.items.length ? describeLocations(context.locations) : undefined;
   return [
     'Analyse this failed GitLab CI job and explain why it failed.',
     '',
     '## Job',
     describeJob(context, distilled),
     '',
+    ...(facts.length > 0 ? ['## Facts (from GitLab and the runner)', ...facts, ''] : []),
+    ...(where ? ['## Source locations the log names', where, ''] : []),
     '## Log excerpt',
     describeLog(distilled),
   ].join('\n');

@@ -1,6 +1,7 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { AnsweringProvider } from './providers/provider.ts';
+import type { RepositoryTrees } from './repository-trees.ts';
 import type { AnalysisStore } from './store/analysis-store.ts';
 
 /** The collaborators the AI use cases (analyse a job, follow up, analyse a pipeline) share. */
@@ -22,6 +23,8 @@ export interface AiUseCaseDeps {
   isOffline: () => boolean;
   /** The job's recent flake history in words (group health), when the service keeps history. */
   flakeHistory?: (projectId: number, jobName: string) => Promise<string | undefined>;
+  /** The repository's files per commit, to check and link the locations a log names. */
+  repositoryTrees?: RepositoryTrees | undefined;
 }
 
 /**

@@ -255,7 +255,7 @@ export const BOILERPLATE =
 
 // The runner's own lines, which are never what the job was doing.
 const RUNNER_LINE =
-  /^(?:ERROR: Job failed|WARNING: |Cleaning up|Uploading artifacts|Running after_?script|Terminated$|section_(?:start|end):)|execution took longer than/;
+  /^(?:ERROR: Job failed|WARNING: |Cleaning up|Uploading artifacts|Running after_?script|Terminated$|section_(?:start|end):)|execution took longer than|: found \d+ matching artifact files and directories/;
 const SIMILAR = /\s+\[\+(\d+) similar lines\]$/;
 const LAST_ACTIVITIES = 3;
 // How many of the rules' lines a timeout's last activity follows.

@@ -4,6 +4,7 @@ import { greenOnSameCommit, type JobContext } from '../job-context.ts';
 import { fence, quote } from '../markdown.ts';
 import { diagnose } from './diagnosis.ts';
 import { RESOLUTION } from './failure-patterns.ts';
+import { describeLocations } from './linked-locations.ts';
 import { describeWhatChanged } from './report.ts';
 import { remoteChanges, safeAlternative } from './safe-commands.ts';
 
@@ -142,14 +143,17 @@ export function answerOffline(input: OfflineFollowupInput): string {
   ) {
     parts.push(`To fix this ${label}:`, ...d.nextSteps.map((s, i) => `${i + 1}. ${s}`));
   } else if (/\b(?:where|which (?:file|line|test)|file|location|line number)\b/.test(q)) {
+    const linked = context?.locations?.items.length ? context.locations : undefined;
     parts.push(
-      d.locations.length > 0
-        ? `The failure points at ${d.locations.map((l) => `\`${l}\``).join(', ')}.${d.suggestion ? ` The tool suggests: ${d.suggestion}` : ''} The step that failed was ${d.failingStep}.`
-        : pathsIn(d).length > 0
-          ? `The error names ${pathsIn(d)
-              .map((p) => `\`${p}\``)
-              .join(', ')} (no line number). The step that failed was ${d.failingStep}.`
-          : `The log names no source location; the step that failed was ${d.failingStep}.`,
+      linked
+        ? `The failure points at ${describeLocations(linked)}.${d.suggestion ? ` The tool suggests: ${d.suggestion}` : ''} The step that failed was ${d.failingStep}.`
+        : d.locations.length > 0
+          ? `The failure points at ${d.locations.map((l) => `\`${l}\``).join(', ')}.${d.suggestion ? ` The tool suggests: ${d.suggestion}` : ''} The step that failed was ${d.failingStep}.`
+          : pathsIn(d).length > 0
+            ? `The error names ${pathsIn(d)
+                .map((p) => `\`${p}\``)
+                .join(', ')} (no line number). The step that failed was ${d.failingStep}.`
+            : `The log names no source location; the step that failed was ${d.failingStep}.`,
       '',
       quote(d.evidence.slice(0, 6)),
     );

@@ -15,8 +15,9 @@ export const formatLocation = (l: SourceLocation): string =>
   `${l.file}:${l.line}${l.column !== undefined ? `:${l.column}` : ''}`;
 
 // Paths inside installed packages, toolchains and runtimes: a library's frame, not the project's.
+// Node's own modules read `internal/modules/cjs/loader.js`; a Go project's `internal/` is its own.
 const LIBRARY_PATH =
-  /node_modules|site-packages|dist-packages|^\/usr\/|^\/opt\/(?:conda|hostedtoolcache)|hostedtoolcache|\.cargo\/registry|\/go\/pkg\/mod|\/\.m2\/|<frozen|<string>|^node:|^internal\/|\/rustc\/|\/lib\/python\d|\/lib64?\/|\/\.rustup\/|\/\.gradle\/caches|\/pnpm\/|\.pnpm\//;
+  /node_modules|site-packages|dist-packages|^\/usr\/|^\/opt\/(?:conda|hostedtoolcache)|hostedtoolcache|\.cargo\/registry|\/go\/pkg\/mod|\/\.m2\/|<frozen|<string>|^node:|^internal\/.*\.js$|\/rustc\/|\/lib\/python\d|\/lib64?\/|\/\.rustup\/|\/\.gradle\/caches|\/pnpm\/|\.pnpm\//;
 // JVM and .NET frames of the runtime, test frameworks and common libraries.
 const LIBRARY_CLASS =
   /^(?:java|javax|jdk|sun|com\.sun|kotlin|kotlinx|scala|groovy|org\.junit|junit|org\.opentest4j|org\.testng|org\.springframework|org\.apache|org\.gradle|worker\.org\.gradle|org\.mockito|org\.assertj|org\.hamcrest|com\.google|io\.netty|reactor|org\.codehaus|net\.bytebuddy|org\.jetbrains|org\.eclipse|io\.micronaut|io\.quarkus|akka|cats|zio)\.|^(?:System|Microsoft|Xunit|NUnit|Castle|Moq|FluentAssertions)\./;

@@ -4,6 +4,11 @@ import { CATEGORY_LABELS } from '../findings.ts';
 import { greenOnSameCommit, type JobContext } from '../job-context.ts';
 import { quote } from '../markdown.ts';
 import { diagnose } from './diagnosis.ts';
+import { describeFacts, jobFacts, reasonVerdict } from './facts.ts';
+import { describeLocations } from './linked-locations.ts';
+
+const FACTS_HEAD =
+  '**Facts** (what GitLab and the runner state; the log’s lines below support or refine them):';
 
 /** Describes the previous green run and the commits since, in one line, or undefined. */
 export function describeWhatChanged(context: JobContext | undefined): string | undefined {
@@ -26,15 +31,18 @@ export function describeWhatChanged(context: JobContext | undefined): string | u
 
 /** A readable analysis of one failed job, made without any network access. */
 export function analyseOffline(distilled: DistilledLog, context?: JobContext): string {
+  const verdict = reasonVerdict(context);
+  const facts = jobFacts(distilled, context);
   if (distilled.totalLines === 0) {
     return [
       '**The job log is empty.**',
       '',
-      'The job may not have started (stuck in pending, no runner picked it up), its log may have been erased, or the runner failed before printing anything.',
-      context?.failureReason ? `GitLab’s failure reason: \`${context.failureReason}\`.` : '',
-    ]
-      .filter(Boolean)
-      .join('\n');
+      verdict
+        ? verdict.sentence
+        : 'The job may not have started (stuck in pending, no runner picked it up), its log may have been erased, or the runner failed before printing anything.',
+      ...(facts.length > 0 ? ['', FACTS_HEAD, ...describeFacts(facts)] : []),
+      ...(verdict?.advice ? ['', `**Next step:** ${verdict.advice}`] : []),
+    ].join('\n');
   }
   const d = diagnose(distilled, context);
   const lines = [
@@ -43,14 +51,12 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
       ? `**Root cause category:** ${CATEGORY_LABELS[d.category]}, a fallback: no line here is in words the built-in rules know, so the decisive lines below matter more than the label (a configured AI provider can judge it).`
       : `**Root cause category:** ${CATEGORY_LABELS[d.category]}.`,
   ];
-  const facts: string[] = [];
-  if (distilled.exitCode !== undefined) facts.push(`exit code ${distilled.exitCode}`);
-  if (context?.failureReason) facts.push(`GitLab failure reason \`${context.failureReason}\``);
-  if (context?.allowFailure)
-    facts.push('this job is allowed to fail, so the pipeline is not blocked by it');
-  if (facts.length > 0) lines.push(`**Facts:** ${facts.join('; ')}.`);
+  if (verdict) lines.push(`**GitLab’s verdict:** ${verdict.sentence}`);
+  if (facts.length > 0) lines.push('', FACTS_HEAD, ...describeFacts(facts));
   lines.push('', '**Decisive lines:**', quote(d.evidence));
-  if (d.locations.length > 0) {
+  if (context?.locations && context.locations.items.length > 0) {
+    lines.push('', `**Where:** ${describeLocations(context.locations)}`);
+  } else if (d.locations.length > 0) {
     lines.push('', `**Where:** ${d.locations.map((l) => `\`${l}\``).join(', ')}`);
   }
   if (d.suggestion) lines.push('', `**The tool suggests:** ${d.suggestion}`);
@@ -61,7 +67,8 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
       '',
       `**Flaky:** this job ${context.flakeHistory} — retrying it is likely to pass, but the flake deserves a fix.`,
     );
-  lines.push('', '**Next steps:**', ...d.nextSteps.map((s, i) => `${i + 1}. ${s}`));
+  const steps = verdict?.advice ? [verdict.advice, ...d.nextSteps] : d.nextSteps;
+  lines.push('', '**Next steps:**', ...steps.map((s, i) => `${i + 1}. ${s}`));
   lines.push(
     '',
     `_Built-in offline analysis: pattern rules over the log (${distilled.keptLines} of ${distilled.totalLines} lines examined in focus). Configure an AI provider for a deeper explanation._`,

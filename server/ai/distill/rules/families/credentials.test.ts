@@ -142,6 +142,14 @@ const DOCUMENTED: RuleCase[] = [
     category: 'permission_auth',
     lookalike: '    "Expiration": "2024-05-01T11:00:00+00:00"',
   },
+  {
+    what: 'AWS credentials error code, not a Go test named after it',
+    from: 'https://docs.aws.amazon.com/STS/latest/APIReference/CommonErrors.html',
+    line: 'ExpiredToken: The provided token has expired.',
+    rule: 'credentials/aws-keys',
+    category: 'permission_auth',
+    lookalike: '--- FAIL: TestJwtValidation_ExpiredToken (1.16s)',
+  },
   // ---- permission / auth ----
   {
     what: "GitHub API refusing the job's token",

@@ -131,8 +131,9 @@ export const credentialsFamily = defineFamily({
       category: 'permission_auth',
     },
     // Cloud credentials missing or rejected (AWS-style SDKs and CLIs).
+    // `\bExpiredToken`: AWS's error code, not a test named `TestJwtValidation_ExpiredToken`.
     'aws-keys': {
-      re: /Access key (?:cannot be null|is missing)|Unable to locate credentials|NoCredentialProviders|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken\b|InvalidClientTokenId/,
+      re: /Access key (?:cannot be null|is missing)|Unable to locate credentials|NoCredentialProviders|InvalidAccessKeyId|SignatureDoesNotMatch|\bExpiredToken\b|InvalidClientTokenId/,
       score: 90,
       kind: 'error',
       category: 'permission_auth',
