@@ -64,6 +64,11 @@ export interface ToolFamily<T extends ToolKind = ToolKind> {
   lint?(tool: T, spot: FailureSpot): string[] | undefined;
   /** What a download failure looks like for this tool; undefined = generic git/curl. */
   network?(tool: T, ctx: TraceContext, rng: Rng): string[] | undefined;
+  /**
+   * Whether a download failure hits the main command (an image build pulling its base image)
+   * rather than the dependency setup before it; undefined = the setup.
+   */
+  downloadsInMain?(tool: T): boolean;
   /** One debug line of a chatty run; undefined = generic console.log line. */
   fillerLine?(tool: T, at: FillerSpot, rng: Rng): string | undefined;
   /** What the runtime prints before the kernel kills it for memory; undefined = nothing. */

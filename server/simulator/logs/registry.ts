@@ -99,7 +99,7 @@ const runnerFailures = {
     ]),
   }),
   network: ({ tool, ctx, rng }) => ({
-    early: true,
+    early: familyOf(tool).downloadsInMain?.(tool) !== true,
     exit: 'exit code 1',
     lines: familyOf(tool).network?.(tool, ctx, rng) ?? [
       `fatal: unable to access 'https://gitlab.acme.example/acme/platform/shared-config.git/': Could not resolve host: gitlab.acme.example`,

@@ -62,6 +62,19 @@ export const terraformFamily = defineFamily(TOOLS, {
     switch (tool) {
       case 'terraform-fmt':
         return [`modules/${kebab(w)}/main.tf`, `modules/${kebab(w)}/variables.tf`];
+      case 'terraform-validate':
+        // `terraform validate`'s diagnostic, in Terraform's box like every error it prints.
+        return [
+          '',
+          `\x1b[31m╷\x1b[0m\x1b[0m`,
+          `\x1b[31m│\x1b[0m \x1b[0m\x1b[1m\x1b[31mError: \x1b[0m\x1b[0m\x1b[1mReference to undeclared input variable\x1b[0m`,
+          '\x1b[31m│\x1b[0m \x1b[0m',
+          `\x1b[31m│\x1b[0m \x1b[0m\x1b[0m  on modules/${kebab(w)}/main.tf line ${spot.line}, in resource "aws_instance" "web":`,
+          `\x1b[31m│\x1b[0m \x1b[0m  ${spot.line}:   instance_type = \x1b[4mvar.instance_typ\x1b[0m`,
+          '\x1b[31m│\x1b[0m \x1b[0m',
+          '\x1b[31m│\x1b[0m \x1b[0mAn input variable with the name "instance_typ" has not been declared. Did you mean "instance_type"?',
+          `\x1b[31m╵\x1b[0m\x1b[0m`,
+        ];
       default:
         return undefined;
     }

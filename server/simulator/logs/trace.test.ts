@@ -67,7 +67,7 @@ const MARKERS: Record<FailureKind, RegExp> = {
   'oom-killed': /Killed {10,}/,
   timeout: /timeout was exceeded/,
   network:
-    /ECONNRESET|Could not resolve host|i\/o timeout|Temporary failure in name resolution|Connection reset|Network error/,
+    /ECONNRESET|Could not resolve host|i\/o timeout|Temporary failure in name resolution|Connection reset|Network error|429 Too Many Requests|no such host/,
 };
 
 describe('job logs', () => {
@@ -133,6 +133,17 @@ describe('job logs', () => {
     expect(go).toMatch(/lookup proxy\.golang\.org.*i\/o timeout/);
     const deploy = trace(jobWith('deploy', { status: 'failed', failure: 'network' }));
     expect(deploy).toContain('Could not resolve host');
+    // BuildKit's own shapes for a base image it cannot pull: the `#N ERROR:` step line, the
+    // Dockerfile excerpt and `ERROR: failed to solve:` (https://github.com/rapidsai/ci-imgs/issues/427).
+    const image = trace(jobWith('docker-build', { status: 'failed', failure: 'network' }));
+    expect(image).toMatch(/\$ docker build --pull [^\n]*\n#0 building with "default" instance/);
+    expect(image).toMatch(
+      /\n#2 ERROR: (?:failed to copy: .*: 429 Too Many Requests - Server message: toomanyrequests|failed to do request: .*no such host)/,
+    );
+    expect(image).toMatch(/\n {3}1 \| >>> FROM [\w.:-]+ AS build\n/);
+    expect(image).toMatch(
+      /\nERROR: failed to solve: [\w.:-]+: failed to resolve source metadata for docker\.io\/library\//,
+    );
   });
 
   it('is empty before the job starts, grows while it runs and is deterministic', () => {

@@ -15,6 +15,7 @@ import {
   sortDir,
   type Reply,
 } from './reply.ts';
+import { repositoryTree } from '../repository-tree.ts';
 
 const PIPELINE_ORDER = new Set(['id', 'status', 'ref', 'updated_at', 'user_id']);
 
@@ -216,6 +217,27 @@ export const projectRoutes: SimRouteModule = (router, deps) => {
     const mr = /^\d+$/.test(raw) ? project.mergeRequests.get(Number(raw)) : undefined;
     if (!mr) throw new HttpError(404, { message: '404 Not found' });
     ctx.state.reply = json(200, views.mergeRequest(project, mr));
+  });
+  // doc/api/repositories.md, "List repository tree": `ref` (default branch when absent), `path`,
+  // `recursive`; paged like other lists; an unknown ref is `404 Tree Not Found`.
+  router.get('/projects/:id/repository/tree', (ctx) => {
+    const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
+    const q = ctx.state.url.searchParams;
+    let sha: string;
+    try {
+      sha = resolveSha(project, q.get('ref') ?? project.defaultBranch);
+    } catch {
+      throw new HttpError(404, { message: '404 Tree Not Found' });
+    }
+    const folder = (q.get('path') ?? '').replace(/^\/+|\/+$/g, '');
+    const recursive = bool(q.get('recursive')) === true;
+    const entries = repositoryTree(deps.data, project, sha).filter((e) => {
+      if (folder && !e.path.startsWith(`${folder}/`)) return false;
+      const rest = folder ? e.path.slice(folder.length + 1) : e.path;
+      return recursive || !rest.includes('/');
+    });
+    ctx.state.reply = pageOf(deps, entries, ctx.state.url, (e) => e);
   });
   router.get('/projects/:id/repository/commits/:sha', (ctx) => {
     const project = findProject(deps, param(ctx.params, 'id'));
