@@ -143,12 +143,14 @@ function realCorpusRows(): BenchRow[] {
         target: '≤ 24k chars a log',
         ok: f.distilledChars <= 24_000 * f.logs,
       },
+      // Issue 25 retired the held-out 75 % as a gate: more rules moved about one fresh log a round,
+      // so the analyser is judged by answers that are right, grounded and safe; it stays reported.
       {
         name: `real logs, ${label}: offline analyser category right`,
         value: `${pct(f.categoryRight, f.logs)} (${f.categoryRight}/${f.logs})`,
         baseline: '',
-        target: '≥ 75%',
-        ok: f.categoryRight / f.logs >= 0.75,
+        target: split === 'dev' ? '≥ 75%' : 'reported (not a gate)',
+        ok: split === 'holdout' || f.categoryRight / f.logs >= 0.75,
       },
       {
         name: `real logs, ${label}: offline analyser names the root cause`,
@@ -173,6 +175,7 @@ function realCorpusRows(): BenchRow[] {
     target: 'reported',
     ok: true,
   });
+  rows.push(newestRoundRow(all));
   // "What changed": the same failed logs distilled against the last green run of the same job.
   const pairs = loadRealLogs().filter((l) => l.greenText !== undefined);
   const plain = evaluateCorpus(pairs);
@@ -185,6 +188,34 @@ function realCorpusRows(): BenchRow[] {
     ok: diffed.distilledChars < plain.distilledChars && diffed.kept >= plain.kept,
   });
   return rows;
+}
+
+// Rounds whose development logs rules were written from after they arrived (the commit that did),
+// so a figure measured now is not an on-arrival one. A round not listed is untouched: its figures
+// are what it scored on arrival. Round 23 arrived in 3d35093, scoring 2 of 13 categories and 8 of
+// 13 root causes, before 6fd0856 wrote rules from its development logs.
+const TUNED_AFTER_ARRIVAL: Readonly<Record<number, string>> = {
+  23: 'rules written from its development logs after arrival (6fd0856; on arrival 2/13 categories, 8/13 root causes)',
+};
+
+/**
+ * The newest collection round (the highest `batch` in index.json): category, root cause, and how
+ * many of its answers name the location when the log has one, said to be on-arrival figures only
+ * when no rule was written from the round.
+ */
+function newestRoundRow(all: RealLog[]): BenchRow {
+  const round = Math.max(...all.map((l) => l.batch ?? 1));
+  const logs = all.filter((l) => (l.batch ?? 1) === round);
+  const f = evaluateCorpus(logs);
+  const where = locationShare(logs);
+  const tuned = TUNED_AFTER_ARRIVAL[round];
+  return {
+    name: `real logs, newest round ${round} (${logs.length}${tuned ? `; ${tuned}` : ', on arrival'}): category / root cause / names the location`,
+    value: `${pct(f.categoryRight, f.logs)} / ${pct(f.rootCauseNamed, f.logs)} / ${where.withLocation === 0 ? 'no log has one' : `${pct(where.quoted, where.withLocation)} (${where.quoted}/${where.withLocation})`}`,
+    baseline: '',
+    target: 'reported',
+    ok: true,
+  };
 }
 
 /** One failed-job log per simulator job template and failure kind its tool can have. */

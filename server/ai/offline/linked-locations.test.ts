@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { distillLog } from '../distill/log-distiller.ts';
 import type { RepositoryTree } from '../repository-trees.ts';
+import { loadRealLogs } from '../testing/real-logs/index.ts';
+import { skipWithoutRealLogs } from '../testing/real-logs/skip-without-corpus.ts';
+import { diagnose } from './diagnosis.ts';
 import {
   blobUrl,
   describeLocations,
@@ -117,5 +121,35 @@ describe('locations as repository paths, checked and linked', () => {
     expect(blobUrl('https://g.example/a/b', SHA, 'docs/my file#1.md', 2)).toBe(
       `https://g.example/a/b/-/blob/${SHA}/docs/my%20file%231.md#L2`,
     );
+  });
+
+  it('finds a real Maven error’s file, printed under a Docker build’s WORKDIR, by its tail', () => {
+    skipWithoutRealLogs();
+    // GitLab CI building greedys-api's image: Maven runs inside `docker build` (WORKDIR /app), so
+    // the path is the image's, neither the checkout folder nor the repository's.
+    const log = loadRealLogs().find(
+      (l) => l.id === 'gitlab-greedys-api-docker-maven-cannot-find-symbol',
+    )!;
+    const refs = diagnose(distillLog(log.text)).locations;
+    const file =
+      'greedys_api/src/main/java/com/application/common/service/events/listeners/ReservationEventListener.java';
+    expect(refs[0]).toBe(`/app/${file}:46:19`);
+    const repoScope = scopeOfJob('https://gitlab.com/ascovale/greedys-api/-/jobs/1', SHA);
+    const checked = linkLocations(refs, repoScope, files([file, 'greedys_api/pom.xml']));
+    expect(checked.items[0]).toEqual({
+      file,
+      line: 46,
+      column: 19,
+      exists: true,
+      url: `https://gitlab.com/ascovale/greedys-api/-/blob/${SHA}/${file}#L46`,
+    });
+    // Without the tree the image's path cannot be told from the repository's: named, not linked.
+    const unchecked = linkLocations(refs, repoScope, undefined);
+    expect(unchecked.items[0]).toMatchObject({
+      file: `/app/${file}`,
+      exists: undefined,
+      url: undefined,
+    });
+    expect(unchecked.unchecked).toBe('the repository’s files were not read');
   });
 });
