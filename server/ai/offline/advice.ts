@@ -128,16 +128,6 @@ export function nextStepsFor(
           'Install it in the image or in `before_script` (for example `apt-get install -y pkg-config libssl-dev`), or use a version of the package that ships a prebuilt wheel or binary for this platform.',
           runIt,
         );
-      } else if (
-        /\btoomanyrequests\b|429 Too Many Requests.*registry|pull rate limit/i.test(text)
-      ) {
-        // Docker Hub's pull limit (https://docs.docker.com/docker-hub/usage/pulls/); GitLab's
-        // Dependency Proxy caches images per group (CI_DEPENDENCY_PROXY_GROUP_IMAGE_PREFIX,
-        // doc/user/packages/dependency_proxy/_index.md).
-        steps.push(
-          'The registry refused the pull with its rate limit (429 Too Many Requests), not a broken network: a retry later may pass, and it will recur.',
-          'Pull base images through GitLab’s Dependency Proxy (`FROM ${CI_DEPENDENCY_PROXY_GROUP_IMAGE_PREFIX}/<image>`) or a registry mirror, or `docker login` to Docker Hub with an account before the build so pulls count against it.',
-        );
       } else if ((NETWORK.test(text) || /: no such host\b/.test(text)) && !RESOLUTION.test(text)) {
         steps.push(
           'Retry the job: network errors to registries are often transient.',

@@ -399,11 +399,50 @@ export function failureLocations(distilled: DistilledLog, evidence: DecisiveLine
   return out.slice(0, 8);
 }
 
+// Terraform prints each diagnostic in a box (`╷`, `│ Error: …`, `│   on FILE line N`, the expression,
+// what is wrong and a suggestion, `╵`): the lines after `Error:` are the message, not decoration.
+// A box line, after any prefix a CI system adds (GitHub Actions' timestamps and step names).
+const BOX_LINE = /^.{0,200}?│(.*)$/;
+const BOX_REACH = 6;
+
+/**
+ * The rest of the boxed diagnostic a quoted line opens, up to the next diagnostic or the box's end;
+ * blank box lines left out.
+ */
+function boxContinuation(distilled: DistilledLog, main: DecisiveLine | undefined): DecisiveLine[] {
+  if (!main || !BOX_LINE.test(main.text)) return [];
+  const text = distilled.text.split('\n');
+  const at = text.findIndex((l) => l.includes(main.text));
+  const out: DecisiveLine[] = [];
+  for (let i = at + 1; at >= 0 && i < text.length && out.length < BOX_REACH; i++) {
+    const l = text[i]!;
+    const inside = BOX_LINE.exec(l)?.[1];
+    if (inside === undefined || /^\s*(?:Error|Warning):/.test(inside)) break;
+    if (inside.trim() === '') continue;
+    out.push({
+      line: main.line + (i - at),
+      text: l,
+      message: l.trim(),
+      score: 0,
+      category: undefined,
+      occurrences: 1,
+      section: main.section,
+    });
+  }
+  return out;
+}
+
 /** The offline analyser's finding for one job, from its distilled log. */
 export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnosis {
   const voters = votersOf(distilled);
   const category = pickCategory(distilled, context, voters);
-  const picked = pickEvidence(distilled, category);
+  const chosen = pickEvidence(distilled, category);
+  const box = boxContinuation(distilled, chosen[0]);
+  const picked = [
+    ...chosen.slice(0, 1),
+    ...box,
+    ...chosen.slice(1).filter((c) => !box.some((b) => b.text === c.text)),
+  ];
   // A timeout's verdict says only that time ran out; what was running then is the diagnosis. It
   // follows the lines the rules picked first (the ones a reader reads), not before them.
   const activity =

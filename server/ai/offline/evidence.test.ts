@@ -34,4 +34,37 @@ describe('quoted evidence', () => {
     );
     expect(bad).toEqual([]);
   }, 120_000);
+
+  it("quotes a Terraform diagnostic's whole box: where, the expression and what is wrong", () => {
+    const box = [
+      '$ terraform validate',
+      '╷',
+      '│ Error: Reference to undeclared input variable',
+      '│',
+      '│   on modules/web/main.tf line 23, in resource "aws_instance" "web":',
+      '│   23:   instance_type = var.instance_typ',
+      '│',
+      '│ An input variable with the name "instance_typ" has not been declared. Did you mean "instance_type"?',
+      '╵',
+      'ERROR: Job failed: exit code 1',
+    ].join('\n');
+    expect(diagnose(distillLog(box)).evidence.map((e) => e.text)).toEqual([
+      '│ Error: Reference to undeclared input variable',
+      '│   on modules/web/main.tf line 23, in resource "aws_instance" "web":',
+      '│   23:   instance_type = var.instance_typ',
+      '│ An input variable with the name "instance_typ" has not been declared. Did you mean "instance_type"?',
+    ]);
+  });
+
+  it('quotes the cause on the box lines under a real Terraform error (GitHub Actions prefixes kept)', () => {
+    skipWithoutRealLogs();
+    const log = loadRealLogs().find(
+      (l) => l.id === 'gha-tf-azure-modules-validate-null-condition',
+    )!;
+    const quoted = diagnose(distillLog(log.text))
+      .evidence.slice(0, 6)
+      .map((e) => e.text);
+    for (const decisive of log.decisive)
+      expect(quoted.some((q) => q.includes(decisive))).toBe(true);
+  });
 });

@@ -107,7 +107,9 @@ describe('the demo’s failed jobs, read by the offline analyser', () => {
     expect(analysis).toContain('**Root cause category:** Configuration / YAML error.');
     expect(analysis).toContain('- GitLab: failure_reason = `script_failure`');
     expect(analysis).toContain('- runner: exit code 1 — the failing command exited non-zero.');
-    expect(analysis).toMatch(/│ Error: Unsupported attribute/);
+    expect(analysis).toMatch(
+      /│ Error: Unsupported attribute\n│ {3}on modules\/[\w-]+\/main\.tf line \d+, in resource "aws_subnet" "private":\n│ {3}\d+: {3}vpc_id {5}= aws_vpc\.main\.idd\n│ This object has no argument, nested block, or exported attribute named "idd"\. Did you mean "id"\?\n```/,
+    );
     const where = new RegExp(
       String.raw`\*\*Where:\*\* \[\`(modules/[\w-]+/main\.tf):(\d+)\`\]\(http://127\.0\.0\.1:4100/${project.fullPath}/-/blob/${pipeline.sha}/\1#L\2\)`,
     );
