@@ -153,6 +153,19 @@ describe('the facts an analysis rests on', () => {
     expect(reasonVerdict(job({ failureReason: 'a_reason_from_a_newer_gitlab' }))).toBeUndefined();
   });
 
+  it('says a stuck job needs a runner, not a fix of its script', () => {
+    const answer = analyseOffline(
+      distillLog(''),
+      job({ failureReason: 'stuck_or_timeout_failure' }),
+    );
+    expect(answer).toContain(
+      'Time ran out before or while the job ran: GitLab says the job got stuck (no runner picked it up in time) or timed out.',
+    );
+    expect(answer).toContain(
+      '**Next step:** Check that a runner with the job’s tags is online and not saturated',
+    );
+  });
+
   it('reads exit codes from real GitLab and GitHub Actions logs, with the right source', () => {
     skipWithoutRealLogs();
     const logs = new Map(loadRealLogs().map((l) => [l.id, l.text]));

@@ -198,28 +198,26 @@ export const FAILURE_REASONS: Readonly<Record<string, ReasonInfo>> = {
   },
 };
 
-/** Whether GitLab says the job's own script failed (or does not say): the log then decides. */
-export function scriptFailed(context: JobContext | undefined): boolean {
-  const reason = context?.failureReason;
-  return reason === undefined || FAILURE_REASONS[reason]?.kind === 'script';
-}
-
 /**
  * What GitLab's failure reason says when it is not the script's failure: a sentence for the
- * report's head and the first thing to do. Undefined for script failures and unknown reasons.
+ * report's head and the first thing to do. Undefined for script failures, the job's own timeout
+ * and unknown reasons.
  */
 export function reasonVerdict(
   context: JobContext | undefined,
 ): { sentence: string; advice: string | undefined } | undefined {
   const reason = context?.failureReason;
   const info = reason ? FAILURE_REASONS[reason] : undefined;
-  if (!info || info.kind === 'script' || info.kind === 'time') return undefined;
+  // The job's own timeout is the log's to explain (what it was doing); a job that never ran is not.
+  if (!info || info.kind === 'script' || (info.kind === 'time' && !info.advice)) return undefined;
   const whose =
-    info.kind === 'infrastructure'
-      ? 'This is a failure around the job, not of its script'
-      : info.kind === 'configuration'
-        ? 'The job could not run as configured'
-        : 'GitLab refused to run the job';
+    info.kind === 'time'
+      ? 'Time ran out before or while the job ran'
+      : info.kind === 'infrastructure'
+        ? 'This is a failure around the job, not of its script'
+        : info.kind === 'configuration'
+          ? 'The job could not run as configured'
+          : 'GitLab refused to run the job';
   return { sentence: `${whose}: GitLab says ${info.says}.`, advice: info.advice };
 }
 
