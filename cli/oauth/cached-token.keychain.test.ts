@@ -12,7 +12,6 @@ import {
 } from '../../server/platform/secret-service-reader.ts';
 import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
 import { runCli } from './testing/cli-bundle.ts';
-import { TEST_CLIENTS } from './testing/test-provider.ts';
 import { useTokenTestBed } from './testing/token-test-bed.ts';
 
 const bed = useTokenTestBed({
@@ -61,22 +60,7 @@ describe('the Secret Service from plain JavaScript', () => {
       DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS!,
       NODE_OPTIONS: `--require ${spy}`,
     };
-    const add = await runCli(
-      bed.bundle.pipelineSummary,
-      [
-        'profile',
-        'add',
-        'default',
-        '--issuer',
-        bed.provider.issuer,
-        '--client-id',
-        TEST_CLIENTS.service.id,
-        '--client-secret-stdin',
-        '--scope',
-        'api:read',
-      ],
-      { env, input: TEST_CLIENTS.service.secret },
-    );
+    const add = await bed.addServiceProfileWithCli('default', env, ['--scope', 'api:read']);
     expect(add.code).toBe(0);
     const first = await runCli(bed.bundle.getToken, [], { env });
     expect(first.code).toBe(0);

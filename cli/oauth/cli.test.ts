@@ -303,20 +303,7 @@ describe('profile and token commands', () => {
 
   it('without a keychain (no D-Bus), auto mode keeps secrets in the file and says so once', async () => {
     const auto = { PIPELINE_SUMMARY_HOME: bed.home };
-    const add = await runCli(
-      bed.bundle.pipelineSummary,
-      [
-        'profile',
-        'add',
-        'svc',
-        '--issuer',
-        bed.provider.issuer,
-        '--client-id',
-        TEST_CLIENTS.service.id,
-        '--client-secret-stdin',
-      ],
-      { env: auto, input: TEST_CLIENTS.service.secret },
-    );
+    const add = await bed.addServiceProfileWithCli('svc', auto);
     expect(add.code).toBe(0);
     expect(add.stderr).toMatch(
       /^note: no OS keychain reachable \(no D-Bus session bus for the Secret Service\); keeping secrets in .*secrets\.json \(mode 0600\)/,

@@ -77,22 +77,7 @@ describe('OS keychain (Secret Service)', () => {
       PIPELINE_SUMMARY_HOME: bed.home,
       DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS!,
     };
-    const add = await runCli(
-      bed.bundle.pipelineSummary,
-      [
-        'profile',
-        'add',
-        'svc',
-        '--issuer',
-        bed.provider.issuer,
-        '--client-id',
-        TEST_CLIENTS.service.id,
-        '--client-secret-stdin',
-        '--scope',
-        'api:read',
-      ],
-      { env, input: TEST_CLIENTS.service.secret },
-    );
+    const add = await bed.addServiceProfileWithCli('svc', env, ['--scope', 'api:read']);
     expect(add.code).toBe(0);
     expect(add.stderr).toMatch(/client secret stored in OS keychain/);
     const token = await runCli(bed.bundle.getToken, ['-p', 'svc'], { env });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { openSecretStore } from '../../../server/platform/os-secret-store.ts';
 import { SECRET_ACCOUNTS } from '../../../server/platform/secret-store.ts';
 import type { Profile } from '../profiles.ts';
-import { buildCliBundle, type CliBundle } from './cli-bundle.ts';
+import { buildCliBundle, runCli, type CliBundle, type CliRun } from './cli-bundle.ts';
 import { addProfile, freePort, tempHome } from './fixtures.ts';
 import { startTestProvider, TEST_CLIENTS, type TestProvider } from './test-provider.ts';
 
@@ -36,6 +36,15 @@ export interface TokenTestBed {
   env(extra?: Record<string, string>): Record<string, string>;
   /** Saves a client-credentials profile of the `service` client, its secret in the file store. */
   serviceProfile(name: string, secret?: string): Promise<Profile>;
+  /**
+   * The same profile through the shipped `pipeline-summary profile add`, its secret on stdin (so
+   * the command's own secret store keeps it), with `env` and any `extraArgs`.
+   */
+  addServiceProfileWithCli(
+    name: string,
+    env: Record<string, string>,
+    extraArgs?: string[],
+  ): Promise<CliRun>;
 }
 
 /**
@@ -110,6 +119,22 @@ export function useTokenTestBed(options: TokenTestBedOptions = {}): TokenTestBed
           scopes: ['api:read'],
         },
         secret,
+      ),
+    addServiceProfileWithCli: (name, env, extraArgs = []) =>
+      runCli(
+        bed.bundle.pipelineSummary,
+        [
+          'profile',
+          'add',
+          name,
+          '--issuer',
+          bed.provider.issuer,
+          '--client-id',
+          TEST_CLIENTS.service.id,
+          '--client-secret-stdin',
+          ...extraArgs,
+        ],
+        { env, input: TEST_CLIENTS.service.secret },
       ),
   };
   return bed;
