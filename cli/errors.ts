@@ -5,7 +5,7 @@
  * here, so an exit status is decided in exactly one place. The get-token statuses are GET-TOKEN.md's
  * "Errors" table.
  */
-import { AppError, type ErrorCode } from '../server/platform/errors.ts';
+import { AppError, CodedError, type ErrorCode } from '../server/platform/errors.ts';
 import { SecretStoreError, type SecretStoreErrorCode } from '../server/platform/secret-store.ts';
 import { TokenError } from './oauth/errors.ts';
 
@@ -62,15 +62,8 @@ const APP_CODES: Readonly<Record<ErrorCode, CliErrorCode>> = {
 };
 
 /** A command's failure: `message` is one line saying what failed and what to do, never a secret. */
-export class CliError extends Error {
+export class CliError extends CodedError<CliErrorCode> {
   override readonly name = 'CliError';
-  constructor(
-    readonly code: CliErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-  }
 }
 
 /** The CLI code of any thrown value; undefined for errors nobody explained (bugs). */

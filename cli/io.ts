@@ -89,18 +89,17 @@ export function describeError(err: unknown): string {
  */
 export async function readSecret(io: CliIo, prompt?: string): Promise<string> {
   const secret =
-    io.stdin.isTTY && prompt !== undefined
-      ? await maskedPrompt(io, prompt)
-      : await readAll(io.stdin);
+    io.stdin.isTTY && prompt !== undefined ? await maskedPrompt(io, prompt) : await readStdin(io);
   const value = secret.replace(/\r?\n$/, '');
   if (!value) throw new CliError('usage', 'no secret given (empty input)');
   return value;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+/** All of standard input as UTF-8 text, as given (a secret, a token, a profile export). */
+export async function readStdin(io: CliIo): Promise<string> {
   let text = '';
-  stream.setEncoding('utf8');
-  for await (const chunk of stream) text += chunk as string;
+  io.stdin.setEncoding('utf8');
+  for await (const chunk of io.stdin) text += chunk as string;
   return text;
 }
 

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { composeService } from '../server/compose.ts';
 import type { OpenApiDocument } from '../server/http/openapi.ts';
 import { silentLogger } from '../server/platform/logger.ts';
+import { demoConfig } from '../server/testing/demo-config.ts';
 import {
   brokenLinks,
   documentationFiles,
@@ -103,18 +104,7 @@ describe('the documentation', () => {
   it("describes every route of GET /api/openapi.json under the heading the route's docs name", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-docs-api-'));
     temps.push(dataDir);
-    const service = await composeService(
-      {
-        host: '127.0.0.1',
-        port: 0,
-        gitlabUrl: 'https://gitlab.com',
-        group: undefined,
-        since: '7d',
-        demo: true,
-        dataDir,
-      },
-      { logger: silentLogger, env: {} },
-    );
+    const service = await composeService(demoConfig(dataDir), { logger: silentLogger, env: {} });
     try {
       const doc = (await (
         await fetch(`${service.url}/api/openapi.json`)

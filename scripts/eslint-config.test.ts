@@ -144,7 +144,11 @@ interface ZoneCase {
 const ZONES: Record<string, ZoneCase> = {
   'server/simulator': {
     file: 'server/simulator/example.ts',
-    allowed: [{ from: '../gitlab/wire.ts', type: true }, { from: '../platform/clock.ts' }],
+    allowed: [
+      { from: '../gitlab/wire.ts', type: true },
+      { from: '../gitlab/wire.ts' },
+      { from: '../platform/clock.ts' },
+    ],
     refused: [
       {
         from: '../summary/summarise.ts',
@@ -152,7 +156,22 @@ const ZONES: Record<string, ZoneCase> = {
           /GitLab simulator \(server\/simulator\/\) may not import server\/summary\/summarise\.ts\. Allowed: server\/simulator\/\*\*/,
       },
       { from: '../gitlab/client.ts', message: /may not import server\/gitlab\/client\.ts/ },
-      { from: '../gitlab/wire.ts', message: /only types from server\/gitlab\/wire\.ts/ },
+      {
+        from: '../gitlab/wire-schemas.ts',
+        message: /may not import server\/gitlab\/wire-schemas\.ts/,
+      },
+    ],
+  },
+  'server/gitlab/wire.ts': {
+    file: 'server/gitlab/wire.ts',
+    allowed: [],
+    refused: [
+      {
+        from: '../platform/clock.ts',
+        message: /wire vocabulary \(server\/gitlab\/wire\.ts\) may not import server\/platform/,
+      },
+      { from: './client.ts', type: true, message: /may not import server\/gitlab\/client\.ts/ },
+      { from: 'zod', message: /may not import zod\. Allowed: nothing/ },
     ],
   },
   'server/summary': {

@@ -11,7 +11,7 @@ import {
 import { helpRequest, type Command, type CommandEdges } from '../command.ts';
 import { CliError } from '../errors.ts';
 import { parseFlags } from '../flags.ts';
-import type { CliIo } from '../io.ts';
+import { readStdin, type CliIo } from '../io.ts';
 import { readCachedToken } from '../oauth/engine.ts';
 import { decodeJwt, formatSeconds, relativeTime, type DecodedJwt } from '../oauth/jwt.ts';
 
@@ -84,7 +84,7 @@ async function runInspect(options: InspectCommandOptions, { io }: CommandEdges):
   let source: string;
   let cachedExpiry: number | undefined;
   if (options.token !== undefined) {
-    token = options.token === '-' ? await readStdin(io) : options.token;
+    token = options.token === '-' ? await readTokenFromStdin(io) : options.token;
     source = 'the given token';
   } else {
     const profile = options.profile ?? 'default';
@@ -175,10 +175,8 @@ function indent(text: string): string {
     .join('\n');
 }
 
-async function readStdin(io: CliIo): Promise<string> {
-  let text = '';
-  io.stdin.setEncoding('utf8');
-  for await (const chunk of io.stdin) text += chunk as string;
+async function readTokenFromStdin(io: CliIo): Promise<string> {
+  const text = await readStdin(io);
   const token = text.trim().split('\n').pop()?.trim() ?? '';
   if (!token) throw new CliError('usage', 'no token on standard input');
   return token;

@@ -17,7 +17,7 @@ import { SECRET_ACCOUNTS, type SecretStore } from '../../server/platform/secret-
 import { helpRequest, type Command } from '../command.ts';
 import { CliError, EXIT_STATUS } from '../errors.ts';
 import { parseFlags } from '../flags.ts';
-import { readSecret, type CliIo, type Reporter } from '../io.ts';
+import { readSecret, readStdin, type CliIo, type Reporter } from '../io.ts';
 import { forgetProfileTokens } from '../oauth/engine.ts';
 import { readCertificateKey } from '../oauth/flows/client-assertion.ts';
 import { decryptSecrets, exportProfiles, parseProfileBundle } from '../oauth/profile-transfer.ts';
@@ -441,9 +441,7 @@ async function importCommand(ctx: Ctx): Promise<number> {
     if (ctx.values['passphrase-stdin']) {
       throw new CliError('usage', 'cannot read both the export and the passphrase from stdin');
     }
-    text = '';
-    ctx.io.stdin.setEncoding('utf8');
-    for await (const chunk of ctx.io.stdin) text += chunk as string;
+    text = await readStdin(ctx.io);
   } else {
     text = await readFile(source, 'utf8').catch((err: unknown) => {
       throw new CliError('usage', `cannot read ${source}: ${(err as Error).message}`, {

@@ -6,20 +6,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCliBundle, runCli, type CliBundle } from '../oauth/testing/cli-bundle.ts';
-import { addProfile, freePort, tempHome } from '../oauth/testing/fixtures.ts';
-import {
-  startTestProvider,
-  TEST_CLIENTS,
-  type TestProvider,
-} from '../oauth/testing/test-provider.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../oauth/testing/cli-bundle.ts';
+import { addProfile, freePort } from '../oauth/testing/fixtures.ts';
+import { TEST_CLIENTS } from '../oauth/testing/test-provider.ts';
+import { useTokenTestBed } from '../oauth/testing/token-test-bed.ts';
 
-let provider: TestProvider;
-let bundle: CliBundle;
+const bed = useTokenTestBed({ provider: true, bundle: true });
 let gitlab: { url: string; close: () => Promise<void> };
-let home: string;
-let cleanup: () => Promise<void>;
 
 /** GET /api/v4/user as GitLab answers it: the user for a good token, 401 for any other. */
 async function startGitLabUser(token: string) {
@@ -36,42 +30,18 @@ async function startGitLabUser(token: string) {
 }
 
 beforeAll(async () => {
-  [provider, bundle, gitlab] = await Promise.all([
-    startTestProvider(),
-    buildCliBundle(),
-    startGitLabUser('glpat-good'),
-  ]);
+  gitlab = await startGitLabUser('glpat-good');
 });
-afterAll(async () => {
-  await Promise.all([provider.close(), bundle.cleanup(), gitlab.close()]);
-});
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
-});
-afterEach(() => cleanup());
+afterAll(() => gitlab.close());
 
-const env = (extra: Record<string, string> = {}) => ({
-  PIPELINE_SUMMARY_HOME: home,
-  PIPELINE_SUMMARY_SECRET_STORE: 'file',
-  GITLAB_URL: gitlab.url,
-  ...extra,
-});
+const env = (extra: Record<string, string> = {}) => bed.env({ GITLAB_URL: gitlab.url, ...extra });
 
 describe('doctor through the CLI', () => {
   it('pipeline-summary doctor: every check passes, exit 0, one ✓ line each', async () => {
-    await addProfile(
-      home,
-      {
-        name: 'svc',
-        issuer: provider.issuer,
-        clientId: TEST_CLIENTS.service.id,
-        scopes: ['api:read'],
-      },
-      TEST_CLIENTS.service.secret,
-    );
+    await bed.serviceProfile('svc');
     // A token in the cache, so the cache check opens a real one.
-    expect((await runCli(bundle.getToken, ['-p', 'svc'], { env: env() })).code).toBe(0);
-    const run = await runCli(bundle.pipelineSummary, ['doctor', '-p', 'svc'], {
+    expect((await runCli(bed.bundle.getToken, ['-p', 'svc'], { env: env() })).code).toBe(0);
+    const run = await runCli(bed.bundle.pipelineSummary, ['doctor', '-p', 'svc'], {
       env: env({ GITLAB_TOKEN: 'glpat-good' }),
     });
     expect(run.stderr).toBe('');
@@ -82,16 +52,16 @@ describe('doctor through the CLI', () => {
       run.stdout,
     ).toBe(true);
     expect(lines).toEqual([
-      `✓ profile 'svc': client-credentials at ${provider.issuer}, client service, scopes 'api:read'`,
-      `✓ secrets: client secret stored in file (${path.join(home, 'secrets', 'secrets.json')})`,
+      `✓ profile 'svc': client-credentials at ${bed.provider.issuer}, client service, scopes 'api:read'`,
+      `✓ secrets: client secret stored in file (${path.join(bed.home, 'secrets', 'secrets.json')})`,
       expect.stringMatching(
         /^✓ issuer discovery http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openid-configuration: HTTP 200 in \d+ ms, direct \(no proxy set\)$/,
       ),
       expect.stringMatching(
         /^✓ clock: within \d s of http:\/\/127\.0\.0\.1:\d+ \(its Date header\)$/,
       ),
-      `✓ secret store file (${path.join(home, 'secrets', 'secrets.json')}): a secret written here was read back by a fresh process`,
-      `✓ token cache ${path.join(home, 'token-cache.json')}: mode 0600, 1 token (1 usable now), key in file (${path.join(home, 'secrets', 'secrets.json')})`,
+      `✓ secret store file (${path.join(bed.home, 'secrets', 'secrets.json')}): a secret written here was read back by a fresh process`,
+      `✓ token cache ${path.join(bed.home, 'token-cache.json')}: mode 0600, 1 token (1 usable now), key in file (${path.join(bed.home, 'secrets', 'secrets.json')})`,
       '✓ cache lock: free',
       `✓ GitLab token for ${gitlab.url} (from GITLAB_TOKEN): accepted as @alice`,
     ]);
@@ -99,16 +69,16 @@ describe('doctor through the CLI', () => {
   });
 
   it('get-token doctor --json: a missing secret, a stale lock and a refused GitLab token fail (exit 1)', async () => {
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'default',
-      issuer: provider.issuer,
+      issuer: bed.provider.issuer,
       clientId: TEST_CLIENTS.service.id,
     });
     await writeFile(
-      path.join(home, 'token-cache.lock'),
+      path.join(bed.home, 'token-cache.lock'),
       JSON.stringify({ pid: 2 ** 22 + 7, host: os.hostname(), acquiredAt: '', id: 'dead' }),
     );
-    const run = await runCli(bundle.getToken, ['doctor', '--json'], {
+    const run = await runCli(bed.bundle.getToken, ['doctor', '--json'], {
       env: env({ GITLAB_TOKEN: 'glpat-revoked' }),
     });
     expect(run.code).toBe(1);
@@ -135,20 +105,20 @@ describe('doctor through the CLI', () => {
 
   it('names the proxy Node ignores, and NO_PROXY when it sends a request direct', async () => {
     await addProfile(
-      home,
-      { name: 'default', issuer: provider.issuer, clientId: TEST_CLIENTS.service.id },
+      bed.home,
+      { name: 'default', issuer: bed.provider.issuer, clientId: TEST_CLIENTS.service.id },
       TEST_CLIENTS.service.secret,
     );
     const deadProxy = `http://127.0.0.1:${await freePort()}`;
     const skip = ['--skip', 'gitlab-token,secret-store'];
-    const ignored = await runCli(bundle.pipelineSummary, ['doctor', ...skip], {
+    const ignored = await runCli(bed.bundle.pipelineSummary, ['doctor', ...skip], {
       env: env({ HTTP_PROXY: deadProxy }),
     });
     expect(ignored.code).toBe(0);
     expect(ignored.stdout).toMatch(
       /✓ issuer discovery .*: HTTP 200 in \d+ ms, direct: HTTP_PROXY is set but Node ignores it without NODE_USE_ENV_PROXY=1\n/,
     );
-    const bypassed = await runCli(bundle.pipelineSummary, ['get-token', 'doctor', ...skip], {
+    const bypassed = await runCli(bed.bundle.pipelineSummary, ['get-token', 'doctor', ...skip], {
       env: env({ HTTP_PROXY: deadProxy, NODE_USE_ENV_PROXY: '1', NO_PROXY: '127.0.0.1' }),
     });
     expect(bypassed.code).toBe(0);
@@ -157,12 +127,12 @@ describe('doctor through the CLI', () => {
   });
 
   it('usage errors exit 1; --help documents the checks', async () => {
-    const bad = await runCli(bundle.getToken, ['doctor', '--skip', 'karma'], { env: env() });
+    const bad = await runCli(bed.bundle.getToken, ['doctor', '--skip', 'karma'], { env: env() });
     expect(bad).toMatchObject({ code: 1, stdout: '' });
     expect(bad.stderr).toMatch(
       /^get-token doctor: --skip: no check 'karma'; the checks are profile, /,
     );
-    const help = await runCli(bundle.pipelineSummary, ['doctor', '--help'], { env: env() });
+    const help = await runCli(bed.bundle.pipelineSummary, ['doctor', '--help'], { env: env() });
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: pipeline-summary doctor \[-p PROFILE\] \[--json\]/);
     expect(help.stdout).toMatch(/secret-store +which store holds secrets/);

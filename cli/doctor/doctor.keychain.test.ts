@@ -1,39 +1,25 @@
 // doctor's secret-store check with a real Secret Service (scripts/test-all.sh runs this inside a
 // private D-Bus session with gnome-keyring): a probe written by the doctor is read back by a fresh
 // process of the same binary, and removed again.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keychainService } from '../../server/platform/paths.ts';
 import {
   readSecretServiceSecret,
   sessionBusPath,
 } from '../../server/platform/secret-service-reader.ts';
-import { buildCliBundle, runCli, type CliBundle } from '../oauth/testing/cli-bundle.ts';
-import { tempHome } from '../oauth/testing/fixtures.ts';
+import { runCli } from '../oauth/testing/cli-bundle.ts';
+import { useTokenTestBed } from '../oauth/testing/token-test-bed.ts';
 
-let bundle: CliBundle;
-let home: string;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-    throw new Error('keychain tests need a D-Bus session: run them through scripts/test-all.sh');
-  }
-  bundle = await buildCliBundle();
-});
-afterAll(() => bundle?.cleanup());
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
-});
-afterEach(() => cleanup());
+const bed = useTokenTestBed({ bundle: true, keychain: { accounts: [] } });
 
 describe('doctor with the OS keychain', () => {
   it('a secret written by doctor is read back by a fresh process, then removed', async () => {
     const run = await runCli(
-      bundle.pipelineSummary,
+      bed.bundle.pipelineSummary,
       ['doctor', '--store', 'keychain', '--json', '--skip', 'gitlab-token'],
       {
         env: {
-          PIPELINE_SUMMARY_HOME: home,
+          PIPELINE_SUMMARY_HOME: bed.home,
           DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS!,
         },
       },
@@ -51,7 +37,7 @@ describe('doctor with the OS keychain', () => {
     const bus = sessionBusPath(process.env)!;
     expect(
       await readSecretServiceSecret(bus, {
-        service: keychainService(home, { PIPELINE_SUMMARY_HOME: home }),
+        service: keychainService(bed.home, { PIPELINE_SUMMARY_HOME: bed.home }),
       }),
     ).toBeUndefined();
   });

@@ -3,12 +3,13 @@
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/platform/clock.ts';
 import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
 import { MemorySecretStore } from '../../server/platform/testing/memory-secret-store.ts';
-import { addProfile, tempHome } from '../oauth/testing/fixtures.ts';
+import { addProfile } from '../oauth/testing/fixtures.ts';
 import { makeAppCertificate } from '../oauth/testing/test-pki.ts';
+import { useTokenTestBed } from '../oauth/testing/token-test-bed.ts';
 import { TokenCache } from '../oauth/token-cache.ts';
 import {
   runDoctor,
@@ -19,18 +20,15 @@ import {
 } from './doctor.ts';
 import { formatReport } from './report.ts';
 
-let home: string;
-let cleanup: () => Promise<void>;
+const bed = useTokenTestBed();
 let store: MemorySecretStore;
 let clock: ManualClock;
 const ISSUER = 'https://idp.example.com';
 
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
+beforeEach(() => {
   store = new MemorySecretStore();
   clock = new ManualClock();
 });
-afterEach(() => cleanup());
 
 /** A fetch that answers every request with `answer` (or throws it), noting the URLs. */
 function fakeFetch(answer: (url: string) => Response | Error) {
@@ -70,7 +68,7 @@ async function doctor(
 ): Promise<DoctorReport> {
   return runDoctor(
     {
-      home,
+      home: bed.home,
       profile: options.profile ?? 'ci',
       gitlabUrl: 'https://gitlab.example.com',
       timeoutMs: 1000,
@@ -84,7 +82,7 @@ const check = (report: DoctorReport, id: CheckId): CheckResult =>
   report.checks.find((c) => c.id === id)!;
 
 async function ciProfile(secret?: string) {
-  await addProfile(home, { name: 'ci', issuer: ISSUER, clientId: 'svc', scopes: ['api'] });
+  await addProfile(bed.home, { name: 'ci', issuer: ISSUER, clientId: 'svc', scopes: ['api'] });
   if (secret) await store.set(SECRET_ACCOUNTS.clientSecret('ci'), secret);
 }
 
@@ -140,8 +138,8 @@ describe('doctor', () => {
   });
 
   it('an expired certificate fails; an expired federated token file fails', async () => {
-    const cert = makeAppCertificate(home, 'app');
-    await addProfile(home, {
+    const cert = makeAppCertificate(bed.home, 'app');
+    await addProfile(bed.home, {
       name: 'ci',
       issuer: ISSUER,
       clientId: 'svc',
@@ -162,9 +160,9 @@ describe('doctor', () => {
       ['{"alg":"none"}', JSON.stringify({ exp })]
         .map((p) => Buffer.from(p).toString('base64url'))
         .join('.') + '.x';
-    const file = path.join(home, 'federated.jwt');
+    const file = path.join(bed.home, 'federated.jwt');
     await writeFile(file, jwt(Math.floor(clock.now() / 1000) - 60));
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'wif',
       issuer: ISSUER,
       clientId: 'svc',
@@ -240,7 +238,7 @@ describe('doctor', () => {
 
   it('token cache: opens with the key; open to others, damaged, or keyless fails', async () => {
     await ciProfile('s');
-    const cache = new TokenCache(home, store);
+    const cache = new TokenCache(bed.home, store);
     await cache.transaction(
       async (tx) =>
         tx.set('k', {
@@ -254,7 +252,7 @@ describe('doctor', () => {
         }),
       { deadline: Date.now() + 5000 },
     );
-    const file = path.join(home, 'token-cache.json');
+    const file = path.join(bed.home, 'token-cache.json');
     expect(check(await doctor(), 'cache')).toMatchObject({
       status: 'pass',
       summary: `token cache ${file}: mode 0600, 1 token (1 usable now), key in memory`,
@@ -277,7 +275,7 @@ describe('doctor', () => {
 
   it('cache lock: held by a running process passes; left by a dead one fails', async () => {
     await ciProfile('s');
-    const lock = path.join(home, 'token-cache.lock');
+    const lock = path.join(bed.home, 'token-cache.lock');
     const owner = (pid: number) =>
       JSON.stringify({
         pid,
@@ -285,7 +283,7 @@ describe('doctor', () => {
         acquiredAt: new Date().toISOString(),
         id: 'x',
       });
-    await mkdir(home, { recursive: true });
+    await mkdir(bed.home, { recursive: true });
     await writeFile(lock, owner(process.pid));
     expect(check(await doctor(), 'lock').summary).toMatch(
       /^cache lock: held by pid \d+ for \d+s \(a get-token is running\)$/,

@@ -18,6 +18,17 @@ export interface FailingStep {
   exit_code: number | null;
 }
 
+/** The failing step in one line: `$ command · in section · exit code N`, what is known of it. */
+export function describeFailingStep(step: FailingStep): string {
+  return [
+    step.command === null ? undefined : `$ ${step.command}`,
+    step.section === null ? undefined : `in ${step.section}`,
+    step.exit_code === null ? undefined : `exit code ${step.exit_code}`,
+  ]
+    .filter((p) => p !== undefined)
+    .join(' · ');
+}
+
 /** A line of the log that explains the failure. */
 export interface DecisiveLine {
   /** 1-based line number in the log read (its tail, when the log was cut). */

@@ -18,7 +18,7 @@ import { silentLogger } from '../../server/platform/logger.ts';
 import type { SecretStore } from '../../server/platform/secret-store.ts';
 import { CliError, type CliErrorCode } from '../errors.ts';
 import { projectOf } from './job-ref.ts';
-import type { JobSource } from './job-source.ts';
+import { jobAnalysisOf, type JobSource } from './job-source.ts';
 
 /** How GitLab's answers (AppErrors from the client) read to an `explain` user. */
 const CLI_CODES: Readonly<Record<ErrorCode, CliErrorCode>> = {
@@ -131,12 +131,7 @@ export function gitlabJobSource(options: GitLabSourceOptions): JobSource {
           force,
         }),
       );
-      return {
-        text: answer.analysis,
-        cached: answer.cached,
-        timestamp: answer.timestamp,
-        offline: provider.provider === 'offline',
-      };
+      return jobAnalysisOf(answer, provider);
     },
     async close() {
       store?.close();

@@ -4,7 +4,7 @@
  * wire shapes and fail with the CLI's coded errors (`job_not_found`, `auth_failed`, `network`…),
  * so the use case and its tests do not care which one answered.
  */
-import type { JobResponse } from '../../server/contract.ts';
+import type { AnalyseResponse, JobResponse, ProviderStatus } from '../../server/contract.ts';
 
 /** A job's log as far as it was read: the tail when it was longer than the reader's cap. */
 export interface JobLog {
@@ -23,6 +23,19 @@ export interface JobAnalysis {
   timestamp: string;
   /** The configured analyser is the built-in offline one (its answer quotes the step and lines). */
   offline: boolean;
+}
+
+/** An analysis answer and the analyser that gave it, as `explain` reports them. */
+export function jobAnalysisOf(
+  answer: AnalyseResponse,
+  provider: Pick<ProviderStatus, 'provider'>,
+): JobAnalysis {
+  return {
+    text: answer.analysis,
+    cached: answer.cached,
+    timestamp: answer.timestamp,
+    offline: provider.provider === 'offline',
+  };
 }
 
 /** The reads and the one analysis `explain` needs. */

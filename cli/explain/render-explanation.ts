@@ -4,7 +4,7 @@
  * same sections are printed as plain text with the Markdown as written, which reads and greps
  * well (`--json` is for scripts).
  */
-import type { Explanation } from './explain-job.ts';
+import { describeFailingStep, type Explanation } from './explain-job.ts';
 import { renderMarkdown } from './terminal-markdown.ts';
 
 /** How many decisive lines the text shows; `--json` lists them all. */
@@ -42,14 +42,7 @@ export function renderExplanation(explanation: Explanation, options: { tty: bool
   // The offline analyser's answer opens with the failing step and quotes the decisive lines.
   if (!analysis.offline) {
     const step = explanation.failing_step;
-    if (step) {
-      const parts = [
-        step.command === null ? undefined : `$ ${step.command}`,
-        step.section === null ? undefined : `in ${step.section}`,
-        step.exit_code === null ? undefined : `exit code ${step.exit_code}`,
-      ].filter((p) => p !== undefined);
-      out.push(`${bold('Failing step:')} ${parts.join(' · ')}`, '');
-    }
+    if (step) out.push(`${bold('Failing step:')} ${describeFailingStep(step)}`, '');
     const lines = explanation.decisive_lines;
     if (lines.length > 0) {
       out.push(bold('Decisive lines:'));

@@ -14,7 +14,7 @@ import type {
 } from '../../server/contract.ts';
 import { CliError, type CliErrorCode } from '../errors.ts';
 import { ServiceError, type ServiceClient } from '../service/service-client.ts';
-import type { JobSource } from './job-source.ts';
+import { jobAnalysisOf, type JobSource } from './job-source.ts';
 
 /** An AI answer may take a model a couple of minutes (the service's own limit is 120 s). */
 const ANALYSE_TIMEOUT_MS = 180_000;
@@ -103,12 +103,7 @@ export async function serviceJobSource(client: ServiceClient): Promise<JobSource
           ),
         ]),
       );
-      return {
-        text: answer.analysis,
-        cached: answer.cached,
-        timestamp: answer.timestamp,
-        offline: provider.provider === 'offline',
-      };
+      return jobAnalysisOf(answer, provider);
     },
     close: async () => undefined,
   };

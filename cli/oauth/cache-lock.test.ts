@@ -2,19 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock } from './cache-lock.ts';
-import { tempHome } from './testing/fixtures.ts';
+import { useTokenTestBed } from './testing/token-test-bed.ts';
 
-let home: string;
-let cleanup: () => Promise<void>;
+const bed = useTokenTestBed();
 let lockFile: string;
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
-  lockFile = path.join(home, 'token-cache.lock');
-});
-afterEach(async () => {
-  await cleanup();
+beforeEach(() => {
+  lockFile = path.join(bed.home, 'token-cache.lock');
 });
 
 const soon = (ms = 5000) => ({ deadline: Date.now() + ms, pollMs: 5 });

@@ -2,70 +2,47 @@
 // the one to decide (then the full command runs).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/platform/clock.ts';
 import { keychainService } from '../../server/platform/paths.ts';
 import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
 import { CACHE_KEY_ACCOUNT } from './cache-format.ts';
 import { answerFromCache, formatTokenResponse } from './cached-token.ts';
 import { getToken } from './engine.ts';
-import { addProfile, fileStore, tempHome } from './testing/fixtures.ts';
-import { startTestProvider, TEST_CLIENTS, type TestProvider } from './testing/test-provider.ts';
+import { addProfile, fileStore } from './testing/fixtures.ts';
+import { TEST_CLIENTS } from './testing/test-provider.ts';
+import { useTokenTestBed } from './testing/token-test-bed.ts';
 
-let provider: TestProvider;
-let home: string;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  provider = await startTestProvider();
-});
-afterAll(async () => {
-  await provider.close();
-});
+const bed = useTokenTestBed({ provider: true });
 beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
-  await addProfile(
-    home,
-    {
-      name: 'default',
-      issuer: provider.issuer,
-      clientId: TEST_CLIENTS.service.id,
-      scopes: ['api:read'],
-    },
-    TEST_CLIENTS.service.secret,
-  );
-});
-afterEach(async () => {
-  await cleanup();
-});
-
-const env = (extra: NodeJS.ProcessEnv = {}) => ({
-  PIPELINE_SUMMARY_HOME: home,
-  PIPELINE_SUMMARY_SECRET_STORE: 'file',
-  ...extra,
+  await bed.serviceProfile('default');
 });
 
 describe('answerFromCache', () => {
   it('prints what the engine prints for a cached token, in every format', async () => {
-    const issued = await getToken({ profile: 'default', home }, { secretStore: fileStore(home) });
+    const issued = await getToken(
+      { profile: 'default', home: bed.home },
+      { secretStore: fileStore(bed.home) },
+    );
     const now = Date.now() + 60_000;
-    expect(await answerFromCache([], env(), now)).toBe(issued.response.access_token + '\n');
+    expect(await answerFromCache([], bed.env(), now)).toBe(issued.response.access_token + '\n');
     const fromEngine = await getToken(
-      { profile: 'default', home },
-      { secretStore: fileStore(home), clock: new ManualClock(now) },
+      { profile: 'default', home: bed.home },
+      { secretStore: fileStore(bed.home), clock: new ManualClock(now) },
     );
     expect(fromEngine.source).toBe('cache');
     for (const format of ['json', 'yaml'] as const) {
-      expect(await answerFromCache(['-p', 'default', '-o', format, '--silent'], env(), now)).toBe(
-        formatTokenResponse(fromEngine.response, format),
-      );
+      expect(
+        await answerFromCache(['-p', 'default', '-o', format, '--silent'], bed.env(), now),
+      ).toBe(formatTokenResponse(fromEngine.response, format));
     }
     expect(CACHE_KEY_ACCOUNT).toBe(SECRET_ACCOUNTS.tokenCacheKey);
   });
 
   it('declines whatever it is not the one to decide', async () => {
-    await getToken({ profile: 'default', home }, { secretStore: fileStore(home) });
+    await getToken({ profile: 'default', home: bed.home }, { secretStore: fileStore(bed.home) });
     const now = Date.now();
-    expect(await answerFromCache([], env(), now)).toBeDefined();
+    expect(await answerFromCache([], bed.env(), now)).toBeDefined();
     for (const argv of [
       ['--force'],
       ['--no-cache'],
@@ -79,29 +56,32 @@ describe('answerFromCache', () => {
       ['-s', 'api:write'],
       ['--store', 'keychain'],
     ]) {
-      expect(await answerFromCache(argv, env(), now), argv.join(' ')).toBeUndefined();
+      expect(await answerFromCache(argv, bed.env(), now), argv.join(' ')).toBeUndefined();
     }
     // Close to expiry: the engine refreshes, so the fast path must not answer.
-    expect(await answerFromCache([], env(), now + 3600_000 - 60_000)).toBeUndefined();
+    expect(await answerFromCache([], bed.env(), now + 3600_000 - 60_000)).toBeUndefined();
     // 'auto' with a keychain that may answer, or before the one-time file notice: the engine's.
     expect(
-      await answerFromCache([], env({ PIPELINE_SUMMARY_SECRET_STORE: '' }), now),
+      await answerFromCache([], bed.env({ PIPELINE_SUMMARY_SECRET_STORE: '' }), now),
     ).toBeUndefined();
     // An edited profile (another client) misses its old entries, as in the engine.
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'default',
-      issuer: provider.issuer,
+      issuer: bed.provider.issuer,
       clientId: TEST_CLIENTS.web.id,
       scopes: ['api:read'],
     });
-    expect(await answerFromCache([], env(), now)).toBeUndefined();
-    await writeFile(path.join(home, 'token-cache.json'), '{garbage');
-    expect(await answerFromCache([], env(), now)).toBeUndefined();
+    expect(await answerFromCache([], bed.env(), now)).toBeUndefined();
+    await writeFile(path.join(bed.home, 'token-cache.json'), '{garbage');
+    expect(await answerFromCache([], bed.env(), now)).toBeUndefined();
   });
 
   it('with the keychain on Linux, reads the cache key from the Secret Service the engine uses', async () => {
-    const issued = await getToken({ profile: 'default', home }, { secretStore: fileStore(home) });
-    const key = await fileStore(home).get(CACHE_KEY_ACCOUNT);
+    const issued = await getToken(
+      { profile: 'default', home: bed.home },
+      { secretStore: fileStore(bed.home) },
+    );
+    const key = await fileStore(bed.home).get(CACHE_KEY_ACCOUNT);
     const asked: [string, Record<string, string>][] = [];
     let cancelled = 0;
     const secretService = (bus: string, attributes: Record<string, string>) => {
@@ -113,7 +93,7 @@ describe('answerFromCache', () => {
     for (const store of ['keychain', '']) {
       const answer = await answerFromCache(
         [],
-        env({ ...bus, PIPELINE_SUMMARY_SECRET_STORE: store }),
+        bed.env({ ...bus, PIPELINE_SUMMARY_SECRET_STORE: store }),
         now,
         secretService,
       );
@@ -125,13 +105,13 @@ describe('answerFromCache', () => {
     // The item @napi-rs/keyring writes: service = the config root's keychain service, username = account.
     expect(asked[0]).toEqual([
       '/run/user/1000/bus',
-      { service: keychainService(home, env()), username: 'token-cache-key' },
+      { service: keychainService(bed.home, bed.env()), username: 'token-cache-key' },
     ]);
     // Every read is closed, answered or not (no socket keeps the process waiting).
     expect(cancelled).toBe(asked.length);
     await answerFromCache(
       ['-p', 'nobody'],
-      env({ ...bus, PIPELINE_SUMMARY_SECRET_STORE: 'keychain' }),
+      bed.env({ ...bus, PIPELINE_SUMMARY_SECRET_STORE: 'keychain' }),
       now,
       secretService,
     );
@@ -141,14 +121,14 @@ describe('answerFromCache', () => {
     expect(
       await answerFromCache(
         [],
-        env({ ...bus, PIPELINE_SUMMARY_SECRET_STORE: 'keychain' }),
+        bed.env({ ...bus, PIPELINE_SUMMARY_SECRET_STORE: 'keychain' }),
         now,
         none,
       ),
     ).toBeUndefined();
     // The file store never asks the Secret Service.
     asked.length = 0;
-    expect(await answerFromCache([], env(bus), now, secretService)).toBeDefined();
+    expect(await answerFromCache([], bed.env(bus), now, secretService)).toBeDefined();
     expect(asked).toEqual([]);
   });
 });

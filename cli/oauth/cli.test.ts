@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getToken } from './engine.ts';
 import {
   addProfile,
@@ -13,42 +13,19 @@ import {
   startBlackhole,
   tempHome,
 } from './testing/fixtures.ts';
-import { buildCliBundle, runCli, type CliBundle } from './testing/cli-bundle.ts';
+import { runCli } from './testing/cli-bundle.ts';
 import { ScriptedBrowser } from './testing/scripted-browser.ts';
-import { startTestProvider, TEST_CLIENTS, type TestProvider } from './testing/test-provider.ts';
+import { TEST_CLIENTS } from './testing/test-provider.ts';
+import { useTokenTestBed } from './testing/token-test-bed.ts';
 import { cacheKey, TokenCache } from './token-cache.ts';
 
-let provider: TestProvider;
-let bundle: CliBundle;
-let home: string;
-let cleanup: () => Promise<void>;
+const bed = useTokenTestBed({ provider: true, bundle: true });
 
-beforeAll(async () => {
-  [provider, bundle] = await Promise.all([startTestProvider(), buildCliBundle()]);
-});
-afterAll(async () => {
-  await Promise.all([provider.close(), bundle.cleanup()]);
-});
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
-});
-afterEach(async () => {
-  await cleanup();
-});
-
-const env = () => ({ PIPELINE_SUMMARY_HOME: home, PIPELINE_SUMMARY_SECRET_STORE: 'file' });
 const getTokenCli = (args: string[], input?: string) =>
-  runCli(bundle.getToken, args, { env: env(), input });
+  runCli(bed.bundle.getToken, args, { env: bed.env(), input });
 const cli = (args: string[], input?: string) =>
-  runCli(bundle.pipelineSummary, args, { env: env(), input });
-
-async function serviceProfile(name = 'default', secret: string = TEST_CLIENTS.service.secret) {
-  await addProfile(
-    home,
-    { name, issuer: provider.issuer, clientId: TEST_CLIENTS.service.id, scopes: ['api:read'] },
-    secret,
-  );
-}
+  runCli(bed.bundle.pipelineSummary, args, { env: bed.env(), input });
+const serviceProfile = (name = 'default', secret?: string) => bed.serviceProfile(name, secret);
 
 function lastLine(text: string): string {
   return text.trimEnd().split('\n').pop()!;
@@ -57,7 +34,7 @@ function lastLine(text: string): string {
 describe('get-token', () => {
   it('prints the token as the last line of stdout, then serves it from the cache', async () => {
     await serviceProfile();
-    const before = provider.count('client_credentials');
+    const before = bed.provider.count('client_credentials');
     const first = await getTokenCli([]);
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout.split('\n')).toHaveLength(2);
@@ -65,7 +42,7 @@ describe('get-token', () => {
     const second = await cli(['get-token', '-p', 'default']);
     expect(second.code).toBe(0);
     expect(lastLine(second.stdout)).toBe(lastLine(first.stdout));
-    expect(provider.count('client_credentials')).toBe(before + 1);
+    expect(bed.provider.count('client_credentials')).toBe(before + 1);
   });
 
   it('-o json and -o yaml carry the six token-response fields', async () => {
@@ -98,7 +75,7 @@ describe('get-token', () => {
 
   it('--file writes the token to a 0600 file and nothing to stdout', async () => {
     await serviceProfile();
-    const file = path.join(home, 'out', '..', 'token.txt');
+    const file = path.join(bed.home, 'out', '..', 'token.txt');
     const run = await getTokenCli(['--file', file]);
     expect(run).toMatchObject({ code: 0, stdout: '' });
     expect(run.stderr).toContain(`wrote the token to ${file}`);
@@ -110,7 +87,7 @@ describe('get-token', () => {
 
   it('--silent hides diagnostics but not the token', async () => {
     await serviceProfile();
-    const file = path.join(home, 'token.txt');
+    const file = path.join(bed.home, 'token.txt');
     const run = await getTokenCli(['--file', file, '--silent']);
     expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
@@ -134,7 +111,7 @@ describe('get-token', () => {
   it('exit 4: issuer down', async () => {
     const port = await freePort();
     await addProfile(
-      home,
+      bed.home,
       { name: 'default', issuer: `http://127.0.0.1:${port}`, clientId: 'x' },
       's',
     );
@@ -148,7 +125,7 @@ describe('get-token', () => {
   it('exit 5: an issuer that never answers, with --timeout 2s', async () => {
     const hole = await startBlackhole();
     try {
-      await addProfile(home, { name: 'default', issuer: hole.url, clientId: 'x' }, 's');
+      await addProfile(bed.home, { name: 'default', issuer: hole.url, clientId: 'x' }, 's');
       const run = await getTokenCli(['--timeout', '2s']);
       expect(run.code).toBe(5);
       expect(run.stderr).toMatch(/^get-token: no token for profile 'default' within 2s/);
@@ -166,26 +143,26 @@ describe('get-token', () => {
   });
 
   it('20 parallel get-token processes on an expired entry: one refresh, one token for all', async () => {
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'default',
-      issuer: provider.issuer,
+      issuer: bed.provider.issuer,
       clientId: TEST_CLIENTS.cli.id,
       scopes: ['openid', 'offline_access', 'api:read'],
       flow: 'interactive',
     });
     const browser = new ScriptedBrowser();
-    const store = fileStore(home);
+    const store = fileStore(bed.home);
     const first = await getToken(
-      { profile: 'default', home },
+      { profile: 'default', home: bed.home },
       { secretStore: store, openBrowser: async (url) => void browser.signIn(url) },
     );
-    const profile = (await import('./profiles.ts')).getProfile(home, 'default');
+    const profile = (await import('./profiles.ts')).getProfile(bed.home, 'default');
     const key = cacheKey(await profile, ['api:read', 'offline_access', 'openid']);
-    await new TokenCache(home, store).transaction(
+    await new TokenCache(bed.home, store).transaction(
       async (tx) => tx.set(key, { ...tx.get(key)!, expiresAt: Date.now() - 1000 }),
       { deadline: Date.now() + 5000 },
     );
-    const before = provider.count('refresh_token');
+    const before = bed.provider.count('refresh_token');
     const runs = await Promise.all(Array.from({ length: 20 }, () => getTokenCli([])));
     expect(runs.map((r) => r.code)).toEqual(Array(20).fill(0));
     const tokens = new Set(runs.map((r) => lastLine(r.stdout)));
@@ -194,23 +171,23 @@ describe('get-token', () => {
     expect(token).not.toBe(first.response.access_token);
     expect(jwtClaims(token!)).toMatchObject({ sub: 'alice' });
     expect((jwtClaims(token!).exp as number) * 1000).toBeGreaterThan(Date.now());
-    expect(provider.count('refresh_token')).toBe(before + 1);
-    expect(provider.grants.filter((g) => g.grantType === 'refresh_token' && !g.ok)).toEqual([]);
+    expect(bed.provider.count('refresh_token')).toBe(before + 1);
+    expect(bed.provider.grants.filter((g) => g.grantType === 'refresh_token' && !g.ok)).toEqual([]);
   });
 });
 
 describe('interactive sign-in through the bundle', () => {
   it('prints the sign-in URL on stderr, completes when the user signs in, token on stdout', async () => {
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'default',
-      issuer: provider.issuer,
+      issuer: bed.provider.issuer,
       clientId: TEST_CLIENTS.cli.id,
       scopes: ['openid', 'api:read'],
       flow: 'interactive',
     });
-    const child = spawn(process.execPath, [bundle.getToken, '--timeout', '20s'], {
+    const child = spawn(process.execPath, [bed.bundle.getToken, '--timeout', '20s'], {
       // No DISPLAY and no browser: `open` fails, and the URL on stderr is the way in.
-      env: { PATH: '/nonexistent', HOME: home, ...env() },
+      env: { PATH: '/nonexistent', HOME: bed.home, ...bed.env() },
     });
     let stdout = '';
     let stderr = '';
@@ -257,9 +234,9 @@ describe('refresh and inspect', () => {
   });
 
   it('inspect never prints a refresh token and says so when there is no cached token', async () => {
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'me',
-      issuer: provider.issuer,
+      issuer: bed.provider.issuer,
       clientId: TEST_CLIENTS.cli.id,
       scopes: ['openid', 'offline_access', 'api:read'],
       flow: 'interactive',
@@ -269,8 +246,8 @@ describe('refresh and inspect', () => {
     expect(none.stderr).toMatch(/no cached token for profile 'me'; run 'get-token -p me' first/);
     const browser = new ScriptedBrowser();
     const result = await getToken(
-      { profile: 'me', home },
-      { secretStore: fileStore(home), openBrowser: async (url) => void browser.signIn(url) },
+      { profile: 'me', home: bed.home },
+      { secretStore: fileStore(bed.home), openBrowser: async (url) => void browser.signIn(url) },
     );
     const inspect = await cli(['inspect', '-p', 'me']);
     expect(inspect.code).toBe(0);
@@ -293,7 +270,7 @@ describe('profile and token commands', () => {
         'add',
         'ci',
         '--issuer',
-        provider.issuer,
+        bed.provider.issuer,
         '--client-id',
         TEST_CLIENTS.service.id,
         '--client-secret-stdin',
@@ -304,7 +281,7 @@ describe('profile and token commands', () => {
     );
     expect(add).toMatchObject({ code: 0, stdout: '' });
     expect(add.stderr).toMatch(/added profile 'ci'.*client secret stored in file/);
-    const saved = await readFile(path.join(home, 'profiles.json'), 'utf8');
+    const saved = await readFile(path.join(bed.home, 'profiles.json'), 'utf8');
     expect(saved).not.toContain(TEST_CLIENTS.service.secret);
     expect(JSON.parse(saved)).toMatchObject({
       version: 1,
@@ -325,28 +302,15 @@ describe('profile and token commands', () => {
   });
 
   it('without a keychain (no D-Bus), auto mode keeps secrets in the file and says so once', async () => {
-    const auto = { PIPELINE_SUMMARY_HOME: home };
-    const add = await runCli(
-      bundle.pipelineSummary,
-      [
-        'profile',
-        'add',
-        'svc',
-        '--issuer',
-        provider.issuer,
-        '--client-id',
-        TEST_CLIENTS.service.id,
-        '--client-secret-stdin',
-      ],
-      { env: auto, input: TEST_CLIENTS.service.secret },
-    );
+    const auto = { PIPELINE_SUMMARY_HOME: bed.home };
+    const add = await bed.addServiceProfileWithCli('svc', auto);
     expect(add.code).toBe(0);
     expect(add.stderr).toMatch(
       /^note: no OS keychain reachable \(no D-Bus session bus for the Secret Service\); keeping secrets in .*secrets\.json \(mode 0600\)/,
     );
-    const token = await runCli(bundle.getToken, ['-p', 'svc'], { env: auto });
+    const token = await runCli(bed.bundle.getToken, ['-p', 'svc'], { env: auto });
     expect(token).toMatchObject({ code: 0, stderr: '' });
-    expect(await fileStore(home).get('client-secret:svc')).toBe(TEST_CLIENTS.service.secret);
+    expect(await fileStore(bed.home).get('client-secret:svc')).toBe(TEST_CLIENTS.service.secret);
   });
 
   it('profile add rejects bad input with exit 1 and a pointed message', async () => {
@@ -385,7 +349,7 @@ describe('profile and token commands', () => {
     expect(plain.stdout).not.toContain(TEST_CLIENTS.service.secret);
     expect(JSON.parse(plain.stdout)).not.toHaveProperty('secrets');
 
-    const file = path.join(home, 'export.json');
+    const file = path.join(bed.home, 'export.json');
     const enc = await cli(
       ['profile', 'export', 'svc', '--file', file, '--include-secrets', '--passphrase-stdin'],
       'correct horse battery\n',
@@ -398,7 +362,7 @@ describe('profile and token commands', () => {
     try {
       const otherEnv = { PIPELINE_SUMMARY_HOME: other.home, PIPELINE_SUMMARY_SECRET_STORE: 'file' };
       const wrong = await runCli(
-        bundle.pipelineSummary,
+        bed.bundle.pipelineSummary,
         ['profile', 'import', file, '--passphrase-stdin'],
         {
           env: otherEnv,
@@ -407,7 +371,7 @@ describe('profile and token commands', () => {
       );
       expect(wrong.code).toBe(3);
       const ok = await runCli(
-        bundle.pipelineSummary,
+        bed.bundle.pipelineSummary,
         ['profile', 'import', file, '--passphrase-stdin'],
         {
           env: otherEnv,
@@ -416,7 +380,7 @@ describe('profile and token commands', () => {
       );
       expect(ok.code).toBe(0);
       expect(ok.stderr).toMatch(/imported 1 profile and 1 client secret/);
-      const token = await runCli(bundle.getToken, ['-p', 'svc'], { env: otherEnv });
+      const token = await runCli(bed.bundle.getToken, ['-p', 'svc'], { env: otherEnv });
       expect(token.code).toBe(0);
     } finally {
       await other.cleanup();
@@ -430,10 +394,14 @@ describe('profile and token commands', () => {
     );
     expect(set.code).toBe(0);
     expect(set.stderr).toMatch(/stored the GitLab token for https:\/\/gitlab.example.com in file/);
-    expect(await fileStore(home).get('gitlab-token:https://gitlab.example.com')).toBe('glpat-abc');
+    expect(await fileStore(bed.home).get('gitlab-token:https://gitlab.example.com')).toBe(
+      'glpat-abc',
+    );
     const clear = await cli(['token', 'clear', '--url', 'https://gitlab.example.com']);
     expect(clear.code).toBe(0);
-    expect(await fileStore(home).get('gitlab-token:https://gitlab.example.com')).toBeUndefined();
+    expect(
+      await fileStore(bed.home).get('gitlab-token:https://gitlab.example.com'),
+    ).toBeUndefined();
     expect((await cli(['token', 'set', '--url', 'https://gitlab.example.com'], '')).code).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/platform/clock.ts';
 import {
   getToken,
@@ -10,54 +10,29 @@ import {
   type TokenEngineEdges,
 } from './engine.ts';
 import { TokenError } from './errors.ts';
-import {
-  addProfile,
-  fileStore,
-  freePort,
-  jwtClaims,
-  startBlackhole,
-  tempHome,
-} from './testing/fixtures.ts';
+import { addProfile, fileStore, freePort, jwtClaims, startBlackhole } from './testing/fixtures.ts';
 import { ScriptedBrowser } from './testing/scripted-browser.ts';
-import {
-  startTestProvider,
-  TEST_CLIENTS,
-  TEST_RESOURCE,
-  type TestProvider,
-} from './testing/test-provider.ts';
+import { TEST_CLIENTS, TEST_RESOURCE } from './testing/test-provider.ts';
+import { useTokenTestBed } from './testing/token-test-bed.ts';
 
-let provider: TestProvider;
-let webPort: number;
-let home: string;
-let cleanup: () => Promise<void>;
+const bed = useTokenTestBed({ webRedirect: true });
 let clock: ManualClock;
 let notices: string[];
 let browser: ScriptedBrowser;
 let browserPages: Promise<unknown>[];
 
-beforeAll(async () => {
-  webPort = await freePort();
-  provider = await startTestProvider({ webRedirectPort: webPort });
-});
-afterAll(async () => {
-  await provider.close();
-});
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
+beforeEach(() => {
   clock = new ManualClock(Date.now());
   notices = [];
   browser = new ScriptedBrowser();
   browserPages = [];
-});
-afterEach(async () => {
-  await cleanup();
 });
 
 /** Engine edges: file secrets, manual clock, the scripted browser as "the user". */
 function edges(overrides: Partial<TokenEngineEdges> & { deny?: boolean } = {}): TokenEngineEdges {
   return {
     clock,
-    secretStore: fileStore(home),
+    secretStore: fileStore(bed.home),
     notify: (line) => notices.push(line),
     openBrowser: async (url) => {
       browserPages.push(browser.signIn(url, { deny: overrides.deny }));
@@ -67,19 +42,13 @@ function edges(overrides: Partial<TokenEngineEdges> & { deny?: boolean } = {}): 
   };
 }
 
-async function serviceProfile(name = 'svc', secret: string = TEST_CLIENTS.service.secret) {
-  return addProfile(
-    home,
-    { name, issuer: provider.issuer, clientId: TEST_CLIENTS.service.id, scopes: ['api:read'] },
-    secret,
-  );
-}
+const serviceProfile = (name = 'svc', secret?: string) => bed.serviceProfile(name, secret);
 
 describe('client-credentials', () => {
   it('issues a JWT for the profile, then answers from the cache without a request', async () => {
     await serviceProfile();
-    const before = provider.count('client_credentials');
-    const first = await getToken({ profile: 'svc', home }, edges());
+    const before = bed.provider.count('client_credentials');
+    const first = await getToken({ profile: 'svc', home: bed.home }, edges());
     expect(first.source).toBe('issued');
     expect(first.response.token_type).toMatch(/bearer/i);
     expect(first.response.scope).toBe('api:read');
@@ -88,64 +57,72 @@ describe('client-credentials', () => {
       aud: TEST_RESOURCE,
       client_id: 'service',
     });
-    const second = await getToken({ profile: 'svc', home }, edges());
+    const second = await getToken({ profile: 'svc', home: bed.home }, edges());
     expect(second.source).toBe('cache');
     expect(second.response.access_token).toBe(first.response.access_token);
-    expect(provider.count('client_credentials')).toBe(before + 1);
+    expect(bed.provider.count('client_credentials')).toBe(before + 1);
   });
 
   it('keeps the cache encrypted and private (0600 file, 0700 dir)', async () => {
     await serviceProfile();
-    const { response } = await getToken({ profile: 'svc', home }, edges());
-    const raw = await readFile(path.join(home, 'token-cache.json'), 'utf8');
+    const { response } = await getToken({ profile: 'svc', home: bed.home }, edges());
+    const raw = await readFile(path.join(bed.home, 'token-cache.json'), 'utf8');
     expect(raw).not.toContain(response.access_token.slice(0, 40));
     expect(JSON.parse(raw)).toMatchObject({
       format: 'pipeline-summary-token-cache',
       cipher: 'aes-256-gcm',
     });
-    expect((await stat(path.join(home, 'token-cache.json'))).mode & 0o777).toBe(0o600);
-    expect((await stat(path.join(home, 'secrets'))).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(bed.home, 'token-cache.json'))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(bed.home, 'secrets'))).mode & 0o777).toBe(0o700);
   });
 
   it('--force fetches a new token and stores it; --no-cache neither reads nor writes', async () => {
     await serviceProfile();
-    const first = await getToken({ profile: 'svc', home }, edges());
-    const forced = await getToken({ profile: 'svc', home, force: true }, edges());
+    const first = await getToken({ profile: 'svc', home: bed.home }, edges());
+    const forced = await getToken({ profile: 'svc', home: bed.home, force: true }, edges());
     expect(forced.source).toBe('issued');
     expect(forced.response.access_token).not.toBe(first.response.access_token);
-    const cached = await getToken({ profile: 'svc', home }, edges());
+    const cached = await getToken({ profile: 'svc', home: bed.home }, edges());
     expect(cached.response.access_token).toBe(forced.response.access_token);
 
-    const uncached = await getToken({ profile: 'svc', home, noCache: true }, edges());
+    const uncached = await getToken({ profile: 'svc', home: bed.home, noCache: true }, edges());
     expect(uncached.source).toBe('issued');
     expect(uncached.response.access_token).not.toBe(forced.response.access_token);
-    const after = await getToken({ profile: 'svc', home }, edges());
+    const after = await getToken({ profile: 'svc', home: bed.home }, edges());
     expect(after.response.access_token).toBe(forced.response.access_token);
   });
 
   it('keys the cache by scope set: another --scope is another token, in any order', async () => {
     await serviceProfile();
-    const read = await getToken({ profile: 'svc', home }, edges());
-    const both = await getToken({ profile: 'svc', home, scope: 'api:write api:read' }, edges());
+    const read = await getToken({ profile: 'svc', home: bed.home }, edges());
+    const both = await getToken(
+      { profile: 'svc', home: bed.home, scope: 'api:write api:read' },
+      edges(),
+    );
     expect(both.response.access_token).not.toBe(read.response.access_token);
     expect(both.response.scope.split(' ').sort()).toEqual(['api:read', 'api:write']);
-    const again = await getToken({ profile: 'svc', home, scope: 'api:read  api:write' }, edges());
+    const again = await getToken(
+      { profile: 'svc', home: bed.home, scope: 'api:read  api:write' },
+      edges(),
+    );
     expect(again.source).toBe('cache');
     expect(again.response.access_token).toBe(both.response.access_token);
   });
 
   it('gets a new token when the cached one is within 5 minutes of expiry', async () => {
     await serviceProfile();
-    const first = await getToken({ profile: 'svc', home }, edges());
+    const first = await getToken({ profile: 'svc', home: bed.home }, edges());
     clock.advance(3600_000 - 4 * 60_000);
-    const next = await getToken({ profile: 'svc', home }, edges());
+    const next = await getToken({ profile: 'svc', home: bed.home }, edges());
     expect(next.source).toBe('issued');
     expect(next.response.access_token).not.toBe(first.response.access_token);
   });
 
   it('fails with auth_failed on a wrong secret, saying what to do', async () => {
     await serviceProfile('svc', 'wrong-secret');
-    const err = await getToken({ profile: 'svc', home }, edges()).catch((e: unknown) => e);
+    const err = await getToken({ profile: 'svc', home: bed.home }, edges()).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(TokenError);
     expect(err).toMatchObject({ code: 'auth_failed' });
     expect((err as Error).message).toMatch(/invalid_client.*client-secret-stdin/);
@@ -153,7 +130,7 @@ describe('client-credentials', () => {
   });
 
   it('fails with profile_not_found for an unknown profile', async () => {
-    await expect(getToken({ profile: 'nope', home }, edges())).rejects.toMatchObject({
+    await expect(getToken({ profile: 'nope', home: bed.home }, edges())).rejects.toMatchObject({
       code: 'profile_not_found',
       message: expect.stringContaining("profile 'nope' not found"),
     });
@@ -162,11 +139,11 @@ describe('client-credentials', () => {
   it('fails with network when the issuer refuses connections', async () => {
     const port = await freePort();
     await addProfile(
-      home,
+      bed.home,
       { name: 'down', issuer: `http://127.0.0.1:${port}`, clientId: 'x' },
       's',
     );
-    await expect(getToken({ profile: 'down', home }, edges())).rejects.toMatchObject({
+    await expect(getToken({ profile: 'down', home: bed.home }, edges())).rejects.toMatchObject({
       code: 'network',
       message: expect.stringContaining('ECONNREFUSED'),
     });
@@ -175,9 +152,9 @@ describe('client-credentials', () => {
   it('fails with timeout when the issuer accepts but never answers', async () => {
     const hole = await startBlackhole();
     try {
-      await addProfile(home, { name: 'hang', issuer: hole.url, clientId: 'x' }, 's');
+      await addProfile(bed.home, { name: 'hang', issuer: hole.url, clientId: 'x' }, 's');
       // The deadline runs on the injected clock: move it past --timeout once the request is out.
-      const pending = getToken({ profile: 'hang', home, timeoutMs: 60_000 }, edges());
+      const pending = getToken({ profile: 'hang', home: bed.home, timeoutMs: 60_000 }, edges());
       await hole.connected;
       clock.advance(60_000);
       await expect(pending).rejects.toMatchObject({
@@ -191,24 +168,24 @@ describe('client-credentials', () => {
 
   it('moves a corrupt cache aside and rebuilds it', async () => {
     await serviceProfile();
-    await getToken({ profile: 'svc', home }, edges());
+    await getToken({ profile: 'svc', home: bed.home }, edges());
     await writeFile(
-      path.join(home, 'token-cache.json'),
+      path.join(bed.home, 'token-cache.json'),
       '{"format":"pipeline-summary-token-cache", garbage',
     );
-    const next = await getToken({ profile: 'svc', home }, edges());
+    const next = await getToken({ profile: 'svc', home: bed.home }, edges());
     expect(next.source).toBe('issued');
     expect(notices.join('\n')).toMatch(/moved it to .*token-cache\.json\.corrupt-/);
-    const files = await readdir(home);
+    const files = await readdir(bed.home);
     expect(files.filter((f) => f.startsWith('token-cache.json.corrupt-'))).toHaveLength(1);
-    expect((await getToken({ profile: 'svc', home }, edges())).source).toBe('cache');
+    expect((await getToken({ profile: 'svc', home: bed.home }, edges())).source).toBe('cache');
   });
 
   it('moves aside a cache whose key is gone from the secret store', async () => {
     await serviceProfile();
-    await getToken({ profile: 'svc', home }, edges());
-    await fileStore(home).delete('token-cache-key');
-    const next = await getToken({ profile: 'svc', home }, edges());
+    await getToken({ profile: 'svc', home: bed.home }, edges());
+    await fileStore(bed.home).delete('token-cache-key');
+    const next = await getToken({ profile: 'svc', home: bed.home }, edges());
     expect(next.source).toBe('issued');
     expect(notices.join('\n')).toMatch(/key is missing/);
   });
@@ -216,9 +193,9 @@ describe('client-credentials', () => {
 
 describe('browser flows', () => {
   async function interactiveProfile(extra: Record<string, unknown> = {}) {
-    return addProfile(home, {
+    return addProfile(bed.home, {
       name: 'me',
-      issuer: provider.issuer,
+      issuer: bed.provider.issuer,
       clientId: TEST_CLIENTS.cli.id,
       scopes: ['openid', 'offline_access', 'api:read'],
       flow: 'interactive',
@@ -228,7 +205,7 @@ describe('browser flows', () => {
 
   it('interactive: PKCE through a loopback redirect, signed in by the user', async () => {
     await interactiveProfile();
-    const result = await getToken({ profile: 'me', home }, edges());
+    const result = await getToken({ profile: 'me', home: bed.home }, edges());
     expect(result.source).toBe('issued');
     expect(result.response.refresh_token).not.toBe('');
     expect(jwtClaims(result.response.access_token)).toMatchObject({
@@ -248,18 +225,18 @@ describe('browser flows', () => {
 
   it('refreshes an expired entry with the refresh token, which rotates', async () => {
     await interactiveProfile();
-    const first = await getToken({ profile: 'me', home }, edges());
+    const first = await getToken({ profile: 'me', home: bed.home }, edges());
     clock.advance(3600_000);
-    const before = provider.count('refresh_token');
-    const refreshed = await getToken({ profile: 'me', home }, edges());
+    const before = bed.provider.count('refresh_token');
+    const refreshed = await getToken({ profile: 'me', home: bed.home }, edges());
     expect(refreshed.source).toBe('refreshed');
-    expect(provider.count('refresh_token')).toBe(before + 1);
+    expect(bed.provider.count('refresh_token')).toBe(before + 1);
     expect(refreshed.response.access_token).not.toBe(first.response.access_token);
     expect(refreshed.response.refresh_token).not.toBe(first.response.refresh_token);
     expect(browserPages).toHaveLength(1);
 
     // The rotated-away refresh token is dead at the provider: the cache must never replay it.
-    const res = await fetch(`${provider.issuer}/token`, {
+    const res = await fetch(`${bed.provider.issuer}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -274,18 +251,18 @@ describe('browser flows', () => {
 
   it('signs in again when the cached refresh token is refused', async () => {
     await interactiveProfile();
-    await getToken({ profile: 'me', home }, edges());
+    await getToken({ profile: 'me', home: bed.home }, edges());
     clock.advance(3600_000);
-    await refreshToken({ profile: 'me', home }, edges());
+    await refreshToken({ profile: 'me', home: bed.home }, edges());
     // Replay protection revoked nothing yet; now revoke by replaying an old token ourselves.
-    const entry = (await readCachedToken({ profile: 'me', home }, edges())).entry!;
-    await fetch(`${provider.issuer}/token/revocation`, {
+    const entry = (await readCachedToken({ profile: 'me', home: bed.home }, edges())).entry!;
+    await fetch(`${bed.provider.issuer}/token/revocation`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token: entry.refreshToken!, client_id: TEST_CLIENTS.cli.id }),
     });
     clock.advance(3600_000);
-    const again = await getToken({ profile: 'me', home }, edges());
+    const again = await getToken({ profile: 'me', home: bed.home }, edges());
     expect(again.source).toBe('issued');
     expect(browserPages).toHaveLength(2);
     expect(notices.join('\n')).toMatch(/refresh token of profile 'me' was refused/);
@@ -293,18 +270,18 @@ describe('browser flows', () => {
 
   it("authorization-code: confidential client on the profile's fixed redirect port", async () => {
     await addProfile(
-      home,
+      bed.home,
       {
         name: 'web',
-        issuer: provider.issuer,
+        issuer: bed.provider.issuer,
         clientId: TEST_CLIENTS.web.id,
         scopes: ['openid', 'api:read'],
         flow: 'authorization-code',
-        redirectPort: webPort,
+        redirectPort: bed.webPort,
       },
       TEST_CLIENTS.web.secret,
     );
-    const result = await getToken({ profile: 'web', home }, edges());
+    const result = await getToken({ profile: 'web', home: bed.home }, edges());
     expect(result.source).toBe('issued');
     expect(result.idToken).toBeTruthy();
     expect(jwtClaims(result.response.access_token)).toMatchObject({
@@ -312,7 +289,7 @@ describe('browser flows', () => {
       sub: 'alice',
     });
     expect(new URL(browser.visited[0]!).searchParams.get('redirect_uri')).toBe(
-      `http://127.0.0.1:${webPort}/callback`,
+      `http://127.0.0.1:${bed.webPort}/callback`,
     );
   });
 
@@ -320,7 +297,7 @@ describe('browser flows', () => {
     await interactiveProfile();
     let forged: Response | undefined;
     const result = await getToken(
-      { profile: 'me', home },
+      { profile: 'me', home: bed.home },
       edges({
         openBrowser: async (url) => {
           const redirect = new URL(new URL(url).searchParams.get('redirect_uri')!);
@@ -337,7 +314,7 @@ describe('browser flows', () => {
 
   it('prompt=none answered with login_required retries in the same tab with a login page', async () => {
     await interactiveProfile({ prompt: 'none' });
-    const result = await getToken({ profile: 'me', home }, edges());
+    const result = await getToken({ profile: 'me', home: bed.home }, edges());
     expect(result.source).toBe('issued');
     const prompts = browser.visited
       .filter((u) => u.includes('/auth?'))
@@ -347,7 +324,9 @@ describe('browser flows', () => {
 
   it('a user who cancels sign-in gets auth_failed (access_denied)', async () => {
     await interactiveProfile();
-    await expect(getToken({ profile: 'me', home }, edges({ deny: true }))).rejects.toMatchObject({
+    await expect(
+      getToken({ profile: 'me', home: bed.home }, edges({ deny: true })),
+    ).rejects.toMatchObject({
       code: 'auth_failed',
       message: expect.stringContaining('access_denied'),
     });
@@ -356,9 +335,9 @@ describe('browser flows', () => {
 
 describe('device-code', () => {
   it('shows the code, polls at the server interval until the user approves', async () => {
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'tv',
-      issuer: provider.issuer,
+      issuer: bed.provider.issuer,
       clientId: TEST_CLIENTS.cli.id,
       scopes: ['openid', 'offline_access', 'api:read'],
       flow: 'device-code',
@@ -366,7 +345,7 @@ describe('device-code', () => {
     const waits: number[] = [];
     let approval: Promise<unknown> | undefined;
     const result = await getToken(
-      { profile: 'tv', home },
+      { profile: 'tv', home: bed.home },
       edges({
         notify: (line) => {
           notices.push(line);
@@ -394,7 +373,7 @@ describe('listProfiles', () => {
   it('lists profiles sorted by name, without secrets', async () => {
     await serviceProfile('zeta');
     await serviceProfile('alpha');
-    const profiles = await listProfiles(home);
+    const profiles = await listProfiles(bed.home);
     expect(profiles.map((p) => p.name)).toEqual(['alpha', 'zeta']);
     expect(JSON.stringify(profiles)).not.toContain(TEST_CLIENTS.service.secret);
   });

@@ -6,8 +6,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCliBundle, runCli, runCliInteractive, type CliBundle } from './testing/cli-bundle.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, runCliInteractive } from './testing/cli-bundle.ts';
 import { startConnectProxy, type ConnectProxy } from './testing/connect-proxy.ts';
 import {
   ENTRA_APPS,
@@ -18,52 +18,43 @@ import {
   startEntraIdp,
   type EntraIdp,
 } from './testing/entra-idp.ts';
-import { jwtClaims, tempHome } from './testing/fixtures.ts';
+import { jwtClaims } from './testing/fixtures.ts';
 import { makeAppCertificate, makeAppPkcs12 } from './testing/test-pki.ts';
+import { useTokenTestBed } from './testing/token-test-bed.ts';
 
+const bed = useTokenTestBed({ bundle: true });
 let pkiDir: string;
 let idp: EntraIdp;
 let proxy: ConnectProxy;
-let bundle: CliBundle;
-let home: string;
-let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
   pkiDir = await mkdtemp(path.join(os.tmpdir(), 'entra-pki-'));
   idp = await startEntraIdp(pkiDir);
-  [proxy, bundle] = await Promise.all([
-    startConnectProxy(ENTRA_TEST_HOSTS, idp.port),
-    buildCliBundle(),
-  ]);
+  proxy = await startConnectProxy(ENTRA_TEST_HOSTS, idp.port);
 });
 afterAll(async () => {
-  await Promise.all([idp.close(), proxy.close(), bundle.cleanup()]);
+  await Promise.all([idp.close(), proxy.close()]);
   await rm(pkiDir, { recursive: true, force: true });
 });
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
+beforeEach(() => {
   idp.requests.length = 0;
   idp.device.expiresIn = 900;
   idp.device.interval = 1;
 });
-afterEach(async () => {
-  await cleanup();
-});
 
 /** The CLI's environment: file secrets, and Entra's hosts reached through the test proxy. */
-const env = (extra: Record<string, string> = {}) => ({
-  PIPELINE_SUMMARY_HOME: home,
-  PIPELINE_SUMMARY_SECRET_STORE: 'file',
-  NODE_USE_ENV_PROXY: '1',
-  HTTPS_PROXY: proxy.url,
-  NO_PROXY: '127.0.0.1,localhost,::1',
-  NODE_EXTRA_CA_CERTS: idp.caFile,
-  ...extra,
-});
+const env = (extra: Record<string, string> = {}) =>
+  bed.env({
+    NODE_USE_ENV_PROXY: '1',
+    HTTPS_PROXY: proxy.url,
+    NO_PROXY: '127.0.0.1,localhost,::1',
+    NODE_EXTRA_CA_CERTS: idp.caFile,
+    ...extra,
+  });
 const cli = (args: string[], input?: string, extra?: Record<string, string>) =>
-  runCli(bundle.pipelineSummary, args, { env: env(extra), input });
+  runCli(bed.bundle.pipelineSummary, args, { env: env(extra), input });
 const getToken = (args: string[], extra?: Record<string, string>) =>
-  runCli(bundle.getToken, args, { env: env(extra) });
+  runCli(bed.bundle.getToken, args, { env: env(extra) });
 
 async function addProfile(name: string, args: string[], input?: string) {
   const run = await cli(['profile', 'add', name, ...args], input);
@@ -91,7 +82,7 @@ function addDaemonProfile(secret: string = ENTRA_APPS.daemon.secret) {
 /** A device-code sign-in where the "user" acts on the code the CLI shows. */
 function deviceSignIn(args: string[], act: (userCode: string) => void, extra = {}) {
   let acted = false;
-  return runCliInteractive(bundle.getToken, args, {
+  return runCliInteractive(bed.bundle.getToken, args, {
     env: env(extra),
     onStderr: (stderr) => {
       const code = /enter the code: {2}(\S+)/.exec(stderr)?.[1];
@@ -216,7 +207,7 @@ describe('certificate credentials (x5t#S256) and workload identity federation', 
     ];
     const add = await addProfile('cert', [...base, '--certificate', plain.bundleFile]);
     expect(add.stderr).toMatch(/certificate and key stored in file/);
-    const secrets = await readFile(path.join(home, 'secrets', 'secrets.json'), 'utf8');
+    const secrets = await readFile(path.join(bed.home, 'secrets', 'secrets.json'), 'utf8');
     expect(secrets).toContain('client-certificate:cert');
     const show = await cli(['profile', 'show', 'cert']);
     expect(show.stdout).toMatch(/certificate: +CN=daemon-cert, x5t#S256 [\w-]{43}, valid to /);
@@ -289,7 +280,7 @@ describe('certificate credentials (x5t#S256) and workload identity federation', 
         ci.privateKey,
         'ci-1',
       );
-    const file = path.join(home, 'ci-token.jwt');
+    const file = path.join(bed.home, 'ci-token.jwt');
     await writeFile(file, ciToken('repo:acme/api:ref:refs/heads/main') + '\n');
     await addProfile('wif', [
       '--tenant',
@@ -407,7 +398,7 @@ describe('browser sign-in (auth code + PKCE, reply-url doc)', () => {
     ]);
     // The default loopback redirect is what Entra refuses with AADSTS50011.
     let refused: string | undefined;
-    const failing = runCliInteractive(bundle.getToken, ['-p', 'me', '--timeout', '3s'], {
+    const failing = runCliInteractive(bed.bundle.getToken, ['-p', 'me', '--timeout', '3s'], {
       env: env({ PATH: '/nonexistent' }),
       onStderr: (stderr) => {
         const url = /visit this URL:\n {2}(\S+)/.exec(stderr)?.[1];
@@ -419,7 +410,7 @@ describe('browser sign-in (auth code + PKCE, reply-url doc)', () => {
 
     let signedIn: Promise<Response> | undefined;
     const run = await runCliInteractive(
-      bundle.getToken,
+      bed.bundle.getToken,
       ['-p', 'me', '--redirect-uri', 'http://localhost', '-o', 'json'],
       {
         env: env({ PATH: '/nonexistent' }),

@@ -3,6 +3,7 @@
  * the underlying cause; the CLI turns codes into exit statuses in its one table (cli/errors.ts),
  * and the tray shows `message` as is.
  */
+import { CodedError } from '../../server/platform/errors.ts';
 
 /** What went wrong, as a user would sort it (the CLI's exit-status codes use the same names). */
 export type TokenErrorCode =
@@ -14,15 +15,8 @@ export type TokenErrorCode =
   | 'timeout'; // --timeout reached, or the issuer stopped answering
 
 /** A token-engine failure: `message` says what failed and what to do, and never holds a secret. */
-export class TokenError extends Error {
+export class TokenError extends CodedError<TokenErrorCode> {
   override readonly name = 'TokenError';
-  constructor(
-    readonly code: TokenErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-  }
 }
 
 /** True when `err` is a TokenError with one of the given codes (any code when none are given). */

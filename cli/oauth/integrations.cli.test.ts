@@ -3,47 +3,28 @@
 // testing/exec-credential-schema.ts) and with Azure managed identities (loopback stand-ins of IMDS
 // and the App Service endpoint that follow Microsoft's documented requests and error bodies,
 // testing/managed-identity-endpoints.ts).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getToken } from './engine.ts';
-import { buildCliBundle, runCli, type CliBundle } from './testing/cli-bundle.ts';
+import { runCli } from './testing/cli-bundle.ts';
 import { execCredentialSchema } from './testing/exec-credential-schema.ts';
-import {
-  addProfile,
-  fileStore,
-  freePort,
-  jwtClaims,
-  startBlackhole,
-  tempHome,
-} from './testing/fixtures.ts';
+import { addProfile, fileStore, freePort, jwtClaims, startBlackhole } from './testing/fixtures.ts';
 import {
   startAppServiceIdentity,
   startImds,
   type IdentityEndpoint,
 } from './testing/managed-identity-endpoints.ts';
 import { ScriptedBrowser } from './testing/scripted-browser.ts';
-import { startTestProvider, TEST_CLIENTS, type TestProvider } from './testing/test-provider.ts';
+import { TEST_CLIENTS } from './testing/test-provider.ts';
+import { useTokenTestBed } from './testing/token-test-bed.ts';
 import { cacheKey, TokenCache } from './token-cache.ts';
 import { getProfile } from './profiles.ts';
 
-let provider: TestProvider;
-let bundle: CliBundle;
-let home: string;
-let cleanup: () => Promise<void>;
+const bed = useTokenTestBed({ provider: true, bundle: true });
 let endpoint: IdentityEndpoint | undefined;
 
-beforeAll(async () => {
-  [provider, bundle] = await Promise.all([startTestProvider(), buildCliBundle()]);
-});
-afterAll(async () => {
-  await Promise.all([provider.close(), bundle.cleanup()]);
-});
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
-});
 afterEach(async () => {
   await endpoint?.close();
   endpoint = undefined;
-  await cleanup();
 });
 
 const V1 = 'client.authentication.k8s.io/v1';
@@ -52,8 +33,8 @@ const V1BETA1 = 'client.authentication.k8s.io/v1beta1';
 const AKS_SERVER = '6dae42f8-4368-4678-94ff-3960e28e3630';
 
 const getTokenCli = (args: string[], env: Record<string, string> = {}) =>
-  runCli(bundle.getToken, args, {
-    env: { PIPELINE_SUMMARY_HOME: home, PIPELINE_SUMMARY_SECRET_STORE: 'file', ...env },
+  runCli(bed.bundle.getToken, args, {
+    env: bed.env(env),
   });
 
 /** KUBERNETES_EXEC_INFO as client-go sets it (without cluster info: provideClusterInfo false). */
@@ -62,17 +43,8 @@ const execInfo = (apiVersion: string, interactive: boolean) =>
 
 describe('kubectl exec credential plugin (-o exec-credential)', () => {
   it('answers in the version kubectl asks for, fresh and from the cache, nothing on stderr', async () => {
-    await addProfile(
-      home,
-      {
-        name: 'k8s',
-        issuer: provider.issuer,
-        clientId: TEST_CLIENTS.service.id,
-        scopes: ['api:read'],
-      },
-      TEST_CLIENTS.service.secret,
-    );
-    const before = provider.count('client_credentials');
+    await bed.serviceProfile('k8s');
+    const before = bed.provider.count('client_credentials');
     const fresh = await getTokenCli(['-p', 'k8s', '-o', 'exec-credential']);
     expect(fresh).toMatchObject({ code: 0, stderr: '' });
     const v1 = execCredentialSchema(V1).parse(JSON.parse(fresh.stdout));
@@ -88,13 +60,13 @@ describe('kubectl exec credential plugin (-o exec-credential)', () => {
     const beta = execCredentialSchema(V1BETA1).parse(JSON.parse(cached.stdout));
     expect(beta.status).toEqual(v1.status);
     expect(beta.spec).toEqual({ interactive: false });
-    expect(provider.count('client_credentials')).toBe(before + 1);
+    expect(bed.provider.count('client_credentials')).toBe(before + 1);
   });
 
   it('interactive: false refuses a sign-in (exit 3, one line) but still refreshes a cached token', async () => {
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'user',
-      issuer: provider.issuer,
+      issuer: bed.provider.issuer,
       clientId: TEST_CLIENTS.cli.id,
       scopes: ['openid', 'offline_access', 'api:read'],
       flow: 'interactive',
@@ -109,27 +81,35 @@ describe('kubectl exec credential plugin (-o exec-credential)', () => {
     );
 
     // Signed in once (in a terminal), then expired: the refresh token needs nobody.
-    const store = fileStore(home);
+    const store = fileStore(bed.home);
     const browser = new ScriptedBrowser();
     await getToken(
-      { profile: 'user', home },
+      { profile: 'user', home: bed.home },
       { secretStore: store, openBrowser: async (url) => void browser.signIn(url) },
     );
-    const key = cacheKey(await getProfile(home, 'user'), ['api:read', 'offline_access', 'openid']);
-    await new TokenCache(home, store).transaction(
+    const key = cacheKey(await getProfile(bed.home, 'user'), [
+      'api:read',
+      'offline_access',
+      'openid',
+    ]);
+    await new TokenCache(bed.home, store).transaction(
       async (tx) => tx.set(key, { ...tx.get(key)!, expiresAt: Date.now() - 1000 }),
       { deadline: Date.now() + 5000 },
     );
-    const before = provider.count('refresh_token');
+    const before = bed.provider.count('refresh_token');
     const refreshed = await getTokenCli(['-p', 'user', '-o', 'exec-credential'], noTerminal);
     expect(refreshed).toMatchObject({ code: 0, stderr: '' });
     const credential = execCredentialSchema(V1).parse(JSON.parse(refreshed.stdout));
     expect(jwtClaims(credential.status.token!)).toMatchObject({ sub: 'alice' });
-    expect(provider.count('refresh_token')).toBe(before + 1);
+    expect(bed.provider.count('refresh_token')).toBe(before + 1);
   });
 
   it('a KUBERNETES_EXEC_INFO it cannot answer is a usage error (exit 1) naming the versions', async () => {
-    await addProfile(home, { name: 'default', issuer: provider.issuer, clientId: 'x' }, 's');
+    await addProfile(
+      bed.home,
+      { name: 'default', issuer: bed.provider.issuer, clientId: 'x' },
+      's',
+    );
     const run = await getTokenCli(['-o', 'exec-credential'], {
       KUBERNETES_EXEC_INFO: execInfo('client.authentication.k8s.io/v1alpha1', true),
     });
@@ -144,7 +124,7 @@ describe('Azure managed identity (--flow managed-identity)', () => {
   it('an AKS node: IMDS token for the AKS server app as an ExecCredential, then from the cache', async () => {
     endpoint = await startImds({ userAssigned: ['kubelet-identity'], systemAssigned: false });
     const add = await runCli(
-      bundle.pipelineSummary,
+      bed.bundle.pipelineSummary,
       [
         'profile',
         'add',
@@ -156,7 +136,7 @@ describe('Azure managed identity (--flow managed-identity)', () => {
         '--managed-identity-client-id',
         'kubelet-identity',
       ],
-      { env: { PIPELINE_SUMMARY_HOME: home, PIPELINE_SUMMARY_SECRET_STORE: 'file' } },
+      { env: bed.env() },
     );
     expect(add).toMatchObject({ code: 0, stdout: '' });
     const args = ['-p', 'aks', '-o', 'exec-credential'];
@@ -179,7 +159,7 @@ describe('Azure managed identity (--flow managed-identity)', () => {
 
   it('--flow managed-identity on the command line, -s URI/.default as the resource', async () => {
     endpoint = await startImds();
-    await addProfile(home, { name: 'default', issuer: provider.issuer, clientId: 'app' });
+    await addProfile(bed.home, { name: 'default', issuer: bed.provider.issuer, clientId: 'app' });
     const run = await getTokenCli(
       ['--flow', 'managed-identity', '-s', 'https://vault.azure.net/.default', '-o', 'json'],
       imdsEnv(),
@@ -194,7 +174,7 @@ describe('Azure managed identity (--flow managed-identity)', () => {
 
   it('exit codes: 3 without the identity, 4 when IMDS stays busy or is absent, 5 when it hangs', async () => {
     endpoint = await startImds({ systemAssigned: false });
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'mi',
       flow: 'managed-identity',
       resource: 'https://management.azure.com',
@@ -230,7 +210,7 @@ describe('Azure managed identity (--flow managed-identity)', () => {
   it('a throttled IMDS answers after its Retry-After', async () => {
     endpoint = await startImds();
     endpoint.script.push({ status: 429, body: {}, headers: { 'retry-after': '0' } });
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'mi',
       flow: 'managed-identity',
       scopes: ['https://management.azure.com/.default'],
@@ -242,7 +222,7 @@ describe('Azure managed identity (--flow managed-identity)', () => {
 
   it('App Service: IDENTITY_ENDPOINT + IDENTITY_HEADER; a wrong header is refused (exit 3)', async () => {
     endpoint = await startAppServiceIdentity();
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'app',
       flow: 'managed-identity',
       resource: 'https://vault.azure.net',

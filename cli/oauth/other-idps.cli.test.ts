@@ -6,15 +6,13 @@
 // names it with --device-authorization-endpoint.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildCliBundle, runCli, type CliBundle } from './testing/cli-bundle.ts';
-import { tempHome } from './testing/fixtures.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './testing/cli-bundle.ts';
+import { useTokenTestBed } from './testing/token-test-bed.ts';
 
-let bundle: CliBundle;
+const bed = useTokenTestBed({ bundle: true });
 let server: http.Server;
 let base: string;
-let home: string;
-let cleanup: () => Promise<void>;
 /** How the device endpoint answers: Google's shape, or a failure. */
 let deviceAnswer: 'google' | 'fail';
 let polls: number;
@@ -22,7 +20,6 @@ let polls: number;
 let deviceRequest: URLSearchParams | undefined;
 
 beforeAll(async () => {
-  bundle = await buildCliBundle();
   server = http.createServer((req, res) => {
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -69,22 +66,15 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  await bundle.cleanup();
 });
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
+beforeEach(() => {
   polls = 0;
   deviceAnswer = 'google';
 });
-afterEach(async () => {
-  await cleanup();
-});
-
-const env = () => ({ PIPELINE_SUMMARY_HOME: home, PIPELINE_SUMMARY_SECRET_STORE: 'file' });
 
 async function deviceProfile() {
   const add = await runCli(
-    bundle.pipelineSummary,
+    bed.bundle.pipelineSummary,
     [
       'profile',
       'add',
@@ -100,7 +90,7 @@ async function deviceProfile() {
       '--flow',
       'device-code',
     ],
-    { env: env() },
+    { env: bed.env() },
   );
   expect(add.code, add.stderr).toBe(0);
 }
@@ -108,7 +98,7 @@ async function deviceProfile() {
 describe('device flows beyond Entra', () => {
   it('honours an explicit device endpoint next to --issuer and reads Google’s verification_url', async () => {
     await deviceProfile();
-    const run = await runCli(bundle.getToken, ['-p', 'tv'], { env: env() });
+    const run = await runCli(bed.bundle.getToken, ['-p', 'tv'], { env: bed.env() });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain('To sign in, open https://www.google.com/device');
     expect(run.stdout.trim()).toBe('ya29.device-token');
@@ -119,7 +109,7 @@ describe('device flows beyond Entra', () => {
   it('names the endpoint that failed', async () => {
     await deviceProfile();
     deviceAnswer = 'fail';
-    const run = await runCli(bundle.getToken, ['-p', 'tv'], { env: env() });
+    const run = await runCli(bed.bundle.getToken, ['-p', 'tv'], { env: bed.env() });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain(
       `the device authorization endpoint ${base}/oauth/authorize_device is failing (HTTP 502)`,

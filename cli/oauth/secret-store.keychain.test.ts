@@ -2,46 +2,29 @@
 // one with gnome-keyring-daemon); `npm test` excludes *.keychain.test.ts.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECRET_ACCOUNTS } from '../../server/platform/secret-store.ts';
 import { getToken } from './engine.ts';
 import { openSecretStore } from '../../server/platform/os-secret-store.ts';
-import { buildCliBundle, runCli, type CliBundle } from './testing/cli-bundle.ts';
+import { runCli } from './testing/cli-bundle.ts';
 import { addProfile, tempHome } from './testing/fixtures.ts';
-import { startTestProvider, TEST_CLIENTS, type TestProvider } from './testing/test-provider.ts';
+import { TEST_CLIENTS } from './testing/test-provider.ts';
+import { useTokenTestBed } from './testing/token-test-bed.ts';
 
-let provider: TestProvider;
-let bundle: CliBundle;
-let home: string;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS) {
-    throw new Error('keychain tests need a D-Bus session: run them through scripts/test-all.sh');
-  }
-  [provider, bundle] = await Promise.all([startTestProvider(), buildCliBundle()]);
-});
-afterAll(async () => {
-  await Promise.all([provider?.close(), bundle?.cleanup()]);
-});
-beforeEach(async () => {
-  ({ home, cleanup } = await tempHome());
-});
-afterEach(async () => {
-  const store = await openSecretStore({ home, mode: 'keychain' });
-  for (const account of [
-    SECRET_ACCOUNTS.tokenCacheKey,
-    SECRET_ACCOUNTS.clientSecret('svc'),
-    SECRET_ACCOUNTS.gitlabToken('https://gitlab.example.com'),
-  ]) {
-    await store.delete(account);
-  }
-  await cleanup();
+const bed = useTokenTestBed({
+  provider: true,
+  bundle: true,
+  keychain: {
+    accounts: [
+      SECRET_ACCOUNTS.clientSecret('svc'),
+      SECRET_ACCOUNTS.gitlabToken('https://gitlab.example.com'),
+    ],
+  },
 });
 
 describe('OS keychain (Secret Service)', () => {
   it('stores, reads and deletes secrets; config roots do not share them', async () => {
-    const store = await openSecretStore({ home, mode: 'keychain' });
+    const store = await openSecretStore({ home: bed.home, mode: 'keychain' });
     expect(store.backend).toBe('OS keychain (Secret Service keyring)');
     await store.set(SECRET_ACCOUNTS.clientSecret('svc'), 's3cret');
     expect(await store.get(SECRET_ACCOUNTS.clientSecret('svc'))).toBe('s3cret');
@@ -60,69 +43,58 @@ describe('OS keychain (Secret Service)', () => {
 
   it('auto mode uses the keychain when one is reachable, without a fallback notice', async () => {
     const warnings: string[] = [];
-    const store = await openSecretStore({ home, mode: 'auto', warn: (l) => warnings.push(l) });
+    const store = await openSecretStore({
+      home: bed.home,
+      mode: 'auto',
+      warn: (l) => warnings.push(l),
+    });
     await store.set(SECRET_ACCOUNTS.clientSecret('svc'), 'x');
     expect(store.backend).toMatch(/^OS keychain/);
     expect(warnings).toEqual([]);
-    expect(existsSync(path.join(home, 'secrets'))).toBe(false);
+    expect(existsSync(path.join(bed.home, 'secrets'))).toBe(false);
   });
 
   it('the token cache key and client secret live in the keychain, nothing in files', async () => {
-    await addProfile(home, {
+    await addProfile(bed.home, {
       name: 'svc',
-      issuer: provider.issuer,
+      issuer: bed.provider.issuer,
       clientId: TEST_CLIENTS.service.id,
       scopes: ['api:read'],
     });
-    const store = await openSecretStore({ home, mode: 'keychain' });
+    const store = await openSecretStore({ home: bed.home, mode: 'keychain' });
     await store.set(SECRET_ACCOUNTS.clientSecret('svc'), TEST_CLIENTS.service.secret);
-    const first = await getToken({ profile: 'svc', home, store: 'keychain' });
+    const first = await getToken({ profile: 'svc', home: bed.home, store: 'keychain' });
     expect(first.source).toBe('issued');
     expect(await store.get(SECRET_ACCOUNTS.tokenCacheKey)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
-    expect(existsSync(path.join(home, 'secrets'))).toBe(false);
-    const again = await getToken({ profile: 'svc', home, store: 'keychain' });
+    expect(existsSync(path.join(bed.home, 'secrets'))).toBe(false);
+    const again = await getToken({ profile: 'svc', home: bed.home, store: 'keychain' });
     expect(again.source).toBe('cache');
     expect(again.response.access_token).toBe(first.response.access_token);
   });
 
   it('the shipped CLI uses the keychain in auto mode: profile add, get-token, token set', async () => {
     const env = {
-      PIPELINE_SUMMARY_HOME: home,
+      PIPELINE_SUMMARY_HOME: bed.home,
       DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS!,
     };
-    const add = await runCli(
-      bundle.pipelineSummary,
-      [
-        'profile',
-        'add',
-        'svc',
-        '--issuer',
-        provider.issuer,
-        '--client-id',
-        TEST_CLIENTS.service.id,
-        '--client-secret-stdin',
-        '--scope',
-        'api:read',
-      ],
-      { env, input: TEST_CLIENTS.service.secret },
-    );
+    const add = await bed.addServiceProfileWithCli('svc', env, ['--scope', 'api:read']);
     expect(add.code).toBe(0);
     expect(add.stderr).toMatch(/client secret stored in OS keychain/);
-    const token = await runCli(bundle.getToken, ['-p', 'svc'], { env });
+    const token = await runCli(bed.bundle.getToken, ['-p', 'svc'], { env });
     expect(token).toMatchObject({ code: 0, stderr: '' });
-    const cached = await runCli(bundle.getToken, ['-p', 'svc'], { env });
+    const cached = await runCli(bed.bundle.getToken, ['-p', 'svc'], { env });
     expect(cached.stdout).toBe(token.stdout);
 
     const set = await runCli(
-      bundle.pipelineSummary,
+      bed.bundle.pipelineSummary,
       ['token', 'set', '--url', 'https://gitlab.example.com'],
       { env, input: 'glpat-xyz\n' },
     );
     expect(set.code).toBe(0);
-    const store = await openSecretStore({ home, mode: 'keychain' });
+    const store = await openSecretStore({ home: bed.home, mode: 'keychain' });
     expect(await store.get(SECRET_ACCOUNTS.gitlabToken('https://gitlab.example.com'))).toBe(
       'glpat-xyz',
     );
-    expect(existsSync(path.join(home, 'secrets'))).toBe(false);
+    expect(existsSync(path.join(bed.home, 'secrets'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClient, ServiceError } from './service-client.ts';
+import { rejectionOf } from '../../server/platform/testing/rejection.ts';
 
 /** A fetch answering from a list of [status, body] in order, recording the Authorization sent. */
 function scripted(answers: [number, unknown][]) {
@@ -18,15 +19,7 @@ const errorBody = (statusCode: number, error: string) => ({
   timestamp: '2026-11-28T12:00:00.000Z',
 });
 
-async function failure(call: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await call;
-  } catch (err) {
-    expect(err).toBeInstanceOf(ServiceError);
-    return err as ServiceError;
-  }
-  throw new Error('expected a failure');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ServiceError);
 
 describe('ServiceClient', () => {
   it("asks for this machine's access token once a shared service wants it, then keeps sending it", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DefaultBranchesResponse } from '../group-health/contract.ts';
-import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
+import { basicAuth, startLanHarness, type LanHarness } from '../testing/lan-harness.ts';
 import { startHarness, type Harness } from '../testing/service-harness.ts';
 import { parseCcTray, type ParsedProject } from './testing/cctray-xml.ts';
 
@@ -105,14 +105,9 @@ describe('GET /cc.xml (loopback)', () => {
 });
 
 describe('GET /cc.xml in LAN mode', () => {
-  let lan: Harness;
-  let token: string;
+  let lan: LanHarness;
   beforeAll(async () => {
-    lan = await startHarness({
-      config: { publicUrls: ['http://ci-summary.example.test'] },
-      edges: { secretStore: new MemorySecretStore() },
-    });
-    token = lan.service.exposure.accessToken!.token;
+    lan = await startLanHarness();
   }, 60_000);
   afterAll(() => lan?.close());
 
@@ -121,11 +116,10 @@ describe('GET /cc.xml in LAN mode', () => {
       redirect: 'manual',
       headers: authorization ? { authorization } : {},
     });
-  const basic = (password: string) =>
-    `Basic ${Buffer.from(`ccmenu:${password}`).toString('base64')}`;
+  const basic = (password: string) => basicAuth('ccmenu', password);
 
   it('takes the access token as a Bearer token and as the Basic-auth password', async () => {
-    for (const authorization of [`Bearer ${token}`, basic(token)]) {
+    for (const authorization of [`Bearer ${lan.accessToken}`, basic(lan.accessToken)]) {
       const res = await get(authorization);
       expect(res.status).toBe(200);
       expect(parseCcTray(await res.text()).length).toBeGreaterThan(0);

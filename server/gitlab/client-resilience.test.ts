@@ -5,6 +5,7 @@ import { RequestBudget } from './request-budget.ts';
 import { wireGroup, wireJob } from './testing/wire-fixtures.ts';
 import { ScriptedGitLabServer, type ScriptedReply } from './testing/scripted-gitlab-server.ts';
 import { VirtualTime } from './testing/virtual-time.ts';
+import { rejectionOf } from '../platform/testing/rejection.ts';
 
 const TOKEN = 'glpat-resilience-token';
 
@@ -46,14 +47,7 @@ async function setup(
   return { gitlab, client, time, budget, t0: time.clock.now() };
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 const JOB = '/api/v4/projects/1/jobs/1';
 const ok: ScriptedReply = { json: wireJob(1) };

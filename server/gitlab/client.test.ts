@@ -14,6 +14,7 @@ import {
 } from './testing/wire-fixtures.ts';
 import { ScriptedGitLabServer, type ScriptedReply } from './testing/scripted-gitlab-server.ts';
 import { VirtualTime } from './testing/virtual-time.ts';
+import { rejectionOf } from '../platform/testing/rejection.ts';
 
 const TOKEN = 'glpat-SECRET-abc123xyz';
 
@@ -46,14 +47,7 @@ async function setup(options: Partial<GitLabClientOptions> = {}) {
   return { gitlab, client, time, budget };
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 const project = wireProject;
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../platform/errors.ts';
 import { GitLabClient } from './client.ts';
 import { ScriptedGitLabServer } from './testing/scripted-gitlab-server.ts';
+import { rejectionOf } from '../platform/testing/rejection.ts';
 
 const TOKEN = 'glpat-image-token';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -21,14 +22,7 @@ async function setup() {
   return { gitlab, avatars, client };
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 describe('fetchImage', () => {
   it('fetches an image, with the token only on the GitLab origin', async () => {

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { GitLabJobStatus, GitLabPipelineStatus } from './wire.ts';
 import { isFinishedStatus, isSettledStatus } from './pipeline-status.ts';
+import { GITLAB_PIPELINE_STATUSES } from './wire.ts';
 
-const EVERY: (GitLabPipelineStatus | GitLabJobStatus)[] = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-  'waiting_for_callback',
-];
-
-const which = (test: (status: string) => boolean) => EVERY.filter(test);
+const which = (test: (status: string) => boolean) => GITLAB_PIPELINE_STATUSES.filter(test);
 
 describe('pipeline status vocabulary', () => {
   it('calls finished only what changes just when retried', () => {

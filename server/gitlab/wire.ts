@@ -1,6 +1,8 @@
 /**
  * Wire types: what GitLab's REST v4 API sends, field for field (only the fields we use or the
- * simulator must emit). Domain and API types live elsewhere; server/summary/from-gitlab.ts converts.
+ * simulator must emit), and GitLab's list of pipeline statuses. A leaf that imports nothing, so the
+ * simulator may use it without reaching the client. Domain and API types live elsewhere;
+ * server/summary/from-gitlab.ts converts.
  * Quirks worth knowing: the pipeline *list* has no duration/user/started_at (only the single-pipeline
  * endpoint has them), and job `duration` is a float.
  */
@@ -65,22 +67,32 @@ export interface GitLabCurrentUser extends GitLabUser {
   commit_email?: string | null;
 }
 
+/**
+ * Every pipeline status GitLab reports, the one list the client, the metrics and the simulator share.
+ * GitLab's own list is `Ci::HasStatus::AVAILABLE_STATUSES` (app/models/concerns/ci/has_status.rb,
+ * mirrored in qa/qa/flow/pipeline.rb) and the `status` filter of
+ * https://docs.gitlab.com/api/pipelines/#list-project-pipelines; the order here is ours (kept, since
+ * /metrics lists series in it), with `waiting_for_callback` (GitLab 17.x, pipelines waiting on an
+ * external callback) last.
+ */
+export const GITLAB_PIPELINE_STATUSES = [
+  'created',
+  'waiting_for_resource',
+  'preparing',
+  'pending',
+  'running',
+  'success',
+  'failed',
+  'canceling',
+  'canceled',
+  'skipped',
+  'manual',
+  'scheduled',
+  'waiting_for_callback',
+] as const;
+
 /** Every pipeline status GitLab reports. */
-export type GitLabPipelineStatus =
-  | 'created'
-  | 'waiting_for_resource'
-  | 'preparing'
-  | 'pending'
-  | 'running'
-  | 'success'
-  | 'failed'
-  | 'canceling'
-  | 'canceled'
-  | 'skipped'
-  | 'manual'
-  | 'scheduled'
-  // Added in GitLab 17.x for pipelines waiting on an external callback (doc/api/pipelines.md).
-  | 'waiting_for_callback';
+export type GitLabPipelineStatus = (typeof GITLAB_PIPELINE_STATUSES)[number];
 
 /** Element of GET /projects/:id/pipelines (no duration, user or started_at here). */
 export interface GitLabPipelineListItem {

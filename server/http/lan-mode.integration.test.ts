@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeService, type RunningService, type ServiceConfig } from '../compose.ts';
 import { silentLogger } from '../platform/logger.ts';
+import { demoConfig } from '../testing/demo-config.ts';
 import { SECRET_ACCOUNTS } from '../platform/secret-store.ts';
 import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
 
@@ -30,19 +31,11 @@ function composeLanDemo(
   extra: Pick<ServiceConfig, 'publicUrls' | 'tls'>,
   secretStore: MemorySecretStore,
 ): Promise<RunningService> {
-  return composeService(
-    {
-      host: LAN_HOST,
-      port: 0,
-      gitlabUrl: 'https://gitlab.com',
-      group: undefined,
-      since: '7d',
-      demo: true,
-      dataDir: tempDir(),
-      ...extra,
-    },
-    { logger: silentLogger, env: {}, secretStore },
-  );
+  return composeService(demoConfig(tempDir(), { host: LAN_HOST, ...extra }), {
+    logger: silentLogger,
+    env: {},
+    secretStore,
+  });
 }
 
 function request(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeService, type RunningService } from '../compose.ts';
 import { silentLogger } from '../platform/logger.ts';
+import { demoConfig } from '../testing/demo-config.ts';
 import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
 
 // A reverse proxy appends the address it was reached from, so only the right end of
@@ -21,18 +22,11 @@ function composeBehindProxy(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-proxy-'));
   dirs.push(dataDir);
   return composeService(
-    {
-      host: '127.0.0.1',
-      port: 0,
-      gitlabUrl: 'https://gitlab.com',
-      group: undefined,
-      since: '7d',
-      demo: true,
-      dataDir,
+    demoConfig(dataDir, {
       publicUrls: [PUBLIC_URL],
       ...(trustedProxies ? { trustedProxies } : {}),
       ...(trustedProxyHeader ? { trustedProxyHeader } : {}),
-    },
+    }),
     { logger: silentLogger, env: {}, secretStore: new MemorySecretStore() },
   );
 }

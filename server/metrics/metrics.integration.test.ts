@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PipelineDetails, SummaryResponse } from '../contract.ts';
 import type { DefaultBranchesResponse, FlakyJobsResponse } from '../group-health/contract.ts';
-import { MemorySecretStore } from '../platform/testing/memory-secret-store.ts';
 import type { RouteKind } from '../simulator/index.ts';
+import { basicAuth, startLanHarness, type LanHarness } from '../testing/lan-harness.ts';
 import { startHarness, type Harness } from '../testing/service-harness.ts';
 import {
   family,
@@ -258,14 +258,9 @@ describe('GET /metrics (loopback)', () => {
 });
 
 describe('GET /metrics in LAN mode, beside another service in the same process', () => {
-  let lan: Harness;
-  let token: string;
+  let lan: LanHarness;
   beforeAll(async () => {
-    lan = await startHarness({
-      config: { publicUrls: ['http://ci-summary.example.test'] },
-      edges: { secretStore: new MemorySecretStore() },
-    });
-    token = lan.service.exposure.accessToken!.token;
+    lan = await startLanHarness();
   }, 60_000);
   afterAll(() => lan?.close());
 
@@ -273,14 +268,13 @@ describe('GET /metrics in LAN mode, beside another service in the same process',
     fetch(`${lan.service.url}/metrics`, { headers: authorization ? { authorization } : {} });
 
   it('answers 200 with the Bearer token (or as the Basic password), 401 without', async () => {
-    const ok = await get(`Bearer ${token}`);
+    const ok = await get(`Bearer ${lan.accessToken}`);
     expect(ok.status).toBe(200);
     const families = parseMetrics(await ok.text());
     // Its own registry: the first service's analysis is not counted here.
     expect(family(families, 'pipeline_summary_ai_analyses_total').metrics).toEqual([]);
     expect(samplesOf(families, 'pipeline_summary_ai_analyses_total')).toEqual([]);
-    const basic = `Basic ${Buffer.from(`prometheus:${token}`).toString('base64')}`;
-    expect((await get(basic)).status).toBe(200);
+    expect((await get(basicAuth('prometheus', lan.accessToken))).status).toBe(200);
     for (const authorization of [undefined, 'Bearer wrong']) {
       const refused = await get(authorization);
       expect(refused.status).toBe(401);

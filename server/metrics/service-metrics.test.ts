@@ -60,6 +60,8 @@ describe('windowStats', () => {
       1, 1, 1, 1,
     ]);
     expect(api.get('canceled')).toBe(0);
+    // Every GitLab status has its series, the newest one too (GITLAB_PIPELINE_STATUSES).
+    expect(api.get('waiting_for_callback')).toBe(0);
     expect(stats.pipelineDurations.get('acme/api')).toEqual([100, 300]);
     expect(stats.jobDurations.get('acme/api')).toEqual([40]);
     expect(stats.pipelineDurations.get('acme/web')).toEqual([]);

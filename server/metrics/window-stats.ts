@@ -4,29 +4,13 @@
  * paths and fixed words only, never pipeline or job ids: each label value is a time series
  * (prometheus.io/docs/practices/naming, "Labels": no "unbounded sets of values").
  */
+import { GITLAB_PIPELINE_STATUSES } from '../gitlab/wire.ts';
 import type { DefaultBranchState } from '../group-health/contract.ts';
 import type { GroupHealth } from '../group-health/group-health.ts';
 
-/**
- * GitLab's pipeline statuses (doc/api/pipelines.md, `status`); anything else a GitLab might send
- * counts as `other`, so a new or malformed status cannot add series without bound.
- */
-export const PIPELINE_STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-] as const;
-
-const KNOWN_STATUS: ReadonlySet<string> = new Set(PIPELINE_STATUSES);
+// GitLab's pipeline statuses; anything else a GitLab might send counts as `other`, so a new or
+// malformed status cannot add series without bound.
+const KNOWN_STATUS: ReadonlySet<string> = new Set(GITLAB_PIPELINE_STATUSES);
 
 /** The window's numbers, by project path. */
 export interface WindowStats {
@@ -60,7 +44,7 @@ export function windowStats(health: GroupHealth): WindowStats {
   };
   for (const [projectId, pipelines] of index.pipelinesByProject) {
     const path = pathOf(projectId)!;
-    const byStatus = new Map<string, number>(PIPELINE_STATUSES.map((s) => [s, 0]));
+    const byStatus = new Map<string, number>(GITLAB_PIPELINE_STATUSES.map((s) => [s, 0]));
     byStatus.set('other', 0);
     const pipelineDurations: number[] = [];
     const jobDurations: number[] = [];

@@ -18,15 +18,30 @@ export type ErrorCode =
   | 'upstream_timeout' // 504: GitLab or an AI provider did not answer in time
   | 'internal'; // 500
 
+/**
+ * An error with a code in its domain's words and, when it has one, the error it wraps: one place
+ * per caller maps the codes (HTTP statuses, exit statuses). The service's, the CLI's, the token
+ * engine's and the secret store's errors are all of this shape.
+ */
+export class CodedError<Code extends string> extends Error {
+  constructor(
+    readonly code: Code,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+  }
+}
+
 /** An error the service can explain to its caller: `message` is safe to show (no secrets). */
-export class AppError extends Error {
+export class AppError extends CodedError<ErrorCode> {
   override readonly name = 'AppError';
   constructor(
-    readonly code: ErrorCode,
+    code: ErrorCode,
     message: string,
     options?: { cause?: unknown; retryAfterMs?: number; upstreamStatus?: number },
   ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    super(code, message, options);
     this.retryAfterMs = options?.retryAfterMs;
     this.upstreamStatus = options?.upstreamStatus;
   }

@@ -4,6 +4,7 @@
  * @napi-rs/keyring and falls back to a 0600 file when no keychain is reachable. Tests use
  * `MemorySecretStore` (testing/memory-secret-store.ts).
  */
+import { CodedError } from './errors.ts';
 export interface SecretStore {
   /** Human-readable name of the backend, e.g. "Secret Service" or "file (~/.config/…)". */
   readonly backend: string;
@@ -37,13 +38,6 @@ export type SecretStoreErrorCode =
   | 'invalid_store_mode'; // a --store flag or PIPELINE_SUMMARY_SECRET_STORE value we do not know
 
 /** A secret-store failure: `message` says what failed and the way out, and never holds a secret. */
-export class SecretStoreError extends Error {
+export class SecretStoreError extends CodedError<SecretStoreErrorCode> {
   override readonly name = 'SecretStoreError';
-  constructor(
-    readonly code: SecretStoreErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-  }
 }

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { composeService } from '../compose.ts';
 import { silentLogger, type Logger } from '../platform/logger.ts';
+import { demoConfig } from '../testing/demo-config.ts';
 import { FileSettingsStore } from './settings-store.ts';
 
 const roots: string[] = [];
@@ -36,18 +37,10 @@ describe('files at rest (issue 9, item 5)', () => {
     chmodSync(path.join(dataDir, 'settings.json'), 0o644);
     const warnings: string[] = [];
     const logger = { ...silentLogger, warn: (m: unknown) => void warnings.push(String(m)) };
-    const service = await composeService(
-      {
-        host: '127.0.0.1',
-        port: 0,
-        gitlabUrl: '',
-        group: undefined,
-        since: '7d',
-        demo: true,
-        dataDir,
-      },
-      { logger: logger as unknown as Logger, env: {} },
-    );
+    const service = await composeService(demoConfig(dataDir, { gitlabUrl: '' }), {
+      logger: logger as unknown as Logger,
+      env: {},
+    });
     try {
       const put = await fetch(`${service.url}/api/ai/system-prompt`, {
         method: 'PUT',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeService, type RunningService } from '../compose.ts';
 import type { OpenApiDocument, OpenApiOperation } from '../http/openapi.ts';
 import { silentLogger } from '../platform/logger.ts';
+import { demoConfig } from './demo-config.ts';
 
 /** The seed contract's routes (docs/api.md, "Seed routes"): each must stay in the document. */
 const SEED_ROUTES = [
@@ -41,18 +42,7 @@ let operations: [string, OpenApiOperation][];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ps-openapi-'));
-  service = await composeService(
-    {
-      host: '127.0.0.1',
-      port: 0,
-      gitlabUrl: 'https://gitlab.com',
-      group: undefined,
-      since: '7d',
-      demo: true,
-      dataDir,
-    },
-    { logger: silentLogger, env: {} },
-  );
+  service = await composeService(demoConfig(dataDir), { logger: silentLogger, env: {} });
   const res = await fetch(`${service.url}/api/openapi.json`);
   expect(res.status).toBe(200);
   doc = (await res.json()) as OpenApiDocument;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JobTraceResponse } from '../../../server/contract.ts';
 import { distillLog, stripAnsi } from '../../../server/ai/distill/log-distiller.ts';
-import { evidenceOf } from '../../explain/explain-job.ts';
+import { describeFailingStep, evidenceOf } from '../../explain/explain-job.ts';
 import { bounded, capped, pipelineTool, READ_ONLY } from '../pipeline-tool.ts';
 import { findJob, JOB_INPUT, jobHeadline } from './job-input.ts';
 
@@ -96,14 +96,7 @@ export const getJobLogTool = pipelineTool({
     const distilled = distillLog(trace.trace, { budgetChars: args.maxChars ?? 8000 });
     const { failing_step: step, decisive_lines: decisive } = evidenceOf(distilled);
     const out = [jobHeadline(job)];
-    if (step) {
-      const parts = [
-        step.command === null ? undefined : `$ ${step.command}`,
-        step.section === null ? undefined : `in ${step.section}`,
-        step.exit_code === null ? undefined : `exit code ${step.exit_code}`,
-      ].filter((p) => p !== undefined);
-      out.push(`Failing step: ${parts.join(' · ')}`);
-    }
+    if (step) out.push(`Failing step: ${describeFailingStep(step)}`);
     if (decisive.length > 0) {
       out.push(
         'Decisive lines (line numbers as in mode raw):',

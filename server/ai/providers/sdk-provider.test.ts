@@ -9,6 +9,7 @@ import { distillLog } from '../distill/log-distiller.ts';
 import { minimalContext } from '../job-context.ts';
 import { ProviderFailure, type ProviderRequest } from './provider.ts';
 import { createRemoteProvider } from './sdk-provider.ts';
+import { rejectionOf } from '../../platform/testing/rejection.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
 const request: ProviderRequest = {
@@ -26,15 +27,7 @@ const request: ProviderRequest = {
   },
 };
 
-async function failure(p: Promise<unknown>): Promise<ProviderFailure> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(ProviderFailure);
-    return err as ProviderFailure;
-  }
-  throw new Error('expected a failure');
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderFailure);
 
 describe.each(['openai', 'anthropic'] as const)('%s provider over the AI SDK', (kind) => {
   let fake: FakeLlmServer;

@@ -1,4 +1,4 @@
-import type { GitLabJobStatus, GitLabPipelineStatus } from '../../gitlab/wire.ts';
+import { GITLAB_PIPELINE_STATUSES, type GitLabJobStatus } from '../../gitlab/wire.ts';
 
 /** A response before it is written (so faults can truncate it). */
 export interface Reply {
@@ -18,21 +18,7 @@ export class HttpError extends Error {
 }
 
 /** Statuses GitLab accepts in `?status=` of the pipelines list. */
-export const PIPELINE_STATUSES: ReadonlySet<string> = new Set<GitLabPipelineStatus>([
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceling',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-  'waiting_for_callback',
-]);
+export const PIPELINE_STATUSES: ReadonlySet<string> = new Set(GITLAB_PIPELINE_STATUSES);
 
 /** Statuses GitLab accepts in `?scope[]=` of the jobs list. */
 export const JOB_STATUSES: ReadonlySet<string> = new Set<GitLabJobStatus>([
