@@ -1,10 +1,10 @@
-// Issue 30 "Daily-use polish, round 2", item 7 against `serve --demo` in Chromium: the Durations
+// Issue 30 "Daily-use polish, round 2", items 7 and 9 (second half) against `serve --demo` in Chromium: the Durations
 // charts have a duration axis and a date axis with units, a legend for p50 (solid) and p90
 // (dashed), a title naming the days the data covers (not "last 30 days" over 7 days of data), and
 // use their card's width at 1440×900 and 1024×640; screenshots in light and dark
 // (test-results/screenshots/polish-*-durations.png).
 import type { Page } from '@playwright/test';
-import type { TrendsResponse } from '../server/contract.ts';
+import type { DefaultBranchesResponse, TrendsResponse } from '../server/contract.ts';
 import { expect, snap, test } from './fixtures.ts';
 import type { DemoService } from './service.ts';
 
@@ -112,5 +112,49 @@ test('screenshots of the durations charts at 1024×640 and 1440×900, light and 
       });
       await snap(page, `polish-${width}-${scheme}-durations`);
     }
+  }
+});
+
+test('9. "who broke it and when did it last pass?" is answered from the job’s runs', async ({
+  page,
+  service,
+}) => {
+  // The demo's broken default branch: the job that failed in the pipeline that broke it.
+  const health = await service.get<DefaultBranchesResponse>('/api/health/default-branches');
+  const broken = health.projects.find((p) => p.broken_since && p.broken_jobs?.length)!;
+  const since = broken.broken_since!;
+  const job = broken.broken_jobs![0]!;
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await page.goto(
+    `${service.url}/pipelines/${broken.project_id}/${since.pipeline_id}?job=${job.job_id}`,
+  );
+  await page.getByRole('tab', { name: /Analyze with AI/ }).click();
+  const analyse = page.getByRole('button', { name: 'Analyze with AI' });
+  if (await analyse.isVisible().catch(() => false)) await analyse.click();
+  await expect(
+    page.getByRole('article', { name: 'AI analysis' }).locator('.markdown'),
+  ).not.toBeEmpty({ timeout: 30_000 });
+  await page.getByLabel('Follow-up question').fill('Who broke it and when did it last pass?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const answer = page.locator('.chat-answer .markdown').last();
+  // Before: "The log does not mention “broke”, “last”, “pass”…".
+  await expect(answer).toContainText('Last green: job #', { timeout: 30_000 });
+  await expect(answer).toContainText(
+    `First failure after it: job #${job.job_id} in pipeline #${since.pipeline_id}`,
+  );
+  await expect(answer).toContainText('— this run.');
+  // The last green run's commit, as the answer names it: the same commit failing later is
+  // nobody's change; a new one is where the failures start.
+  const green = /Last green: .*? at commit (\w+) /.exec((await answer.textContent()) ?? '')![1];
+  await expect(answer).toContainText(
+    green === since.short_sha
+      ? `Who broke it: no commit — the first failing run built the same commit that passed (${green})`
+      : `Who broke it: the failures start at ${since.short_sha} by ${since.commit_author}. What came in between is git log ${green}..${since.short_sha}`,
+  );
+  await expect(answer).not.toContainText('does not mention');
+  await answer.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await snap(page, `polish-1024-${scheme}-who-broke-it`);
   }
 });

@@ -122,8 +122,8 @@ describe('describeBreakage', () => {
   it('an analysis stored before the walk: this run is the first failure known', () => {
     expect(describeBreakage(facts)).toBe(
       [
-        '**Last green:** job #8990 in pipeline #290 on `main`, finished 2026-11-21 09:30:00 UTC, at commit aaaaaaaa “Bump deps” by Lin.',
-        '**First failure after it:** job #9001 in pipeline #300, at commit bbbbbbbb “Apply discounts” by Ada — this run.',
+        '- **Last green:** job #8990 in pipeline #290 on `main`, finished 2026-11-21 09:30:00 UTC, at commit aaaaaaaa “Bump deps” by Lin.',
+        '- **First failure after it:** job #9001 in pipeline #300, at commit bbbbbbbb “Apply discounts” by Ada — this run.',
         '',
         '**Who broke it:** the failures start at bbbbbbbb by Ada. What came in between is `git log aaaaaaaa..bbbbbbbb`; start with that commit.',
       ].join('\n'),
@@ -153,9 +153,9 @@ describe('the follow-up over HTTP', () => {
     }
   };
   const expected = [
-    '**Last green:** job #8993 in pipeline #293 on `main`, finished 2026-11-21 09:30:00 UTC, at commit dddddddd “Tidy the cart” by Lin.',
-    '**First failure after it:** job #8995 in pipeline #295, finished 2026-11-21 10:15:00 UTC, at commit cccccccc “Round totals to cents” by Grace.',
-    'Since the last green run this job failed 2 times, this run included.',
+    '- **Last green:** job #8993 in pipeline #293 on `main`, finished 2026-11-21 09:30:00 UTC, at commit dddddddd “Tidy the cart” by Lin.',
+    '- **First failure after it:** job #8995 in pipeline #295, finished 2026-11-21 10:15:00 UTC, at commit cccccccc “Round totals to cents” by Grace.',
+    '- Since the last green run this job failed 2 times, this run included.',
     '',
     '**Who broke it:** the failures start at cccccccc by Grace. What came in between is `git log dddddddd..cccccccc`; start with that commit.',
   ].join('\n');

@@ -124,7 +124,7 @@ export function describeBreakage(context: BreakageFacts): string | undefined {
     return `No green run of \`${context.jobName}\`${ref} was found in the recent pipelines searched: it has been failing for longer than that history, so no single commit broke it within it.`;
   }
   const lines = [
-    `**Last green:** job #${green.jobId} in pipeline #${green.pipelineId}${ref}${at(green.finishedAt)}, at ${commitText(green.commit)}.`,
+    `- **Last green:** job #${green.jobId} in pipeline #${green.pipelineId}${ref}${at(green.finishedAt)}, at ${commitText(green.commit)}.`,
   ];
   const b = context.breakage;
   // Analyses stored before the walk existed know only this run.
@@ -137,18 +137,18 @@ export function describeBreakage(context: BreakageFacts): string | undefined {
   const isThisRun = first.jobId === context.jobId;
   const label = b && !b.complete ? 'Earliest failure found' : 'First failure after it';
   lines.push(
-    `**${label}:** job #${first.jobId} in pipeline #${first.pipelineId}${at(first.finishedAt)}, at ${commitText(first.commit)}${isThisRun ? ' — this run' : ''}.`,
+    `- **${label}:** job #${first.jobId} in pipeline #${first.pipelineId}${at(first.finishedAt)}, at ${commitText(first.commit)}${isThisRun ? ' — this run' : ''}.`,
   );
   if (b && !b.complete) {
     lines.push(
-      `Only the ${MAX_WALK} pipelines before this one were read, so the failures may have started earlier.`,
+      `- Only the ${MAX_WALK} pipelines before this one were read, so the failures may have started earlier.`,
     );
   } else if (!b && !isThisRun) {
-    lines.push('Earlier failing runs, if any, were not looked up.');
+    lines.push('- Earlier failing runs, if any, were not looked up.');
   }
   if (b && b.failedRuns > 1) {
     lines.push(
-      `Since the last green run this job failed ${b.failedRuns} times, this run included.`,
+      `- Since the last green run this job failed ${b.failedRuns} times, this run included.`,
     );
   }
   if (green.commit && first.commit && green.commit.sha === first.commit.sha) {
