@@ -53,6 +53,9 @@ const COMMANDS: CommandTable = {
   },
 };
 
+/** The subcommands' names, in the order `--help` lists them. */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   const lines = Object.entries(COMMANDS).map(

@@ -60,6 +60,9 @@ resource (or the one -s URI/.default).
 kubectl: with -o exec-credential, a sign-in that needs a person fails (exit 3) when kubectl runs
 the plugin without a terminal ($KUBERNETES_EXEC_INFO spec.interactive false).
 
+The get-token binary also runs the token commands: 'get-token profile|inspect|refresh …' is
+'pipeline-summary profile|inspect|refresh …'.
+
 doctor checks the profile and its secrets, issuer discovery (and the proxy used), the clock, the
 secret store, the token cache and its lock, and the GitLab token: '{program} doctor --help'.
 
@@ -85,12 +88,36 @@ export interface GetTokenCommandOptions extends TokenFlagOptions {
   file: string | undefined;
 }
 
+/**
+ * pipeline-summary's commands but get-token itself: `get-token serve` names the command the user
+ * meant instead of parseArgs' "Unexpected argument 'serve'" (parse.test.ts keeps the list whole).
+ */
+export const PIPELINE_SUMMARY_COMMANDS = [
+  'serve',
+  'summary',
+  'explain',
+  'mcp',
+  'refresh',
+  'inspect',
+  'profile',
+  'token',
+  'doctor',
+] as const;
+
 /** get-token's flags → options; usage errors name `program`. */
 export function parseGetTokenFlags(
   argv: string[],
   program = 'pipeline-summary get-token',
   env: NodeJS.ProcessEnv = {},
 ): GetTokenCommandOptions | HelpRequest {
+  const first = argv[0];
+  if (first !== undefined && (PIPELINE_SUMMARY_COMMANDS as readonly string[]).includes(first)) {
+    const rest = argv.length > 1 ? ' …' : '';
+    throw new CliError(
+      'usage',
+      `'${first}' is not a get-token flag but a command of its own: run 'pipeline-summary ${first}${rest}'`,
+    );
+  }
   const { values } = parseFlags(
     argv,
     {
@@ -183,13 +210,26 @@ export function parseFlow(value: string | undefined): FlowName | undefined {
 }
 
 /**
+ * The token commands the `get-token` binary also runs: GET-TOKEN.md names `refresh` and `inspect`
+ * as get-token's related commands, and a profile is the first thing get-token needs, so
+ * `npx get-token profile add …` does what `npx pipeline-summary profile add …` does.
+ */
+const TOKEN_COMMANDS: Record<string, () => Promise<Command<unknown>>> = {
+  profile: async () => (await import('./profile.ts')).profileCommand as Command<unknown>,
+  inspect: async () => (await import('./inspect.ts')).inspectCommand as Command<unknown>,
+  refresh: async () => (await import('./refresh.ts')).refreshCommand as Command<unknown>,
+};
+
+/**
  * Runs get-token as `program` with `argv`: the `get-token` binary's one entry (one chunk to load);
- * `get-token doctor …` loads the doctor.
+ * `get-token doctor …` loads the doctor, `get-token profile|inspect|refresh …` those commands.
  */
 export async function runGetTokenAs(program: string, argv: string[]): Promise<number> {
   if (argv[0] === 'doctor') {
     const { doctorCommand } = await import('./doctor.ts');
     return runCommand(doctorCommand(`${program} doctor`), argv.slice(1));
   }
+  const sibling = argv[0] === undefined ? undefined : TOKEN_COMMANDS[argv[0]];
+  if (sibling) return runCommand(await sibling(), argv.slice(1));
   return runCommand(getTokenCommand(program), argv);
 }

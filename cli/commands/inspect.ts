@@ -119,9 +119,13 @@ async function runInspect(options: InspectCommandOptions, { io }: CommandEdges):
     return 0;
   }
   const times: Record<string, string> = {};
+  // RFC 7519 §4.1.4: exp (like iat, nbf) is a NumericDate; a token that says "tomorrow" is shown
+  // for what it is rather than as having no exp at all.
+  const invalidTimes: Record<string, string> = {};
   for (const [claim] of TIME_CLAIMS) {
     const v = decoded.claims[claim];
     if (typeof v === 'number') times[claim] = new Date(v * 1000).toISOString();
+    else if (v !== undefined) invalidTimes[claim] = `not a number: ${JSON.stringify(v)}`;
   }
   const exp = typeof decoded.claims.exp === 'number' ? decoded.claims.exp * 1000 : cachedExpiry;
   const secondsLeft = exp === undefined ? undefined : Math.max(0, Math.floor((exp - now) / 1000));
@@ -133,6 +137,7 @@ async function runInspect(options: InspectCommandOptions, { io }: CommandEdges):
           header: decoded.header,
           claims: decoded.claims,
           times,
+          invalid_times: invalidTimes,
           expires_in: secondsLeft ?? null,
           expired: exp === undefined ? null : exp <= now,
         },
@@ -155,15 +160,22 @@ async function runInspect(options: InspectCommandOptions, { io }: CommandEdges):
   ];
   for (const [claim, label] of TIME_CLAIMS) {
     const v = decoded.claims[claim];
-    if (typeof v !== 'number') continue;
-    lines.push(
-      `${(label + ':').padEnd(14)}${new Date(v * 1000).toISOString()} (${relativeTime(v * 1000, now)})`,
-    );
+    if (typeof v === 'number') {
+      lines.push(
+        `${(label + ':').padEnd(14)}${new Date(v * 1000).toISOString()} (${relativeTime(v * 1000, now)})`,
+      );
+    } else if (invalidTimes[claim]) {
+      lines.push(`${(label + ':').padEnd(14)}${invalidTimes[claim]}`);
+    }
   }
-  if (exp === undefined) lines.push(`${'Time left:'.padEnd(14)}unknown (no exp claim)`);
+  const badExp = invalidTimes.exp ? `exp is ${invalidTimes.exp}` : undefined;
+  // A cached token's expiry is known from the token response even when its exp is unreadable.
+  const fromCache = badExp && exp !== undefined ? ` (${badExp}; expiry from the cache)` : '';
+  if (exp === undefined)
+    lines.push(`${'Time left:'.padEnd(14)}unknown (${badExp ?? 'no exp claim'})`);
   else if (exp <= now)
-    lines.push(`${'Time left:'.padEnd(14)}none — expired ${relativeTime(exp, now)}`);
-  else lines.push(`${'Time left:'.padEnd(14)}${formatSeconds(secondsLeft!)}`);
+    lines.push(`${'Time left:'.padEnd(14)}none — expired ${relativeTime(exp, now)}${fromCache}`);
+  else lines.push(`${'Time left:'.padEnd(14)}${formatSeconds(secondsLeft!)}${fromCache}`);
   io.stdout.write(lines.join('\n') + '\n');
   return 0;
 }

@@ -3,7 +3,8 @@
 // (cli/oauth/cli.test.ts) and serve/summary's own tests.
 import { describe, expect, it } from 'vitest';
 import { cliCodeOf, EXIT_STATUS } from '../errors.ts';
-import { getTokenCommand, parseGetTokenFlags } from './get-token.ts';
+import { COMMAND_NAMES } from '../pipeline-summary-main.ts';
+import { getTokenCommand, parseGetTokenFlags, PIPELINE_SUMMARY_COMMANDS } from './get-token.ts';
 import { inspectCommand } from './inspect.ts';
 import { profileCommand } from './profile.ts';
 import { refreshCommand } from './refresh.ts';
@@ -82,6 +83,28 @@ describe('get-token flags', () => {
   ])('refuses %j as a usage error', (argv, message) => {
     const command = getTokenCommand('get-token');
     expectUsageError(() => command.parse(argv, {}), message);
+  });
+
+  it("names pipeline-summary's command instead of 'Unexpected argument' (issue 30, item 6)", () => {
+    const command = getTokenCommand('pipeline-summary get-token');
+    expectUsageError(
+      () => command.parse(['profile', 'add', 'ci'], {}),
+      /^'profile' is not a get-token flag but a command of its own: run 'pipeline-summary profile …'$/,
+    );
+    expectUsageError(
+      () => command.parse(['serve'], {}),
+      /^'serve' is not a get-token flag but a command of its own: run 'pipeline-summary serve'$/,
+    );
+    expectUsageError(
+      () => command.parse(['tokens'], {}),
+      /^Unexpected argument 'tokens'\. This command does not take positional arguments\. Run/,
+    );
+  });
+
+  it("knows every pipeline-summary command but get-token's own name", () => {
+    expect([...PIPELINE_SUMMARY_COMMANDS].sort()).toEqual(
+      COMMAND_NAMES.filter((name) => name !== 'get-token').sort(),
+    );
   });
 });
 

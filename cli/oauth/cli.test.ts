@@ -142,6 +142,54 @@ describe('get-token', () => {
     }
   });
 
+  it('get-token profile|inspect|refresh run those commands; serve and summary are pointed to pipeline-summary (issue 30, item 6)', async () => {
+    const add = await getTokenCli(
+      [
+        'profile',
+        'add',
+        'ci',
+        '--issuer',
+        bed.provider.issuer,
+        '--client-id',
+        TEST_CLIENTS.service.id,
+        '--client-secret-stdin',
+      ],
+      `${TEST_CLIENTS.service.secret}\n`,
+    );
+    expect(add).toMatchObject({ code: 0, stdout: '' });
+    expect(add.stderr).toMatch(
+      /^added profile 'ci' in .*profiles.json; client secret stored in file/,
+    );
+    const token = lastLine((await getTokenCli(['-p', 'ci'])).stdout);
+    const inspect = await getTokenCli(['inspect', '-p', 'ci']);
+    expect(inspect.code).toBe(0);
+    expect(inspect.stdout).toMatch(/^Inspecting the cached token of profile 'ci'/);
+    const refreshed = await getTokenCli(['refresh', '-p', 'ci']);
+    expect(refreshed.code).toBe(0);
+    expect(lastLine(refreshed.stdout)).not.toBe(token);
+
+    for (const [args, line] of [
+      [
+        ['serve', '--demo'],
+        "get-token: 'serve' is not a get-token flag but a command of its own: run 'pipeline-summary serve …'",
+      ],
+      [
+        ['summary'],
+        "get-token: 'summary' is not a get-token flag but a command of its own: run 'pipeline-summary summary'",
+      ],
+    ] as const) {
+      const run = await getTokenCli([...args]);
+      expect(run, args.join(' ')).toEqual({ code: 1, stdout: '', stderr: `${line}\n` });
+    }
+    const nested = await cli(['get-token', 'profile', 'list']);
+    expect(nested).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        "pipeline-summary get-token: 'profile' is not a get-token flag but a command of its own: run 'pipeline-summary profile …'\n",
+    });
+  });
+
   it('20 parallel get-token processes on an expired entry: one refresh, one token for all', async () => {
     await addProfile(bed.home, {
       name: 'default',
@@ -253,6 +301,28 @@ describe('refresh and inspect', () => {
     expect(inspect.code).toBe(0);
     expect(inspect.stdout).not.toContain(result.response.refresh_token);
     expect(inspect.stdout).toContain('"sub": "alice"');
+  });
+
+  it('inspect says what a non-numeric exp is instead of "no exp claim" (issue 30, item 10)', async () => {
+    // RFC 7519 §4.1.4: exp is a NumericDate (https://www.rfc-editor.org/rfc/rfc7519#section-4.1.4).
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const jwt = `${part({ alg: 'none' })}.${part({ sub: 'x', iat: 'yesterday', exp: 'tomorrow' })}.sig`;
+    const text = await cli(['inspect', jwt]);
+    expect(text.code).toBe(0);
+    expect(text.stdout.trimEnd().split('\n').slice(-3)).toEqual([
+      'Issued at:    not a number: "yesterday"',
+      'Expires at:   not a number: "tomorrow"',
+      'Time left:    unknown (exp is not a number: "tomorrow")',
+    ]);
+    const json = await cli(['inspect', '-o', 'json', jwt]);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      times: {},
+      invalid_times: { iat: 'not a number: "yesterday"', exp: 'not a number: "tomorrow"' },
+      expires_in: null,
+      expired: null,
+    });
+    const none = await cli(['inspect', `${part({ alg: 'none' })}.${part({ sub: 'x' })}.sig`]);
+    expect(none.stdout.trimEnd().split('\n').pop()).toBe('Time left:    unknown (no exp claim)');
   });
 
   it('inspect rejects an opaque argument with exit 1', async () => {

@@ -1,9 +1,10 @@
 import type { GitLabApi } from '../gitlab/api.ts';
-import type { GitLabJob } from '../gitlab/wire.ts';
+import type { GitLabJob, GitLabPipelineListItem } from '../gitlab/wire.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { JobAttempt } from './job-attempts.ts';
 import type { FailureLocations } from './offline/linked-locations.ts';
 import type { Logger } from '../platform/logger.ts';
+import { findBreakage, type Breakage } from './breakage.ts';
 
 /** A commit as the analysis mentions it. */
 export interface CommitRef {
@@ -51,6 +52,11 @@ export interface JobContext {
   attempts?: JobAttempt[] | undefined;
   /** The source locations the failure points at, checked against the repository and linked. */
   locations?: FailureLocations | undefined;
+  /**
+   * Where the failures since `previousSuccess` began ("who broke it?"); absent when there is no
+   * green run to start from, or for analyses stored before it existed.
+   */
+  breakage?: Breakage | undefined;
 }
 
 /** What the caller of analyse/followup told us about the job. */
@@ -159,7 +165,24 @@ export async function loadJobContext(
     logger.debug({ err, pipelineId: job.pipeline.id }, 'pipeline context unavailable');
   }
   try {
-    context.previousSuccess = await findPreviousSuccess(gitlab, id.projectId, job);
+    const pipelines = await gitlab.listPipelines(id.projectId, { limit: PREVIOUS_RUN_SEARCH * 3 });
+    const candidates = pipelines
+      .filter((p) => p.ref === job.ref && p.id < job.pipeline.id)
+      .slice(0, PREVIOUS_RUN_SEARCH);
+    // Each pipeline's jobs are read once, by whichever search needs them first.
+    const read = new Map<number, Promise<GitLabJob[]>>();
+    const jobsOf = (pipelineId: number) => {
+      if (!read.has(pipelineId))
+        read.set(pipelineId, gitlab.listPipelineJobs(id.projectId, pipelineId));
+      return read.get(pipelineId)!;
+    };
+    const green = await findPreviousSuccess(job, candidates, jobsOf);
+    context.previousSuccess = green;
+    if (green) {
+      const found = await findBreakage(job, green, candidates, jobsOf);
+      context.previousSuccess = found.green;
+      context.breakage = found.breakage;
+    }
   } catch (err) {
     logger.debug({ err, jobId: job.id }, 'previous successful run unavailable');
   }
@@ -167,14 +190,10 @@ export async function loadJobContext(
 }
 
 async function findPreviousSuccess(
-  gitlab: GitLabApi,
-  projectId: number,
   job: GitLabJob,
+  candidates: GitLabPipelineListItem[],
+  jobsOf: (pipelineId: number) => Promise<GitLabJob[]>,
 ): Promise<PreviousSuccess | null> {
-  const pipelines = await gitlab.listPipelines(projectId, { limit: PREVIOUS_RUN_SEARCH * 3 });
-  const candidates = pipelines
-    .filter((p) => p.ref === job.ref && p.id < job.pipeline.id)
-    .slice(0, PREVIOUS_RUN_SEARCH);
   // Pipelines are newest first; a failed pipeline can still hold a green run of this job, so look
   // at successful pipelines first and stop at the first hit.
   const ordered = [
@@ -182,7 +201,7 @@ async function findPreviousSuccess(
     ...candidates.filter((p) => p.status !== 'success'),
   ].slice(0, 5);
   for (const p of ordered) {
-    const jobs = await gitlab.listPipelineJobs(projectId, p.id);
+    const jobs = await jobsOf(p.id);
     const green = jobs.find((j) => j.name === job.name && j.status === 'success');
     if (green) {
       return {

@@ -1,5 +1,6 @@
 import type { ConversationEntry } from '../contract.ts';
 import type { ChatMessage } from './analysis-task.ts';
+import { describeBreakage } from './breakage.ts';
 import type { DistilledLog } from './distill/log-distiller.ts';
 import type { JobContext } from './job-context.ts';
 import { fence } from './markdown.ts';
@@ -116,6 +117,7 @@ export function followupMessages(
     if (chars > MAX_CONVERSATION_CHARS && kept.length > 0) break;
     kept.unshift(entry);
   }
+  const history = describeBreakage(context);
   return [
     { role: 'user', content: analysisMessage(context, distilled) },
     { role: 'assistant', content: analysis },
@@ -125,7 +127,7 @@ export function followupMessages(
     ]),
     {
       role: 'user',
-      content: `Follow-up question about the same job (answer concisely, from the log excerpt, the analysis and our conversation):\n\n${question}`,
+      content: `${history ? `The job's runs on its ref (for "who broke it", "when did it last pass"):\n\n${history}\n\n` : ''}Follow-up question about the same job (answer concisely, from the log excerpt, the analysis${history ? ', those runs' : ''} and our conversation):\n\n${question}`,
     },
   ];
 }

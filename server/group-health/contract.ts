@@ -217,6 +217,13 @@ export interface TrendsResponse {
   project_name: string;
   from: string;
   to: string;
+  /**
+   * The UTC days the data actually covers: the first and last day with a run in any series (null
+   * when none), and how many calendar days that spans — "7 days" although 30 were asked for.
+   */
+  data_from: string | null;
+  data_to: string | null;
+  data_days: number;
   /** Successful default-branch pipelines. */
   pipeline: JobTrend;
   /** Successful runs per job name, by name. */

@@ -144,4 +144,22 @@ describe('duration regressions', () => {
     expect(trends.pipeline.job_name).toBe('pipeline');
     expect(projectTrends(index, 99, 0)).toBeNull();
   });
+
+  it('says which days the data covers, not the days asked for (issue 30, item 7)', () => {
+    // 40 hourly runs up to 2026-11-21T12:00Z: the first at 2026-11-19T20:00Z.
+    const { b, index } = runs([...fast(30), ...slow(10)]);
+    const trends = projectTrends(index, 1, b.now - 30 * DAY_MS)!;
+    expect(trends.pipeline.days).toHaveLength(31);
+    expect([trends.data_from, trends.data_to, trends.data_days]).toEqual([
+      '2026-11-19',
+      '2026-11-21',
+      3,
+    ]);
+    const empty = runs([]);
+    expect(projectTrends(empty.index, 1, empty.b.now - 30 * DAY_MS)).toMatchObject({
+      data_from: null,
+      data_to: null,
+      data_days: 0,
+    });
+  });
 });

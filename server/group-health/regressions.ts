@@ -220,14 +220,27 @@ export function projectTrends(
     days: dailyTrend(series, fromMs, to),
     regression: regressionOf(index, projectId, name, series),
   });
+  const pipeline = trend(null, runs.pipeline);
+  const jobs = [...runs.jobs]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, series]) => trend(name, series));
+  const covered = [pipeline, ...jobs]
+    .flatMap((t) => t.days.filter((d) => d.runs > 0).map((d) => d.day))
+    .sort();
+  const dataFrom = covered[0] ?? null;
+  const dataTo = covered[covered.length - 1] ?? null;
   return {
     project_id: projectId,
     project_name: index.projectName(projectId),
     from: new Date(fromMs).toISOString(),
     to: new Date(to).toISOString(),
-    pipeline: trend(null, runs.pipeline),
-    jobs: [...runs.jobs]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, series]) => trend(name, series)),
+    data_from: dataFrom,
+    data_to: dataTo,
+    data_days:
+      dataFrom && dataTo
+        ? Math.round((Date.parse(dataTo) - Date.parse(dataFrom)) / 86_400_000) + 1
+        : 0,
+    pipeline,
+    jobs,
   };
 }

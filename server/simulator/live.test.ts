@@ -98,8 +98,9 @@ describe('live simulation', () => {
     }
     const done = new Set<number>();
     let lastUpdated = new Map<number, string>();
-    for (let step = 0; step < 120 && done.size < started.length; step++) {
-      clock.advance(3_000);
+    // Jobs run for their planned minutes (a timed-out one for the 1 h timeout): 30 s ticks.
+    for (let step = 0; step < 160 && done.size < started.length; step++) {
+      clock.advance(30_000);
       sim.step();
       const nowIso = new Date(clock.now()).toISOString();
       const updated = new Map<number, string>();
@@ -309,4 +310,87 @@ describe('determinism and scale', () => {
       await sim.close();
     }
   });
+});
+
+describe('live durations (issue 30, item 7)', () => {
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  };
+
+  it("live pipelines keep each job's seeded duration distribution (median within ±30 %)", async () => {
+    const clock = new ManualClock(START);
+    const sim = await startSimulator({ seed: 21, live: false, clock, projects: 4, days: 30 });
+    try {
+      const projects = await simJson<GitLabProject[]>(
+        sim,
+        '/groups/acme/projects?include_subgroups=true&archived=false&order_by=id&sort=asc',
+      );
+      const slow = sim.scenarios.slowdown;
+      /** Durations (s) of a project's successful jobs by name, over `pipelines`. */
+      const durations = async (projectId: number, pipelineIds: number[]) => {
+        const byName = new Map<string, number[]>();
+        for (const id of pipelineIds) {
+          const jobs = await simJson<GitLabJob[]>(
+            sim,
+            `/projects/${projectId}/pipelines/${id}/jobs?per_page=100`,
+          );
+          for (const j of jobs) {
+            // The slowdown scenario's job is twice as long from a known pipeline on, by design.
+            if (j.status !== 'success' || j.duration === null) continue;
+            if (slow?.projectId === projectId && slow.jobName === j.name) continue;
+            byName.set(j.name, [...(byName.get(j.name) ?? []), j.duration]);
+          }
+        }
+        return byName;
+      };
+      const seeded = new Map<number, Map<string, number[]>>();
+      for (const p of projects) {
+        const { items } = await simAllPages<GitLabPipelineListItem>(
+          sim,
+          `/projects/${p.id}/pipelines?status=success&per_page=100`,
+        );
+        seeded.set(
+          p.id,
+          await durations(
+            p.id,
+            items.map((x) => x.id),
+          ),
+        );
+      }
+      const live = projects.flatMap((p) =>
+        Array.from({ length: 100 }, () => sim.startPipeline(p.id)),
+      );
+      // The demo's 3 s ticks, until every live pipeline has settled (a timed-out job takes 1 h).
+      for (let step = 0; step < 1_500; step++) {
+        clock.advance(3_000);
+        sim.step();
+      }
+      for (const x of live) {
+        const p = await simJson<GitLabPipeline>(
+          sim,
+          `/projects/${x.projectId}/pipelines/${x.pipelineId}`,
+        );
+        expect(ACTIVE.has(p.status), `pipeline ${x.pipelineId} ${p.status}`).toBe(false);
+      }
+      const compared: string[] = [];
+      for (const p of projects) {
+        const ids = live.filter((x) => x.projectId === p.id).map((x) => x.pipelineId);
+        for (const [name, xs] of await durations(p.id, ids)) {
+          const base = seeded.get(p.id)!.get(name);
+          if (!base || xs.length < 40) continue;
+          const ratio = median(xs) / median(base);
+          compared.push(`${p.path}/${name} ${ratio.toFixed(2)}`);
+          expect(
+            ratio,
+            `${p.path}/${name}: live ${median(xs)} s, seeded ${median(base)} s`,
+          ).toBeGreaterThanOrEqual(0.7);
+          expect(ratio, `${p.path}/${name}`).toBeLessThanOrEqual(1.3);
+        }
+      }
+      expect(compared.length).toBeGreaterThanOrEqual(12);
+    } finally {
+      await sim.close();
+    }
+  }, 60_000);
 });

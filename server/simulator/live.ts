@@ -36,7 +36,8 @@ export class LiveWorld {
   step(): void {
     const now = this.clock.now();
     for (const pipeline of [...this.data.active]) this.advance(pipeline, now);
-    const cap = Math.max(4, Math.ceil(this.candidates.length / 8));
+    // Pipelines run for minutes, as their history did: half the projects may be busy at once.
+    const cap = Math.max(4, Math.ceil(this.candidates.length / 2));
     if (
       this.candidates.length > 0 &&
       this.data.active.size < cap &&
@@ -255,10 +256,16 @@ export class LiveWorld {
             job.startedAt = now;
             changed = true;
           } else if (job.status === 'running') {
-            job.stepsDone++;
-            if (job.stepsDone >= job.steps) {
+            // A live job runs for its planned duration, drawn as the seeded history's jobs are
+            // (plan.ts), so today's durations keep each job's own distribution; the steps only
+            // pace its log.
+            const elapsed = now - (job.startedAt ?? now);
+            if (elapsed >= job.plannedDurationMs) {
               completeJob(job, job.plannedStatus, now);
               changed = true;
+            } else {
+              const paced = Math.floor((elapsed / job.plannedDurationMs) * job.steps);
+              job.stepsDone = Math.min(job.steps - 1, Math.max(job.stepsDone, paced));
             }
           }
         }

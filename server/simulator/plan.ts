@@ -69,7 +69,7 @@ export function pickFailure(rng: Rng, template: JobTemplate): FailureKind {
   return rng.weighted(FAILURES[template.tool]);
 }
 
-/** Steps a live job runs for, so a demo pipeline finishes in a minute or two of 3 s ticks. */
+/** How many parts a job's log is written in while it runs (live jobs pace them over their duration). */
 export function stepsFor(durationMs: number): number {
   return Math.min(10, Math.max(2, Math.round(durationMs / 25_000)));
 }

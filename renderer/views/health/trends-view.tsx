@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { DurationRegression, JobTrend } from '../../../server/contract.ts';
+import type { DurationRegression, JobTrend, TrendsResponse } from '../../../server/contract.ts';
 import { getRegressions, getTrends } from '../../api/health.ts';
 import { useFeedState } from '../../app-context.ts';
 import { EmptyState, ErrorBox, Skeleton } from '../../components/feedback.tsx';
 import { formatDuration } from '../../lib/format.ts';
 import { useAsync } from '../../lib/hooks.ts';
-import { DurationChart, HealthToolbar, PipelineLink } from './health-parts.tsx';
+import { dayLabel, DurationChart, DurationLegend } from './duration-chart.tsx';
+import { HealthToolbar, PipelineLink } from './health-parts.tsx';
 import './health.css';
 
 const TREND_DAYS = 30;
@@ -26,8 +27,31 @@ function RegressionLine({ r }: { r: DurationRegression }) {
   );
 }
 
-function TrendCard({ trend }: { trend: JobTrend }) {
-  const withRuns = trend.days.filter((d) => d.runs > 0);
+/** The section's title from the days the data covers (server-computed), not the days asked for. */
+export function trendsTitle(trends: TrendsResponse | null): string {
+  if (!trends) return 'Daily durations';
+  if (!trends.data_from || !trends.data_to)
+    return `Daily durations · no runs in the last ${TREND_DAYS} days`;
+  const span = trends.data_days === 1 ? '1 day' : `${trends.data_days} days`;
+  const range =
+    trends.data_from === trends.data_to
+      ? dayLabel(trends.data_from)
+      : `${dayLabel(trends.data_from)} – ${dayLabel(trends.data_to)}`;
+  return `Daily durations · ${span} (${range})`;
+}
+
+function TrendCard({
+  trend,
+  from,
+  to,
+}: {
+  trend: JobTrend;
+  /** The days the data covers: the chart spends its width on them only. */
+  from: string | null;
+  to: string | null;
+}) {
+  const days = from && to ? trend.days.filter((d) => d.day >= from && d.day <= to) : trend.days;
+  const withRuns = days.filter((d) => d.runs > 0);
   const last = withRuns[withRuns.length - 1];
   return (
     <div
@@ -41,13 +65,13 @@ function TrendCard({ trend }: { trend: JobTrend }) {
         )}
       </div>
       <DurationChart
-        days={trend.days}
+        days={days}
         label={`${trend.job_name} duration per day`}
         markDay={trend.regression?.first_slow.created_at.slice(0, 10) ?? null}
       />
       <div className="muted small">
         {last
-          ? `p50 ${formatDuration(last.duration_p50)} · p90 ${formatDuration(last.duration_p90)} · queue p50 ${formatDuration(last.queued_p50)} (${last.day})`
+          ? `${dayLabel(last.day)}: p50 ${formatDuration(last.duration_p50)} · p90 ${formatDuration(last.duration_p90)} · queue p50 ${formatDuration(last.queued_p50)}`
           : 'no successful runs'}
       </div>
     </div>
@@ -76,6 +100,7 @@ export default function TrendsView() {
       />
     );
   const rule = regressions.data?.rule;
+  const covered = { from: trends.data?.data_from ?? null, to: trends.data?.data_to ?? null };
   return (
     <div className="health-view">
       <HealthToolbar active="trends" />
@@ -112,7 +137,9 @@ export default function TrendsView() {
       </section>
       <section className="card">
         <div className="toolbar">
-          <h2 className="card-title">Daily durations, last {TREND_DAYS} days</h2>
+          <h2 className="card-title" data-testid="trends-title">
+            {trendsTitle(trends.data ?? null)}
+          </h2>
           <span className="toolbar-spacer" />
           <label className="small">
             Project{' '}
@@ -136,12 +163,21 @@ export default function TrendsView() {
         ) : !trends.data ? (
           <Skeleton height={80} />
         ) : (
-          <div className="trend-grid">
-            <TrendCard trend={trends.data.pipeline} />
-            {trends.data.jobs.map((t) => (
-              <TrendCard key={t.job_name} trend={t} />
-            ))}
-          </div>
+          <>
+            <DurationLegend
+              marked={[trends.data.pipeline, ...trends.data.jobs].some((t) => t.regression)}
+            />
+            <div className="trend-grid">
+              {[trends.data.pipeline, ...trends.data.jobs].map((t, i) => (
+                <TrendCard
+                  key={i === 0 ? '' : t.job_name}
+                  trend={t}
+                  from={covered.from}
+                  to={covered.to}
+                />
+              ))}
+            </div>
+          </>
         )}
       </section>
     </div>

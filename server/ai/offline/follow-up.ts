@@ -1,3 +1,4 @@
+import { describeBreakage } from '../breakage.ts';
 import type { DistilledLog } from '../distill/log-distiller.ts';
 import { CATEGORY_LABELS, type Diagnosis } from '../findings.ts';
 import { greenOnSameCommit, type JobContext } from '../job-context.ts';
@@ -18,7 +19,10 @@ export interface OfflineFollowupInput {
 
 /** The questions the offline analyser answers itself, in words. */
 const OFFLINE_QUESTIONS =
-  'why it failed, how to fix it, how to reproduce it locally, which file, whether it is flaky, and what changed since the last green run';
+  'why it failed, how to fix it, how to reproduce it locally, which file, whether it is flaky, what changed since the last green run, and who broke it and when it last passed';
+// "Who broke it and when did it last pass?" and its paraphrases: answered from the job's runs.
+const BREAKAGE =
+  /\b(?:who (?:broke|caused|introduced|is to blame)|broke (?:it|this|the)|broken (?:by|since)|last (?:green|pass(?:ed|ing)?|success(?:ful)?|worked|good)|(?:start|begin|began|started) (?:to )?fail|since when|first (?:fail|broke|red)|when did (?:it|this|the job) (?:last |first )?(?:pass|work|break|fail))/;
 // Requests that need a model: writing or changing code, explaining code the log does not show.
 const MODEL_ONLY =
   /\b(?:write|generate|rewrite|refactor|implement|patch for|code for|a diff|pull request|translate|summari[sz]e the (?:code|repo))\b/;
@@ -111,7 +115,12 @@ export function answerOffline(input: OfflineFollowupInput): string {
   const parts: string[] = [];
   const label = CATEGORY_LABELS[d.category].toLowerCase();
 
-  if (
+  if (BREAKAGE.test(q)) {
+    parts.push(
+      (context && describeBreakage(context)) ??
+        'I could not look up earlier runs of this job, so I cannot say when it last passed or which commit its failures started at. Compare with the last green pipeline of the branch in GitLab.',
+    );
+  } else if (
     /\b(?:reproduce|repro|locally|local machine|my machine|on my (?:laptop|computer|pc))\b/.test(q)
   ) {
     parts.push(...reproduceLocally(distilled, d, context));
