@@ -8,6 +8,8 @@ import type {
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
+  GitLabTestReport,
+  GitLabTestReportSummary,
   GitLabUser,
 } from './wire.ts';
 
@@ -71,6 +73,18 @@ export interface GitLabApi {
   /** The raw job log (ANSI escapes and section markers included). */
   getJobTrace(projectId: number, jobId: number, signal?: AbortSignal): Promise<string>;
   getCommit(projectId: number, sha: string, signal?: AbortSignal): Promise<GitLabCommit>;
+  /** The pipeline's test counts per suite (GET …/test_report_summary). Optional for fakes. */
+  getTestReportSummary?(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabTestReportSummary>;
+  /** Every test case of the pipeline's unexpired reports (GET …/test_report). Optional for fakes. */
+  getTestReport?(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabTestReport>;
   /** The user the token belongs to (GET /user). */
   getCurrentUser(signal?: AbortSignal): Promise<GitLabUser>;
   /** A merge request by its project-scoped iid (its title and link label MR pipelines). */
