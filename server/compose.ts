@@ -159,6 +159,7 @@ export async function composeService(
       reads,
       projectName: poller.projectName,
       onGone: poller.pipelineGone,
+      tests: (pipelineId, jobs) => groupHealth.testReports.service.pipelineTests(pipelineId, jobs),
     });
 
     const store = AnalysisStore.open(path.join(config.dataDir, 'analyses.db'), logger);
@@ -204,6 +205,7 @@ export async function composeService(
         notificationRoutes({ store: settingsStore, events: failureEvents }),
         aiRoutes(ai),
         groupHealth.routes,
+        groupHealth.testReports.routes,
       ],
       rootRoutes: [
         ccTrayRoutes({ source: async () => (await currentHealth()).index }),

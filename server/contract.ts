@@ -5,6 +5,7 @@
  */
 import type { MergeRequestRef } from './group-health/contract.ts';
 import type { Pagination } from './pagination.ts';
+import type { FailedTest, PipelineTestCounts } from './test-reports/contract.ts';
 
 /** GET /api/health */
 export interface LivenessResponse {
@@ -214,6 +215,13 @@ export interface PipelineDetails {
   ref_label?: string;
   /** Additive: the merge request behind an MR pipeline (title null until looked up), else null. */
   merge_request?: MergeRequestRef | null;
+  /**
+   * Additive: the test counts of its latest attempts from GitLab's JUnit report summary, or null
+   * when it has no report (docs/test-reports.md).
+   */
+  tests?: PipelineTestCounts | null;
+  /** Additive: its failed and errored tests, each with its trace and history. */
+  failed_tests?: FailedTest[];
 }
 
 /**

@@ -72,9 +72,11 @@ export function jobTestCases(
   const format = JUNIT_FORMAT[job.template.tool]!;
   const tests = suiteTests(format, project.path, job.name, suiteSize(project, job.name));
   const failed = new Set<number>();
+  // A scenario's failure is an assertion (never pytest's `error`), so its numbers are exact.
+  const forced = project.junit?.forced.get(pipeline.createdAt);
+  const forcedHere = job.status === 'failed' && forced?.jobName === job.name;
   if (job.status === 'failed') {
-    const forced = project.junit?.forced.get(pipeline.createdAt);
-    if (forced?.jobName === job.name) failed.add(forced.testIndex);
+    if (forcedHere) failed.add(forced.testIndex);
     else {
       const rng = rngFor('junit-fail', pipeline.seed, job.name);
       const reserved = new Set<number>(Object.values(SCENARIO_TEST_INDEXES));
@@ -90,7 +92,7 @@ export function jobTestCases(
     if (failed.has(i)) {
       const rng = rngFor('junit-trace', pipeline.seed, job.name, i);
       // pytest reports a broken fixture as an error, not a failure (junitxml `<error>`).
-      const error = format === 'pytest' && rng.chance(0.25);
+      const error = format === 'pytest' && !forcedHere && rng.chance(0.25);
       return {
         status: error ? 'error' : 'failed',
         name: test.name,
