@@ -103,6 +103,8 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
     clock: deps.clock,
     since,
     currentUsername: cachedUsername(deps.gitlab),
+    flakyTests: (projectId, jobName, fromMs) =>
+      testReports.service.flakyTestsOf(projectId, jobName, fromMs),
   });
   history.loadAll().catch((err: unknown) => {
     deps.logger.warn({ err: (err as Error).message }, 'reading the pipeline history failed');

@@ -197,6 +197,13 @@ describe('test reports against the simulator', () => {
         web_url: job.web_url,
       },
     });
+    // The flaky job that test ran in is explained by it.
+    const flakyJobs = (await h.api('/api/health/flaky-jobs?since=7d')).body;
+    const flakyJob = flakyJobs.jobs.find(
+      (j: { job_name: string; projects: { project_id: number }[] }) =>
+        j.job_name === s.jobName && j.projects.some((p) => p.project_id === s.projectId),
+    );
+    expect(flakyJob.flaky_tests).toContain(`${s.classname} ${s.name}`);
     // The consistently failing test never passed on a commit it failed on.
     const failing = h.simulator.testScenarios.failing!;
     expect(
