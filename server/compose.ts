@@ -147,6 +147,10 @@ export async function composeService(
       isWatched: (projectId) => poller.projectName(projectId) !== undefined,
       refLabel: poller.refLabel,
       pipeline: poller.pipelineRecord,
+      failedTests: async (_projectId, pipelineId, jobs) =>
+        (await groupHealth.testReports.service.pipelineTests(pipelineId, jobs)).failed_tests.map(
+          (t) => t.name,
+        ),
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));

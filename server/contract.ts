@@ -502,6 +502,8 @@ export interface PipelineEventItem {
   commit_title: string | null;
   /** Failed jobs (latest attempts), empty for `pipeline-fixed`. */
   failed_jobs: EventJobRef[];
+  /** Additive: the failed tests' names from its JUnit report (failures only; may be empty). */
+  failed_tests?: string[];
   reasons: FailureReason[];
   /** When the pipeline was seen in this state (ISO). */
   at: string;
