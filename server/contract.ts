@@ -555,3 +555,4 @@ export interface NotificationState {
 // Group health (additive routes /api/health/* and /api/pipelines/failures): shapes kept with their
 // domain, exported here so the dashboard reads every wire type from this one file.
 export type * from './group-health/contract.ts';
+export type * from './test-reports/contract.ts';
