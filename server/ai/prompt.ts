@@ -1,4 +1,5 @@
 import type { ConversationEntry } from '../contract.ts';
+import { describeFailedTests } from './test-failures.ts';
 import type { ChatMessage } from './analysis-task.ts';
 import type { DistilledLog } from './distill/log-distiller.ts';
 import type { JobContext } from './job-context.ts';
@@ -74,12 +75,14 @@ export function describeLog(distilled: DistilledLog): string {
 
 /** The first user message of a job analysis. */
 export function analysisMessage(context: JobContext, distilled: DistilledLog): string {
+  const tests = describeFailedTests(context.failedTests);
   return [
     'Analyse this failed GitLab CI job and explain why it failed.',
     '',
     '## Job',
     describeJob(context, distilled),
     '',
+    ...(tests ? ['## Failed tests (JUnit report)', tests, ''] : []),
     '## Log excerpt',
     describeLog(distilled),
   ].join('\n');

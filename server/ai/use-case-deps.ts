@@ -1,5 +1,6 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { Logger } from '../platform/logger.ts';
+import type { JobTestFailure } from './job-context.ts';
 import type { AnsweringProvider } from './providers/provider.ts';
 import type { AnalysisStore } from './store/analysis-store.ts';
 
@@ -22,6 +23,8 @@ export interface AiUseCaseDeps {
   isOffline: () => boolean;
   /** The job's recent flake history in words (group health), when the service keeps history. */
   flakeHistory?: (projectId: number, jobName: string) => Promise<string | undefined>;
+  /** The job's failed tests from its pipeline's JUnit report, when the service reads reports. */
+  failedTests?: (pipelineId: number, jobId: number) => Promise<JobTestFailure[] | undefined>;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The built-in analyser's answer to "why did this job fail", as the Markdown a reader sees.
 import type { DistilledLog } from '../distill/log-distiller.ts';
+import { failedTestLines } from './test-report.ts';
 import { CATEGORY_LABELS } from '../findings.ts';
 import { greenOnSameCommit, type JobContext } from '../job-context.ts';
 import { quote } from '../markdown.ts';
@@ -49,7 +50,8 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
   if (context?.allowFailure)
     facts.push('this job is allowed to fail, so the pipeline is not blocked by it');
   if (facts.length > 0) lines.push(`**Facts:** ${facts.join('; ')}.`);
-  lines.push('', '**Decisive lines:**', quote(d.evidence));
+  lines.push('', ...failedTestLines(context?.failedTests));
+  lines.push('**Decisive lines:**', quote(d.evidence));
   if (d.locations.length > 0) {
     lines.push('', `**Where:** ${d.locations.map((l) => `\`${l}\``).join(', ')}`);
   }
