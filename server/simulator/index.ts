@@ -27,6 +27,10 @@ export interface SimulatorOptions {
   pipelinesPerDay?: number;
   /** Days of history (default 14). */
   days?: number;
+  /** Tests in every JUnit report (default 24–90 per job); benches ask for thousands. */
+  testsPerReport?: number;
+  /** Share of projects whose test jobs upload JUnit reports (default: every test job does). */
+  testReportShare?: number;
   /** Added to every response (default 0). */
   latencyMs?: number;
   /** Advance by itself every `tickMs` (default true: the demo wants life). Tests pass false. */
@@ -135,6 +139,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     },
     clock,
   );
+  if (options.testsPerReport !== undefined || options.testReportShare !== undefined)
+    data.projects.forEach((p, i) => {
+      p.junit = {
+        ...(p.junit ?? { expireDays: 30, forced: new Map() }),
+        testsPerReport: options.testsPerReport,
+        // Every n-th project keeps its reports, so the share holds across the group.
+        none:
+          options.testReportShare !== undefined &&
+          Math.floor((i + 1) * options.testReportShare) === Math.floor(i * options.testReportShare),
+      };
+    });
   const humans = data.users.filter((u) => !u.bot);
   const tokenUsers = new Map<string, SimUser>([
     ...tokens.map((t, i) => [t, humans[i % humans.length]!] as const),

@@ -166,6 +166,8 @@ export interface ProjectJUnit {
   expireDays: number;
   /** Tests per job report (default: 24–90, drawn per job). */
   testsPerReport?: number;
+  /** Its jobs upload no JUnit report (a benchmark's share of projects without reports). */
+  none?: boolean;
   /**
    * Pipelines (by creation time) whose `jobName` fails with exactly the test at `testIndex` of its
    * suite: the test scenarios' consistent and flaky failures.

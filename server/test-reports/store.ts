@@ -224,13 +224,13 @@ export class TestReportStore {
     return `${this.writes}:${runs}`;
   }
 
-  /** The runs of the pipeline's newest read, with their stored cases. */
-  latestOf(pipelineId: number): TestRunsSnapshot {
+  /** The runs of the pipeline's newest read (every attempt's with `all`), with their stored cases. */
+  latestOf(pipelineId: number, all = false): TestRunsSnapshot {
     const runs = (
       this.stmt(
         `SELECT ${RUN_COLUMNS} FROM test_runs t JOIN pipelines p ON p.pipeline_id = t.pipeline_id
-         WHERE t.pipeline_id = ? AND t.latest = 1 ORDER BY t.suite`,
-      ).all(pipelineId) as RunRow[]
+         WHERE t.pipeline_id = ? AND (t.latest = 1 OR ?) ORDER BY t.suite, t.run_id`,
+      ).all(pipelineId, all ? 1 : 0) as RunRow[]
     ).map(fromRunRow);
     const results = runs.flatMap((run) =>
       (

@@ -38,6 +38,20 @@ export interface TestReportServiceDeps {
   retentionDays: number;
 }
 
+/** A failed test of a job with its history, as the AI analysis is told it. */
+export interface JobTestFailure {
+  suite: string;
+  classname: string;
+  name: string;
+  file: string | null;
+  status: string;
+  trace: string | null;
+  knownFailingSince: string | null;
+  flakes: number;
+  runs: number;
+  failures: number;
+}
+
 /** What pipeline details add from the report. */
 export interface PipelineTests {
   tests: PipelineTestCounts | null;
@@ -72,6 +86,7 @@ export class TestReportService {
     if (projectId !== undefined && !names.has(projectId))
       throw new AppError('not_found', `Project ${projectId} is not watched`);
     const tests: FailingTest[] = [];
+    const lastAt = new Map<FailingTest, number>();
     for (const key of index.failingTests()) {
       if (!names.has(key.projectId) || (projectId !== undefined && key.projectId !== projectId))
         continue;
@@ -79,7 +94,7 @@ export class TestReportService {
       const first = stats.failures[0];
       const last = stats.failures.at(-1);
       if (!first || !last) continue;
-      tests.push({
+      const test: FailingTest = {
         project_id: key.projectId,
         project_name: names.get(key.projectId)!,
         suite: key.suite,
@@ -87,18 +102,20 @@ export class TestReportService {
         name: key.name,
         file: stats.file ?? key.file,
         failures: stats.failures.length,
-        runs: stats.runs.length,
+        runs: stats.runs,
         failing_on_default_branch: index.knownFailingSince(key) !== null,
         first_failure: failureAt(first),
         last_failure: { ...failureAt(last), job_id: last.run.jobId, web_url: linkOf(last.run) },
         flaky: stats.flakes.length > 0,
-      });
+      };
+      tests.push(test);
+      lastAt.set(test, last.run.createdAt);
     }
     tests.sort(
       (a, b) =>
         b.failures - a.failures ||
-        Date.parse(b.last_failure.at) - Date.parse(a.last_failure.at) ||
-        a.name.localeCompare(b.name),
+        lastAt.get(b)! - lastAt.get(a)! ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
     );
     return { window, tests };
   }
@@ -123,8 +140,8 @@ export class TestReportService {
         classname: key.classname,
         name: key.name,
         flakes: stats.flakes.length,
-        runs: stats.runs.length,
-        flake_rate: percent(stats.flakes.length, stats.runs.length),
+        runs: stats.runs,
+        flake_rate: percent(stats.flakes.length, stats.runs),
         last_flake: {
           pipeline_id: newest.run.pipelineId,
           sha: newest.run.sha,
@@ -134,7 +151,10 @@ export class TestReportService {
       });
     }
     tests.sort(
-      (a, b) => b.flakes - a.flakes || b.flake_rate - a.flake_rate || a.name.localeCompare(b.name),
+      (a, b) =>
+        b.flakes - a.flakes ||
+        b.flake_rate - a.flake_rate ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
     );
     return { window, tests };
   }
@@ -159,7 +179,7 @@ export class TestReportService {
     let flakes = 0;
     for (const key of keys) {
       const stats = index.stats(key);
-      outcomes.push(...stats.runs);
+      outcomes.push(...index.outcomes(key));
       failures += stats.failures.length;
       flakes += stats.flakes.length;
     }
@@ -232,6 +252,44 @@ export class TestReportService {
         };
       });
     return { tests, failed_tests };
+  }
+
+  /**
+   * The failed tests one job (any attempt) ran in a pipeline, each with its history: what an
+   * analysis of that job is told. Empty when its report named none or was not read.
+   */
+  jobTestFailures(pipelineId: number, jobId: number): JobTestFailure[] {
+    const { runs, results } = this.deps.store.latestOf(pipelineId, true);
+    const mine = new Map(runs.filter((r) => r.buildIds.includes(jobId)).map((r) => [r.runId, r]));
+    if (mine.size === 0) return [];
+    const index = this.index();
+    const now = this.deps.clock.now();
+    return results
+      .filter((r) => mine.has(r.runId) && (r.status === 'failed' || r.status === 'error'))
+      .map((r) => {
+        const run = mine.get(r.runId)!;
+        const key: TestKey = {
+          projectId: run.projectId,
+          suite: run.suite,
+          classname: r.classname,
+          name: r.name,
+        };
+        const since = index.knownFailingSince(key);
+        const recent = index.stats(key, now - FLAKY_LOOKBACK_MS);
+        const all = index.stats(key);
+        return {
+          suite: run.suite,
+          classname: r.classname,
+          name: r.name,
+          file: r.file,
+          status: r.status,
+          trace: r.stackTrace,
+          knownFailingSince: since === null ? null : iso(since),
+          flakes: recent.flakes.length,
+          runs: all.runs,
+          failures: all.failures.length,
+        };
+      });
   }
 
   /** Tests of `jobName`'s suite that flaked in the window: what explains a flaky job. */

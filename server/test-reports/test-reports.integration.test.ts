@@ -246,6 +246,26 @@ describe('test reports against the simulator', () => {
     expect(bad.body.error).toMatch(/name/);
   });
 
+  it('tells the offline analysis which tests failed, where, and that they fail on the default branch', async () => {
+    const s = h.simulator.testScenarios.failing!;
+    const pipelineId = s.pipelineIds.at(-1)!;
+    const jobs = await gitlab.listPipelineJobs(s.projectId, pipelineId);
+    const job = jobs.find((j) => j.name === s.jobName)!;
+    const since = await gitlab.getPipeline(s.projectId, s.sincePipelineId);
+    const { status, body } = await h.api('/api/ai/analyse', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: s.projectId, pipelineId, jobId: job.id }),
+    });
+    expect(status).toBe(200);
+    const analysis = body.analysis as string;
+    expect(analysis).toContain("**Failed tests** (GitLab's JUnit report, 1):");
+    expect(analysis).toContain(`- \`${s.name}\` (${s.classname})`);
+    const at = sec(since.created_at).slice(0, 16).replace('T', ' ');
+    expect(analysis).toContain(`failing on the default branch since ${at} UTC`);
+    expect(analysis).toContain('These tests already fail on the default branch');
+  });
+
   it('keeps both attempts when a failed pipeline is retried and passes', async () => {
     const s = h.simulator.testScenarios.failing!;
     const pipelineId = s.pipelineIds.at(-1)!;

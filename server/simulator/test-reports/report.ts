@@ -33,8 +33,9 @@ export interface SimTestSuite {
  * failed because tests failed (`artifacts:when: always`). A job killed, timed out or failing to
  * compile wrote no report.
  */
-export function hasJUnitReport(job: SimJob): boolean {
+export function hasJUnitReport(project: SimProject, job: SimJob): boolean {
   const tool = job.template.tool;
+  if (project.junit?.none) return false;
   if (!JUNIT_FORMAT[tool] || job.finishedAt === null) return false;
   return (
     job.status === 'success' || (job.status === 'failed' && job.failure === TEST_FAILURE[tool])
@@ -43,7 +44,7 @@ export function hasJUnitReport(job: SimJob): boolean {
 
 /** When the job's report artifact expires (ms), or null when it has none. */
 export function junitExpiresAt(project: SimProject, job: SimJob): number | null {
-  if (!hasJUnitReport(job)) return null;
+  if (!hasJUnitReport(project, job)) return null;
   return job.finishedAt! + (project.junit?.expireDays ?? DEFAULT_EXPIRE_DAYS) * DAY_MS;
 }
 
@@ -68,7 +69,7 @@ export function jobTestCases(
   pipeline: SimPipeline,
   job: SimJob,
 ): SimTestCase[] | null {
-  if (!hasJUnitReport(job)) return null;
+  if (!hasJUnitReport(project, job)) return null;
   const format = JUNIT_FORMAT[job.template.tool]!;
   const tests = suiteTests(format, project.path, job.name, suiteSize(project, job.name));
   const failed = new Set<number>();
