@@ -182,6 +182,8 @@ export async function composeService(
       secretStore: edges.secretStore,
       projectName: poller.projectName,
       flakeHistory: groupHealth.flakeHistory,
+      failedTests: async (pipelineId, jobId) =>
+        groupHealth.testReports.service.jobTestFailures(pipelineId, jobId),
       onAnswer: (event) => metrics.countAnalysis(event),
     });
     // The cctray feed and the gauges read group health's current view of the whole history.
