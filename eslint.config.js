@@ -279,7 +279,12 @@ const layersPlugin = { rules: { imports: importsRule, 'no-cycle': noCycleRule } 
 const zone = (files, options) => ({ files, rules: { 'layers/imports': ['error', options] } });
 
 /** The wire contract: what the service serves, the one server code the dashboard sees (types). */
-const CONTRACT = ['server/contract.ts', 'server/pagination.ts', 'server/group-health/contract.ts'];
+const CONTRACT = [
+  'server/contract.ts',
+  'server/pagination.ts',
+  'server/group-health/contract.ts',
+  'server/test-reports/contract.ts',
+];
 /** The same, in a message. */
 const CONTRACT_WORDS = 'the wire contract (server/contract.ts and its leaves)';
 
@@ -365,16 +370,39 @@ export default tseslint.config(
       ...CONTRACT,
     ],
   }),
+  // The history database also holds the test reports' tables: their migration is an import-free leaf.
   zone(['server/history/**'], {
     layer: 'The pipeline history store (server/history/)',
-    allowed: `server/history/**, server/summary/**, server/gitlab/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
-    allow: ['server/history', 'server/summary', 'server/gitlab', 'server/platform', ...CONTRACT],
+    allowed: `server/history/**, server/summary/**, server/gitlab/**, server/platform/**, server/test-reports/migration.ts, ${CONTRACT_WORDS}, npm packages`,
+    allow: [
+      'server/history',
+      'server/summary',
+      'server/gitlab',
+      'server/platform',
+      'server/test-reports/migration.ts',
+      ...CONTRACT,
+    ],
+  }),
+  // Test-level history from GitLab's JUnit reports, stored in the history database.
+  zone(['server/test-reports/**'], {
+    layer: 'The test reports (server/test-reports/)',
+    allowed: `server/test-reports/**, server/history/**, server/summary/**, server/gitlab/**, server/http/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
+    allow: [
+      'server/test-reports',
+      'server/history',
+      'server/summary',
+      'server/gitlab',
+      'server/http',
+      'server/platform',
+      ...CONTRACT,
+    ],
   }),
   zone(['server/group-health/**'], {
     layer: 'Group health (server/group-health/)',
-    allowed: `server/group-health/**, server/history/**, server/summary/**, server/gitlab/**, server/http/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
+    allowed: `server/group-health/**, server/test-reports/**, server/history/**, server/summary/**, server/gitlab/**, server/http/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
     allow: [
       'server/group-health',
+      'server/test-reports',
       'server/history',
       'server/summary',
       'server/gitlab',

@@ -23,6 +23,7 @@ const HealthView = lazy(() => import('./views/health/health-view.tsx'));
 const FlakyView = lazy(() => import('./views/health/flaky-view.tsx'));
 const TrendsView = lazy(() => import('./views/health/trends-view.tsx'));
 const FailuresView = lazy(() => import('./views/health/failures-view.tsx'));
+const TestsView = lazy(() => import('./views/tests/tests-view.tsx'));
 
 const THEMES = ['system', 'light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -32,6 +33,7 @@ const NAV: { path: string; label: string; view: Route['view']; key: string }[] =
   { path: '/projects', label: 'Projects', view: 'projects', key: 'p' },
   { path: '/health', label: 'Health', view: 'health', key: 'b' },
   { path: '/failures', label: 'Failures', view: 'failures', key: 'f' },
+  { path: '/tests', label: 'Tests', view: 'tests', key: 't' },
   { path: '/history', label: 'AI history', view: 'analyses', key: 'h' },
   { path: '/settings', label: 'Settings', view: 'settings', key: 's' },
 ];
@@ -123,6 +125,8 @@ function ViewFor({ route }: { route: Route }) {
       );
     case 'failures':
       return <FailuresView search={route.search} />;
+    case 'tests':
+      return <TestsView />;
     case 'not-found':
       return (
         <EmptyState
@@ -156,6 +160,8 @@ function pathOf(route: Route): string {
       return route.tab === 'branches' ? '/health' : `/health/${route.tab}`;
     case 'failures':
       return `/failures${route.search}`;
+    case 'tests':
+      return '/tests';
     default:
       return '/';
   }

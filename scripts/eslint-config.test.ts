@@ -218,11 +218,29 @@ const ZONES: Record<string, ZoneCase> = {
   },
   'server/history': {
     file: 'server/history/example.ts',
-    allowed: [{ from: '../summary/model.ts' }, { from: '../gitlab/api.ts' }],
+    allowed: [
+      { from: '../summary/model.ts' },
+      { from: '../gitlab/api.ts' },
+      { from: '../test-reports/migration.ts' },
+    ],
     refused: [
       {
         from: '../group-health/index.ts',
         message: /history store .* may not import server\/group-health/,
+      },
+      {
+        from: '../test-reports/store.ts',
+        message: /history store .* may not import server\/test-reports\/store/,
+      },
+    ],
+  },
+  'server/test-reports': {
+    file: 'server/test-reports/example.ts',
+    allowed: [{ from: '../history/history-store.ts' }, { from: '../http/app.ts' }],
+    refused: [
+      {
+        from: '../group-health/index.ts',
+        message: /test reports .* may not import server\/group-health/,
       },
     ],
   },

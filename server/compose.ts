@@ -147,6 +147,10 @@ export async function composeService(
       isWatched: (projectId) => poller.projectName(projectId) !== undefined,
       refLabel: poller.refLabel,
       pipeline: poller.pipelineRecord,
+      failedTests: async (_projectId, pipelineId, jobs) =>
+        (await groupHealth.testReports.service.pipelineTests(pipelineId, jobs)).failed_tests.map(
+          (t) => t.name,
+        ),
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));
@@ -159,6 +163,7 @@ export async function composeService(
       reads,
       projectName: poller.projectName,
       onGone: poller.pipelineGone,
+      tests: (pipelineId, jobs) => groupHealth.testReports.service.pipelineTests(pipelineId, jobs),
     });
 
     const store = AnalysisStore.open(path.join(config.dataDir, 'analyses.db'), logger);
@@ -177,6 +182,8 @@ export async function composeService(
       secretStore: edges.secretStore,
       projectName: poller.projectName,
       flakeHistory: groupHealth.flakeHistory,
+      failedTests: async (pipelineId, jobId) =>
+        groupHealth.testReports.service.jobTestFailures(pipelineId, jobId),
       onAnswer: (event) => metrics.countAnalysis(event),
     });
     // The cctray feed and the gauges read group health's current view of the whole history.
@@ -204,6 +211,7 @@ export async function composeService(
         notificationRoutes({ store: settingsStore, events: failureEvents }),
         aiRoutes(ai),
         groupHealth.routes,
+        groupHealth.testReports.routes,
       ],
       rootRoutes: [
         ccTrayRoutes({ source: async () => (await currentHealth()).index }),

@@ -5,6 +5,7 @@
  */
 import type { MergeRequestRef } from './group-health/contract.ts';
 import type { Pagination } from './pagination.ts';
+import type { FailedTest, PipelineTestCounts } from './test-reports/contract.ts';
 
 /** GET /api/health */
 export interface LivenessResponse {
@@ -214,6 +215,13 @@ export interface PipelineDetails {
   ref_label?: string;
   /** Additive: the merge request behind an MR pipeline (title null until looked up), else null. */
   merge_request?: MergeRequestRef | null;
+  /**
+   * Additive: the test counts of its latest attempts from GitLab's JUnit report summary, or null
+   * when it has no report (docs/test-reports.md).
+   */
+  tests?: PipelineTestCounts | null;
+  /** Additive: its failed and errored tests, each with its trace and history. */
+  failed_tests?: FailedTest[];
 }
 
 /**
@@ -494,6 +502,8 @@ export interface PipelineEventItem {
   commit_title: string | null;
   /** Failed jobs (latest attempts), empty for `pipeline-fixed`. */
   failed_jobs: EventJobRef[];
+  /** Additive: the failed tests' names from its JUnit report (failures only; may be empty). */
+  failed_tests?: string[];
   reasons: FailureReason[];
   /** When the pipeline was seen in this state (ISO). */
   at: string;
@@ -545,3 +555,4 @@ export interface NotificationState {
 // Group health (additive routes /api/health/* and /api/pipelines/failures): shapes kept with their
 // domain, exported here so the dashboard reads every wire type from this one file.
 export type * from './group-health/contract.ts';
+export type * from './test-reports/contract.ts';

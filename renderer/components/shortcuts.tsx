@@ -25,7 +25,7 @@ export function useShortcuts(actions: { go: (key: string) => void; help: () => v
         pendingG = Date.now();
         return;
       }
-      if (pendingG && Date.now() - pendingG < 1500 && /^[ophsbf]$/.test(e.key)) {
+      if (pendingG && Date.now() - pendingG < 1500 && /^[ophsbft]$/.test(e.key)) {
         e.preventDefault();
         ref.current.go(e.key);
       }
@@ -41,6 +41,7 @@ const KEYS: [string, string][] = [
   ['g p', 'Projects'],
   ['g b', 'Health (default branches, flaky jobs, durations)'],
   ['g f', 'Failures'],
+  ['g t', 'Tests (failing and flaky tests)'],
   ['g h', 'AI history'],
   ['g s', 'Settings'],
   ['/', 'Filter projects, or search the open log'],

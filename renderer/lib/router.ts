@@ -8,6 +8,7 @@ export type Route =
   | { view: 'settings' }
   | { view: 'health'; tab: 'branches' | 'flaky' | 'trends' }
   | { view: 'failures'; search: string }
+  | { view: 'tests' }
   | {
       view: 'pipeline';
       projectId: number;
@@ -28,6 +29,7 @@ export function parseRoute(pathname: string, search = ''): Route {
   if (path === '/health/flaky') return { view: 'health', tab: 'flaky' };
   if (path === '/health/trends') return { view: 'health', tab: 'trends' };
   if (path === '/failures') return { view: 'failures', search };
+  if (path === '/tests') return { view: 'tests' };
   const m = /^\/pipelines\/(\d+)\/(\d+)$/.exec(path);
   if (m) {
     const q = new URLSearchParams(search);

@@ -51,6 +51,8 @@ export interface AiServiceDeps {
   fetch?: typeof fetch;
   /** The job's recent flake history in words (group health), for the prompt and offline analyser. */
   flakeHistory?: (projectId: number, jobName: string) => Promise<string | undefined>;
+  /** The job's failed tests from its pipeline's JUnit report, for the prompt and offline analyser. */
+  failedTests?: AiUseCaseDeps['failedTests'];
   /** Told of each provider answer, given or failed (metrics count analyses by provider). */
   onAnswer?: (event: AnswerEvent) => void;
 }
@@ -104,6 +106,7 @@ export function createAiService(deps: AiServiceDeps): AiService {
     isOffline: () => settings.isOffline(),
     flakeHistory: deps.flakeHistory,
     repositoryTrees: repositoryTreesOf(deps.gitlab),
+    failedTests: deps.failedTests,
   };
   const flights = new SingleFlight();
   const conversations = new SerialQueue();

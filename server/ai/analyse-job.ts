@@ -43,6 +43,10 @@ async function runAnalysis(
     input.log !== undefined,
   );
   context.flakeHistory = await deps.flakeHistory?.(input.projectId, context.jobName);
+  const failedTests = await deps
+    .failedTests?.(context.pipelineId, input.jobId)
+    .catch(() => undefined);
+  if (failedTests && failedTests.length > 0) context.failedTests = failedTests;
   const raw = await readJobLog(deps.gitlab, input, input.log);
   const baseline = await greenLog(deps, input, context.previousSuccess?.jobId);
   const distilled = distillLog(raw, { budgetChars: deps.budgetChars, baseline });

@@ -57,6 +57,26 @@ export interface JobContext {
    * green run to start from, or for analyses stored before it existed.
    */
   breakage?: Breakage | undefined;
+  /** The job's failed tests from the pipeline's JUnit report, with their history; absent when none. */
+  failedTests?: JobTestFailure[];
+}
+
+/** A failed (or errored) test of the job, as GitLab's JUnit report and its stored history say. */
+export interface JobTestFailure {
+  suite: string;
+  classname: string;
+  name: string;
+  file: string | null;
+  /** `failed` or `error`. */
+  status: string;
+  /** The stack trace, already bounded; null when the report had none. */
+  trace: string | null;
+  /** When it started failing on the default branch (ISO), while it still fails there. */
+  knownFailingSince: string | null;
+  /** Commits it failed and passed on recently, and the runs seen. */
+  flakes: number;
+  runs: number;
+  failures: number;
 }
 
 /** What the caller of analyse/followup told us about the job. */

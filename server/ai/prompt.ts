@@ -1,4 +1,5 @@
 import type { ConversationEntry } from '../contract.ts';
+import { describeFailedTests } from './test-failures.ts';
 import type { ChatMessage } from './analysis-task.ts';
 import { describeBreakage } from './breakage.ts';
 import type { DistilledLog } from './distill/log-distiller.ts';
@@ -81,6 +82,7 @@ export function describeLog(distilled: DistilledLog): string {
 export function analysisMessage(context: JobContext, distilled: DistilledLog): string {
   const facts = describeFacts(jobFacts(distilled, context));
   const where = context.locations?.items.length ? describeLocations(context.locations) : undefined;
+  const tests = describeFailedTests(context.failedTests);
   return [
     'Analyse this failed GitLab CI job and explain why it failed.',
     '',
@@ -89,6 +91,7 @@ export function analysisMessage(context: JobContext, distilled: DistilledLog): s
     '',
     ...(facts.length > 0 ? ['## Facts (from GitLab and the runner)', ...facts, ''] : []),
     ...(where ? ['## Source locations the log names', where, ''] : []),
+    ...(tests ? ['## Failed tests (JUnit report)', tests, ''] : []),
     '## Log excerpt',
     describeLog(distilled),
   ].join('\n');

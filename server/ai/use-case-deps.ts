@@ -1,5 +1,6 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { Logger } from '../platform/logger.ts';
+import type { JobTestFailure } from './job-context.ts';
 import type { AnsweringProvider } from './providers/provider.ts';
 import type { RepositoryTrees } from './repository-trees.ts';
 import type { AnalysisStore } from './store/analysis-store.ts';
@@ -25,6 +26,8 @@ export interface AiUseCaseDeps {
   flakeHistory?: (projectId: number, jobName: string) => Promise<string | undefined>;
   /** The repository's files per commit, to check and link the locations a log names. */
   repositoryTrees?: RepositoryTrees | undefined;
+  /** The job's failed tests from its pipeline's JUnit report, when the service reads reports. */
+  failedTests?: (pipelineId: number, jobId: number) => Promise<JobTestFailure[] | undefined>;
 }
 
 /**

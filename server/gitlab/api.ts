@@ -9,6 +9,8 @@ import type {
   GitLabPipelineListItem,
   GitLabProject,
   GitLabTreeEntry,
+  GitLabTestReport,
+  GitLabTestReportSummary,
   GitLabUser,
 } from './wire.ts';
 
@@ -81,6 +83,18 @@ export interface GitLabApi {
     ref: string,
     options: { limit: number; signal?: AbortSignal },
   ): Promise<GitLabTreeEntry[]>;
+  /** The pipeline's test counts per suite (GET …/test_report_summary). Optional for fakes. */
+  getTestReportSummary?(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabTestReportSummary>;
+  /** Every test case of the pipeline's unexpired reports (GET …/test_report). Optional for fakes. */
+  getTestReport?(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabTestReport>;
   /** The user the token belongs to (GET /user). */
   getCurrentUser(signal?: AbortSignal): Promise<GitLabUser>;
   /** A merge request by its project-scoped iid (its title and link label MR pipelines). */

@@ -22,6 +22,8 @@ import type {
   GitLabPipelineListItem,
   GitLabProject,
   GitLabTreeEntry,
+  GitLabTestReport,
+  GitLabTestReportSummary,
 } from './wire.ts';
 import {
   bridgeSchema,
@@ -29,6 +31,8 @@ import {
   groupSchema,
   jobSchema,
   mergeRequestSchema,
+  testReportSchema,
+  testReportSummarySchema,
   pipelineListItemSchema,
   pipelineSchema,
   projectSchema,
@@ -247,6 +251,41 @@ export class GitLabClient implements GitLabApi {
   /** Ends a Retry-After / RateLimit wait early (the user changed settings; try GitLab again now). */
   clearRateLimitWait(): void {
     this.budget.clearPause();
+  }
+
+  /**
+   * GET /projects/:id/pipelines/:pipeline_id/test_report_summary: the pipeline's test counts per
+   * suite, with the jobs that ran each (doc/api/pipelines.md); kept by GitLab after artifacts expire.
+   */
+  async getTestReportSummary(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabTestReportSummary> {
+    return this.transport.getJson(
+      testReportSummarySchema,
+      `projects/${projectId}/pipelines/${pipelineId}/test_report_summary`,
+      `Test report summary of pipeline ${pipelineId} of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
+  /**
+   * GET /projects/:id/pipelines/:pipeline_id/test_report: every test case of the latest jobs'
+   * unexpired JUnit artifacts (doc/api/pipelines.md). Parsed from the artifacts on each request,
+   * so it is read only when it decides something.
+   */
+  async getTestReport(
+    projectId: number,
+    pipelineId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabTestReport> {
+    return this.transport.getJson(
+      testReportSchema,
+      `projects/${projectId}/pipelines/${pipelineId}/test_report`,
+      `Test report of pipeline ${pipelineId} of GitLab project ${projectId}`,
+      signal,
+    );
   }
 
   /** GET /projects/:id/repository/commits/:sha */

@@ -15,6 +15,8 @@ import type {
   GitLabPipelineListItem,
   GitLabProject,
   GitLabTreeEntry,
+  GitLabTestReport,
+  GitLabTestReportSummary,
   GitLabUser,
 } from './wire.ts';
 
@@ -223,6 +225,11 @@ export const jobSchema = z.object({
     sha: text(64),
     status,
   }),
+  artifacts: z
+    .array(z.object({ file_type: text(64) }))
+    .max(100)
+    .optional(),
+  artifacts_expire_at: utcTimeSchema.nullable().optional(),
 });
 
 /** Element of GET /projects/:id/pipelines/:pipeline_id/bridges (trigger jobs). */
@@ -280,6 +287,8 @@ export interface WireSchemas {
   user: GitLabUser;
   mergeRequest: GitLabMergeRequest;
   treeEntry: GitLabTreeEntry;
+  testReport: GitLabTestReport;
+  testReportSummary: GitLabTestReportSummary;
 }
 
 /** One reason a value failed its schema, short enough for a log line (no values, only paths). */
@@ -289,3 +298,75 @@ export function describeIssue(error: z.ZodError): string {
   const where = first.path.length > 0 ? first.path.join('.') : 'value';
   return `${where}: ${first.message}`;
 }
+
+const testCount = z.number().int().nonnegative();
+const testSeconds = z.number().nonnegative().catch(0);
+// A name or trace of any length is read; what is kept is bounded where it is stored.
+const anyText = z.string().nullable().optional().default(null);
+
+/** GET /projects/:id/pipelines/:pipeline_id/test_report (doc/api/pipelines.md). */
+export const testReportSchema = z.object({
+  total_time: testSeconds,
+  total_count: testCount,
+  success_count: testCount,
+  failed_count: testCount,
+  skipped_count: testCount,
+  error_count: testCount,
+  test_suites: z.array(
+    z.object({
+      name: z.string().max(1024),
+      total_time: testSeconds,
+      total_count: testCount,
+      success_count: testCount,
+      failed_count: testCount,
+      skipped_count: testCount,
+      error_count: testCount,
+      suite_error: anyText,
+      test_cases: z.array(
+        z.object({
+          status: z.string().max(32),
+          // TestCaseEntity: `expose :name, default: "(No name)"`.
+          name: z
+            .string()
+            .nullable()
+            .transform((n) => n ?? '(No name)'),
+          classname: z
+            .string()
+            .nullable()
+            .optional()
+            .transform((c) => c ?? ''),
+          file: anyText,
+          execution_time: z.number().nonnegative().nullable().optional().default(null),
+          system_output: anyText,
+          stack_trace: anyText,
+        }),
+      ),
+    }),
+  ),
+});
+
+/** GET /projects/:id/pipelines/:pipeline_id/test_report_summary (doc/api/pipelines.md). */
+export const testReportSummarySchema = z.object({
+  total: z.object({
+    time: testSeconds,
+    count: testCount,
+    success: testCount,
+    failed: testCount,
+    skipped: testCount,
+    error: testCount,
+    suite_error: anyText,
+  }),
+  test_suites: z.array(
+    z.object({
+      name: z.string().max(1024),
+      total_time: testSeconds,
+      total_count: testCount,
+      success_count: testCount,
+      failed_count: testCount,
+      skipped_count: testCount,
+      error_count: testCount,
+      build_ids: z.array(z.coerce.number().int().positive()).default([]),
+      suite_error: anyText,
+    }),
+  ),
+});

@@ -176,6 +176,10 @@ export interface GitLabJob {
     sha: string;
     status: GitLabPipelineStatus;
   };
+  /** The job's artifacts (doc/api/jobs.md); a `junit` entry is an unexpired test report. */
+  artifacts?: { file_type: string }[];
+  /** When its artifacts expire (kept after they did); null when they never do or it has none. */
+  artifacts_expire_at?: string | null;
 }
 
 /**
@@ -240,4 +244,74 @@ export interface GitLabTreeEntry {
   /** The path from the repository's root. */
   path: string;
   mode: string;
+}
+
+/** A test case of the full pipeline report (app/serializers/test_case_entity.rb). */
+export interface GitLabTestCase {
+  /** `success`, `failed`, `skipped` or `error`. */
+  status: string;
+  name: string;
+  classname: string;
+  file: string | null;
+  /** Seconds. */
+  execution_time: number | null;
+  system_output: string | null;
+  stack_trace: string | null;
+}
+
+/** A suite of the full report: the latest jobs of one group name (test_suite_entity.rb). */
+export interface GitLabTestSuite {
+  name: string;
+  total_time: number;
+  total_count: number;
+  success_count: number;
+  failed_count: number;
+  skipped_count: number;
+  error_count: number;
+  suite_error: string | null;
+  test_cases: GitLabTestCase[];
+}
+
+/**
+ * GET /projects/:id/pipelines/:pipeline_id/test_report: every test case of the pipeline's latest
+ * builds whose JUnit artifacts have not expired (doc/api/pipelines.md).
+ */
+export interface GitLabTestReport {
+  total_time: number;
+  total_count: number;
+  success_count: number;
+  failed_count: number;
+  skipped_count: number;
+  error_count: number;
+  test_suites: GitLabTestSuite[];
+}
+
+/** A suite of the summary: its counts and the jobs that ran it (test_suite_summary_entity.rb). */
+export interface GitLabTestSuiteSummary {
+  name: string;
+  total_time: number;
+  total_count: number;
+  success_count: number;
+  failed_count: number;
+  skipped_count: number;
+  error_count: number;
+  build_ids: number[];
+  suite_error: string | null;
+}
+
+/**
+ * GET /projects/:id/pipelines/:pipeline_id/test_report_summary: counts only, from the results
+ * GitLab keeps per job (they outlive the artifacts).
+ */
+export interface GitLabTestReportSummary {
+  total: {
+    time: number;
+    count: number;
+    success: number;
+    failed: number;
+    skipped: number;
+    error: number;
+    suite_error: string | null;
+  };
+  test_suites: GitLabTestSuiteSummary[];
 }

@@ -141,6 +141,11 @@ export interface FlakyJob {
   flake_rate: number;
   last_flake: FlakeOccurrence;
   projects: { project_id: number; project_name: string; flakes: number }[];
+  /**
+   * Additive: the tests of this job's suite that failed and passed on the same commit in the
+   * window (`classname name`), when its JUnit reports say; what explains the job's flakes.
+   */
+  flaky_tests?: string[];
 }
 
 /** GET /api/health/flaky-jobs */

@@ -22,6 +22,8 @@ export interface HealthServiceDeps {
   since: () => string;
   /** The GitLab username of the token's user, for `user=mine` (cached by the caller). */
   currentUsername: () => Promise<string>;
+  /** Tests of a project's job that flaked since `fromMs` (`classname name`), from its JUnit reports. */
+  flakyTests?: (projectId: number, jobName: string, fromMs: number) => string[];
 }
 
 /** The history's remembered merge requests as a lookup (an empty title counts as unknown). */
@@ -90,7 +92,20 @@ export class HealthService {
   /** GET /api/health/flaky-jobs */
   async flakyJobs(since?: string): Promise<FlakyJobsResponse> {
     await this.deps.history.loadAll();
-    return this.health(since).flakyJobs;
+    const report = this.health(since).flakyJobs;
+    const explain = this.deps.flakyTests;
+    if (!explain) return report;
+    // Named at answer time: the reports are read after the jobs, on their own schedule.
+    const fromMs = Date.parse(report.window.from);
+    return {
+      ...report,
+      jobs: report.jobs.map((job) => ({
+        ...job,
+        flaky_tests: [
+          ...new Set(job.projects.flatMap((p) => explain(p.project_id, job.job_name, fromMs))),
+        ].sort(),
+      })),
+    };
   }
 
   /** GET /api/health/regressions */

@@ -11,6 +11,7 @@ import type { PollerObserver } from '../summary/poller-observer.ts';
 import type { PipelinePoller } from '../summary/poller.ts';
 import type { MergeRequestLookup } from '../summary/merge-request-ref.ts';
 import { parseSince } from '../summary/since.ts';
+import { openTestReports, type TestReports } from '../test-reports/index.ts';
 import { HealthService, mergeRequestLookup } from './health-service.ts';
 import { healthRoutes } from './routes.ts';
 
@@ -44,7 +45,9 @@ export interface GroupHealth {
   routes: RouteModule;
   /** Restores the poller's last state from disk (a warm start); false when there is none. */
   warmStart(poller: PipelinePoller): boolean;
-  /** Resolves when no history fetch (jobs, merge requests) is queued or running (tests). */
+  /** Test-level history from the JUnit reports of the same pipelines (docs/test-reports.md). */
+  testReports: TestReports;
+  /** Resolves when no history fetch (jobs, merge requests, test reports) is queued or running (tests). */
   idle(): Promise<void>;
   /** Merge requests' remembered titles and links, for the summary's `!406` labels. */
   mergeRequests: MergeRequestLookup;
@@ -77,6 +80,15 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
   const now = deps.clock.now();
   const history = PipelineHistory.open(store, now, now - parseSince(deps.since));
   let poller: PipelinePoller | null = null;
+  const since = () => poller?.target.since ?? deps.since;
+  const testReports = openTestReports({
+    store,
+    history,
+    gitlab: deps.gitlab,
+    clock: deps.clock,
+    logger: deps.logger,
+    since,
+  });
   const recorder = new HistoryRecorder({
     history,
     gitlab: deps.gitlab,
@@ -84,12 +96,15 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
     clock: deps.clock,
     logger: deps.logger,
     group: () => poller?.target.group ?? '',
+    onJobsStored: (pipeline, jobs) => testReports.recorder.jobsStored(pipeline, jobs),
   });
   const health = new HealthService({
     history,
     clock: deps.clock,
-    since: () => poller?.target.since ?? deps.since,
+    since,
     currentUsername: cachedUsername(deps.gitlab),
+    flakyTests: (projectId, jobName, fromMs) =>
+      testReports.service.flakyTestsOf(projectId, jobName, fromMs),
   });
   history.loadAll().catch((err: unknown) => {
     deps.logger.warn({ err: (err as Error).message }, 'reading the pipeline history failed');
@@ -107,7 +122,12 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
       return state !== null;
     },
     mergeRequests: mergeRequestLookup(history),
-    idle: () => recorder.idle(),
+    testReports,
+    // The history's job reads queue the report reads: both are done when the reports are.
+    idle: async () => {
+      await recorder.idle();
+      await testReports.recorder.idle();
+    },
     async flakeHistory(projectId, jobName) {
       try {
         return (await health.flakeHistory(projectId, jobName)).summary;
@@ -118,6 +138,7 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
     close() {
       clearInterval(prune);
       recorder.stop();
+      testReports.recorder.stop();
       history.flush();
       store.close();
     },

@@ -39,6 +39,8 @@ export interface HistoryRecorderDeps {
   group: () => string;
   /** Parallel job-list and MR fetches (default 2: below the poller's, history can wait). */
   concurrency?: number;
+  /** Told each finished pipeline's jobs once stored (the test reports read theirs). */
+  onJobsStored?: (pipeline: PipelineHistoryRecord, jobs: readonly GitLabJob[]) => void;
 }
 
 interface JobFetch {
@@ -297,6 +299,7 @@ export class HistoryRecorder implements PollerObserver {
     };
     this.deps.history.save([stored], new Map([[current.pipelineId, jobs]]));
     this.maybeQueueCommit(stored);
+    this.deps.onJobsStored?.(stored, wire);
   }
 
   /**

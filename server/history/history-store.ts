@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from '../platform/logger.ts';
+import { TEST_REPORT_MIGRATION } from '../test-reports/migration.ts';
 import { openStoreFile, schemaVersionOf, statementCache } from '../platform/sqlite-store-file.ts';
 import type {
   HistorySnapshot,
@@ -76,6 +77,8 @@ const MIGRATIONS: string[] = [
   ) WITHOUT ROWID;
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   `,
+  // 1: JUnit test reports (issue 26), kept beside the pipelines they belong to.
+  TEST_REPORT_MIGRATION,
 ];
 
 /** The schema version this code writes. */
@@ -170,6 +173,11 @@ export class HistoryStore {
       quickCheck: false,
     });
     return new HistoryStore(db, retentionDays);
+  }
+
+  /** The open database, for a domain keeping its own tables in this file (test reports). */
+  database(): Database.Database {
+    return this.db;
   }
 
   /** The schema version of the open file. */

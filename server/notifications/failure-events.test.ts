@@ -7,7 +7,7 @@ import { ManualClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { MemorySettingsStore } from '../settings/settings-store.ts';
 import { PipelinePoller } from '../summary/poller.ts';
-import { FailureEvents } from './failure-events.ts';
+import { describeEvent, FailureEvents } from './failure-events.ts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   inQuietHours,
@@ -304,6 +304,34 @@ describe('failure events', () => {
     t.fail(1, 72);
     await t.cycle();
     expect(t.events.map((e) => e.notify)).toEqual([false]);
+  });
+});
+
+describe('failure notification words', () => {
+  it('names the failed tests when the pipeline has a JUnit report (issue 26)', () => {
+    const item = {
+      project_id: 1,
+      project_name: 'web',
+      project_path: 'acme/web',
+      pipeline_id: 40,
+      web_url: 'https://gitlab.example.com/acme/web/-/pipelines/40',
+      ref: 'main',
+      source: 'push',
+      user: null,
+      commit_title: 'Round prices',
+      failed_jobs: [
+        { id: 400, name: 'unit-tests', stage: 'test', failure_reason: 'script_failure' },
+      ],
+      failed_tests: ['PriceTag rounds half to even', 'PriceTag escapes user input', 'Modal closes'],
+      reasons: ['default-branch' as const],
+      at: iso(NOW),
+    };
+    expect(describeEvent('pipeline-failed', [item]).body).toBe(
+      'Round prices — Failed: unit-tests — 3 tests: PriceTag rounds half to even, PriceTag escapes user input… — (default branch)',
+    );
+    expect(
+      describeEvent('pipeline-failed', [{ ...item, failed_tests: ['Modal closes'] }]).body,
+    ).toBe('Round prices — Failed: unit-tests — 1 test: Modal closes — (default branch)');
   });
 });
 

@@ -34,6 +34,12 @@ export interface FailureEventsDeps {
   refLabel?: (projectId: number, ref: string) => RefLabel;
   /** The summary's record of a pipeline (source, user, failing job), for failing refs at start. */
   pipeline?: (projectId: number, pipelineId: number) => PipelineRecord | undefined;
+  /** The names of a failed pipeline's failed tests, from its JUnit report (none without one). */
+  failedTests?: (
+    projectId: number,
+    pipelineId: number,
+    jobs: readonly GitLabJob[],
+  ) => Promise<string[]>;
   /** Receives every event (the SSE hub); more listeners with `onEvent`. */
   emit?: (event: PipelineEvent) => void;
   /** Failures detected within this long of the first are announced together. Default 5 s. */
@@ -229,6 +235,11 @@ export class FailureEvents {
         .then(latestAttempts, () => [] as GitLabJob[]),
     ]);
     if (this.stopped) return;
+    const failedTests =
+      kind === 'failed' && this.deps.failedTests
+        ? await this.deps.failedTests(project.id, record.id, jobs).catch(() => [])
+        : [];
+    if (this.stopped) return;
     const user = pipeline?.user ?? null;
     const commit = jobs.find((j) => j.commit)?.commit ?? null;
     const myEmails = new Set(
@@ -272,6 +283,7 @@ export class FailureEvents {
                 failure_reason: j.failure_reason ?? null,
               }))
           : [],
+      ...(failedTests.length > 0 ? { failed_tests: failedTests } : {}),
       reasons,
       at: new Date(this.deps.clock.now()).toISOString(),
     };
@@ -394,6 +406,7 @@ export function describeEvent(
   if (items.length === 1) {
     const item = items[0]!;
     const jobs = item.failed_jobs.map((j) => j.name);
+    const tests = item.failed_tests ?? [];
     const why = item.reasons.map((r) => REASON_WORDS[r]).join(', ');
     const ref = refInWords({
       ref_label: item.ref_label ?? item.ref,
@@ -407,6 +420,9 @@ export function describeEvent(
       item.commit_title,
       jobs.length > 0
         ? `Failed: ${jobs.slice(0, 3).join(', ')}${jobs.length > 3 ? '…' : ''}`
+        : null,
+      tests.length > 0
+        ? `${tests.length} test${tests.length === 1 ? '' : 's'}: ${tests.slice(0, 2).join(', ')}${tests.length > 2 ? '…' : ''}`
         : null,
       why ? `(${why})` : null,
     ].filter(Boolean);

@@ -20,6 +20,11 @@ import {
   planJobs,
 } from './plan.ts';
 import { planScenarios, resolveScenarios, type HealthScenarios } from './health-scenarios.ts';
+import {
+  planTestScenarios,
+  resolveTestScenarios,
+  type TestScenarios,
+} from './test-reports/scenarios.ts';
 import type { Rng } from './random.ts';
 import { hashSeed, rngFor } from './random.ts';
 
@@ -68,6 +73,8 @@ export class Dataset {
   readonly topGroup: SimGroup;
   /** The health scenarios this dataset carries (ids of the pipelines they concern). */
   scenarios: HealthScenarios = { recovered: null, broken: null, flaky: null, slowdown: null };
+  /** The test-report scenarios this dataset carries (server/simulator/test-reports/). */
+  testScenarios: TestScenarios = { failing: null, flaky: null, expiring: null };
   private nextPipelineId = PIPELINE_ID_BASE;
   private nextJobId = JOB_ID_BASE;
   private readonly idRng: Rng;
@@ -259,9 +266,15 @@ export class Dataset {
     drafts.sort((a, b) => a.createdAt - b.createdAt || a.project.id - b.project.id);
     const top = this.topProjects().filter((p) => activity.has(p));
     const plan = planScenarios(top, drafts, now);
+    const testPlan = planTestScenarios(top, drafts, plan, now);
     const committed = new Map<PipelineDraft, SimPipeline>();
     for (const draft of drafts) committed.set(draft, this.commit(draft, true));
     this.scenarios = resolveScenarios(plan, (d) => committed.get(d as PipelineDraft)!);
+    this.testScenarios = resolveTestScenarios(
+      testPlan,
+      (d) => committed.get(d as PipelineDraft)!,
+      (p) => ['success', 'failed', 'canceled', 'skipped'].includes(p.status),
+    );
     for (const id of this.scenarios.flaky?.pipelineIds ?? [])
       this.addFlakyRetry(this.pipelineById.get(id)!, this.scenarios.flaky!.jobName);
   }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { Dataset } from './dataset.ts';
 import type { HealthScenarios } from './health-scenarios.ts';
+import type { TestScenarios } from './test-reports/scenarios.ts';
 import { Faults, type FaultController } from './faults.ts';
 import { LIMITS as GRAPHQL_LIMITS } from './graphql/execute.ts';
 import { LiveWorld } from './live.ts';
@@ -12,6 +13,7 @@ import { Stats, type SimulatorStats } from './stats.ts';
 import { Views } from './views.ts';
 
 export type { HealthScenarios } from './health-scenarios.ts';
+export type { TestScenarios } from './test-reports/scenarios.ts';
 export type { Fault, FaultController, FaultHandle, RewritableReply } from './faults.ts';
 export type { RecordedRequest, RouteKind, SimulatorStats } from './stats.ts';
 
@@ -25,6 +27,10 @@ export interface SimulatorOptions {
   pipelinesPerDay?: number;
   /** Days of history (default 14). */
   days?: number;
+  /** Tests in every JUnit report (default 24–90 per job); benches ask for thousands. */
+  testsPerReport?: number;
+  /** Share of projects whose test jobs upload JUnit reports (default: every test job does). */
+  testReportShare?: number;
   /** Added to every response (default 0). */
   latencyMs?: number;
   /** Advance by itself every `tickMs` (default true: the demo wants life). Tests pass false. */
@@ -107,6 +113,8 @@ export interface GitLabSimulator {
   setGraphQLLimits(limits: Partial<{ complexity: number; depth: number; querySize: number }>): void;
   /** The health scenarios the dataset carries: ground truth for health detections. */
   readonly scenarios: HealthScenarios;
+  /** The test-report scenarios: ground truth for failing, flaky and expired test reports. */
+  readonly testScenarios: TestScenarios;
   /** Dataset totals (for logs and reports). */
   counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number };
   close(): Promise<void>;
@@ -131,6 +139,17 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     },
     clock,
   );
+  if (options.testsPerReport !== undefined || options.testReportShare !== undefined)
+    data.projects.forEach((p, i) => {
+      p.junit = {
+        ...(p.junit ?? { expireDays: 30, forced: new Map() }),
+        testsPerReport: options.testsPerReport,
+        // Every n-th project keeps its reports, so the share holds across the group.
+        none:
+          options.testReportShare !== undefined &&
+          Math.floor((i + 1) * options.testReportShare) === Math.floor(i * options.testReportShare),
+      };
+    });
   const humans = data.users.filter((u) => !u.bot);
   const tokenUsers = new Map<string, SimUser>([
     ...tokens.map((t, i) => [t, humans[i % humans.length]!] as const),
@@ -213,6 +232,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
       Object.assign(handlerDeps.graphqlLimits, limits);
     },
     scenarios: data.scenarios,
+    testScenarios: data.testScenarios,
     counts: () => data.counts(),
     close: async () => {
       if (timer) clearInterval(timer);

@@ -156,6 +156,23 @@ export interface SimProject {
   pipelineAccess?: 'enabled' | 'ci-disabled' | 'guest';
   /** A job made slower from a point in time on (a health scenario; read by planJobs). */
   slowdown?: { jobName: string; fromCreatedAt: number; factor: number };
+  /** JUnit report settings and test scenarios (read by planJobs and the test-report routes). */
+  junit?: ProjectJUnit;
+}
+
+/** How a project's test jobs report (server/simulator/test-reports/). */
+export interface ProjectJUnit {
+  /** `artifacts:expire_in` of its test jobs, in days. */
+  expireDays: number;
+  /** Tests per job report (default: 24–90, drawn per job). */
+  testsPerReport?: number;
+  /** Its jobs upload no JUnit report (a benchmark's share of projects without reports). */
+  none?: boolean;
+  /**
+   * Pipelines (by creation time) whose `jobName` fails with exactly the test at `testIndex` of its
+   * suite: the test scenarios' consistent and flaky failures.
+   */
+  forced: Map<number, { jobName: string; testIndex: number }>;
 }
 
 /** Kind of ref a pipeline runs for. */

@@ -1,5 +1,6 @@
 import type { GitLabJobStatus, GitLabPipelineStatus } from '../gitlab/wire.ts';
 import { FAILURES, TEMPLATES } from './ci-templates.ts';
+import { TEST_FAILURE } from './test-reports/catalog.ts';
 import type {
   FailureKind,
   JobTemplate,
@@ -97,7 +98,13 @@ export function planJobs(
   const runnable = (t: JobTemplate): boolean => !t.manual && !t.allowFailure;
   let failStage = -1;
   const failing = new Set<JobTemplate>();
-  if (pipeline.outcome === 'failed') {
+  // A test scenario's pipeline fails in its test job, with a test failure (test-reports/).
+  const forced = project.junit?.forced.get(pipeline.createdAt);
+  const forcedTemplate = forced && templates.find((t) => t.name === forced.jobName);
+  if (pipeline.outcome === 'failed' && forcedTemplate) {
+    failStage = stages.indexOf(forcedTemplate.stage);
+    failing.add(forcedTemplate);
+  } else if (pipeline.outcome === 'failed') {
     const candidates = stages
       .map((stage, index) => [index, stage] as const)
       .filter(([, stage]) => templates.some((t) => t.stage === stage && runnable(t)));
@@ -181,6 +188,7 @@ export function planJobs(
       if (failing.has(template) || (job.allowFailure && rng.chance(0.12))) {
         job.plannedStatus = 'failed';
         job.failure = pickFailure(rng, template);
+        if (template === forcedTemplate) job.failure = TEST_FAILURE[template.tool] ?? job.failure;
         if (job.failure === 'timeout') runMs = JOB_TIMEOUT_MS + rng.int(200, 4_000);
         else runMs = Math.round(plannedMs * rng.float(0.3, 1));
         job.plannedDurationMs = runMs;

@@ -27,6 +27,8 @@ export function routeKind(segments: readonly string[]): RouteKind {
     if (segments.length === 5) return 'pipelines-list';
     if (segments.length === 6) return 'pipeline';
     if (segments[6] === 'jobs') return 'jobs';
+    if (segments[6] === 'test_report') return 'test-report';
+    if (segments[6] === 'test_report_summary') return 'test-report-summary';
   }
   if (sub === 'jobs') {
     if (segments.length === 6) return 'job';

@@ -57,6 +57,8 @@ const JOB_KEYS = {
   user: true,
   commit: true,
   pipeline: true,
+  artifacts: true,
+  artifacts_expire_at: true,
 } satisfies Record<keyof GitLabJob, true>;
 const PROJECT_KEYS = {
   id: true,

@@ -7,6 +7,8 @@ export type RouteKind =
   | 'jobs'
   | 'job'
   | 'trace'
+  | 'test-report'
+  | 'test-report-summary'
   | 'commit'
   | 'avatar'
   | 'user'
@@ -22,6 +24,8 @@ export const ROUTE_KINDS: readonly RouteKind[] = [
   'jobs',
   'job',
   'trace',
+  'test-report',
+  'test-report-summary',
   'commit',
   'avatar',
   'user',

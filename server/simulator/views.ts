@@ -1,3 +1,4 @@
+import { jobArtifactsView } from './test-reports/views.ts';
 import type {
   GitLabCommit,
   GitLabGroup,
@@ -337,6 +338,7 @@ export class Views {
       job.queuedAt === null ? null : ((job.startedAt ?? this.data.now()) - job.queuedAt) / 1000;
     const commit = this.commitOf(project, pipeline.sha);
     const runnerNo = (project.id % 6) + 1;
+    const junit = jobArtifactsView(project, job, this.data.now(), (ms) => this.iso(ms));
     const view = {
       id: job.id,
       status: job.status,
@@ -375,7 +377,7 @@ export class Views {
       pipeline: this.pipelineRef(pipeline),
       web_url: `${this.base()}/${project.fullPath}/-/jobs/${job.id}`,
       project: { ci_job_token_scope_enabled: false },
-      artifacts: [],
+      artifacts: junit.artifacts,
       runner:
         job.startedAt === null
           ? null
@@ -391,7 +393,7 @@ export class Views {
               online: true,
               status: 'online',
             },
-      artifacts_expire_at: null,
+      artifacts_expire_at: junit.artifacts_expire_at,
       archived: false,
       tag_list: [],
       ...(job.status === 'failed'

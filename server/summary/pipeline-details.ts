@@ -25,6 +25,11 @@ export interface PipelineDetailsDeps {
   maxEntries?: number;
   /** GitLab answered 404 for the pipeline: it was deleted (the poller drops it at once). */
   onGone?: (projectId: number, pipelineId: number) => void;
+  /** The pipeline's test counts and failed tests from its JUnit report (additive fields). */
+  tests?: (
+    pipelineId: number,
+    jobs: readonly GitLabJob[],
+  ) => Promise<Pick<PipelineDetails, 'tests' | 'failed_tests'>>;
 }
 
 /**
@@ -95,6 +100,7 @@ export class PipelineDetailsService {
       ...(bridges === undefined
         ? {}
         : { downstream_failure: await downstreamFailure(this.deps, projectId, bridges) }),
+      ...(this.deps.tests ? await this.deps.tests(pipelineId, attempts) : {}),
     };
     if (isFinishedStatus(details.status) && details.jobs.every((j) => isSettledStatus(j.status))) {
       this.cache.set(key, { updatedAt: pipeline.updated_at, details });

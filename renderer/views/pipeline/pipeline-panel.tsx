@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { FailedTests } from './failed-tests.tsx';
 import type { JobDetails, PipelineDetails } from '../../../server/contract.ts';
 import { getJobTrace } from '../../api/job-trace.ts';
 import { getPipelineDetails } from '../../api/pipelines.ts';
@@ -325,6 +326,13 @@ export default function PipelinePanel(props: {
                   }
                 />
               </Suspense>
+            )}
+            {data?.failed_tests && (
+              <FailedTests
+                projectId={projectId}
+                pipelineId={pipelineId}
+                tests={data.failed_tests}
+              />
             )}
             {selected || early ? (
               <section

@@ -1,5 +1,6 @@
 // The built-in analyser's answer to "why did this job fail", as the Markdown a reader sees.
 import type { DistilledLog } from '../distill/log-distiller.ts';
+import { failedTestLines } from './test-report.ts';
 import { CATEGORY_LABELS } from '../findings.ts';
 import { greenOnSameCommit, type JobContext } from '../job-context.ts';
 import { quote } from '../markdown.ts';
@@ -53,7 +54,8 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
   ];
   if (verdict) lines.push(`**GitLab’s verdict:** ${verdict.sentence}`);
   if (facts.length > 0) lines.push('', FACTS_HEAD, ...describeFacts(facts));
-  lines.push('', '**Decisive lines:**', quote(d.evidence));
+  lines.push('', ...failedTestLines(context?.failedTests));
+  lines.push('**Decisive lines:**', quote(d.evidence));
   if (context?.locations && context.locations.items.length > 0) {
     lines.push('', `**Where:** ${describeLocations(context.locations)}`);
   } else if (d.locations.length > 0) {

@@ -1,6 +1,8 @@
 import type { Dataset } from '../dataset.ts';
 import { renderTrace } from '../logs/trace.ts';
 import type { SimPipeline, SimProject } from '../model.ts';
+import { pipelineSuites } from '../test-reports/report.ts';
+import { testReportSummaryView, testReportView } from '../test-reports/views.ts';
 import { param, type HandlerDeps, type SimRouteModule } from './context.ts';
 import { pageOf } from './groups.ts';
 import {
@@ -187,6 +189,22 @@ export const projectRoutes: SimRouteModule = (router, deps) => {
     ctx.state.reply = pageOf(deps, pipeline.bridges, ctx.state.url, (b) =>
       views.bridge(b, pipeline),
     );
+  });
+  // doc/api/pipelines.md: the report of the latest builds' unexpired JUnit artifacts, and its
+  // summary (kept in build_report_results, so it outlives the artifacts).
+  router.get('/projects/:id/pipelines/:pipelineId/test_report', (ctx) => {
+    const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
+    const pipeline = findPipeline(deps, project, param(ctx.params, 'pipelineId'));
+    const suites = pipelineSuites(project, pipeline, deps.data.jobsOf(pipeline), deps.data.now());
+    ctx.state.reply = json(200, testReportView(suites));
+  });
+  router.get('/projects/:id/pipelines/:pipelineId/test_report_summary', (ctx) => {
+    const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
+    const pipeline = findPipeline(deps, project, param(ctx.params, 'pipelineId'));
+    const suites = pipelineSuites(project, pipeline, deps.data.jobsOf(pipeline));
+    ctx.state.reply = json(200, testReportSummaryView(suites));
   });
   router.get('/projects/:id/jobs/:jobId', (ctx) => {
     const project = findProject(deps, param(ctx.params, 'id'));

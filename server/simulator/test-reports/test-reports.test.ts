@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  GitLabJob,
+  GitLabPipelineListItem,
+  GitLabTestReport,
+  GitLabTestReportSummary,
+} from '../../gitlab/wire.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import { Dataset } from '../dataset.ts';
+import { startSimulator, type GitLabSimulator } from '../index.ts';
+
+// Shapes follow GitLab: doc/api/pipelines.md "Get a test report for a pipeline" and "Get a test
+// report summary for a pipeline" (gitlabhq), the entities app/serializers/test_report_entity.rb,
+// test_suite_entity.rb (suite_error and test_cases only with details), test_case_entity.rb
+// (status, name, classname, file, execution_time, system_output, stack_trace, recent_failures,
+// attachment_url only with an attachment) and test_suite_summary_entity.rb (build_ids). The report
+// is built from `Ci::Pipeline#latest_test_report_builds` (`builds.latest.with_artifacts(...)`):
+// retried attempts are not in it, nor are expired artifacts; the summary comes from
+// `latest_builds_report_results`, kept per job, so it outlives the artifacts.
+const NOW = Date.parse('2026-11-25T15:00:00Z');
+const DAY = 86_400_000;
+
+let sim: GitLabSimulator;
+const get = async <T = GitLabTestReportSummary>(
+  path: string,
+): Promise<{ status: number; body: T }> => {
+  const res = await fetch(`${sim.url}/api/v4/${path}`, { headers: { 'PRIVATE-TOKEN': sim.token } });
+  return { status: res.status, body: (await res.json()) as T };
+};
+
+beforeAll(async () => {
+  sim = await startSimulator({ live: false, clock: new ManualClock(NOW), seed: 42 });
+});
+afterAll(() => sim.close());
+
+describe('simulated JUnit test reports', () => {
+  it('serves the report and its summary in GitLab shapes, failed cases first', async () => {
+    const failing = sim.testScenarios.failing!;
+    const pipelineId = failing.pipelineIds[0]!;
+    const summary = await get(
+      `projects/${failing.projectId}/pipelines/${pipelineId}/test_report_summary`,
+    );
+    const report = await get<GitLabTestReport>(
+      `projects/${failing.projectId}/pipelines/${pipelineId}/test_report`,
+    );
+    expect(summary.status).toBe(200);
+    expect(Object.keys(summary.body.total)).toEqual([
+      'time',
+      'count',
+      'success',
+      'failed',
+      'skipped',
+      'error',
+      'suite_error',
+    ]);
+    const suite = summary.body.test_suites.find((s) => s.name === failing.suite)!;
+    expect(suite.failed_count).toBe(1);
+    expect(suite.error_count).toBe(0);
+    expect(suite.success_count + suite.failed_count + suite.skipped_count).toBe(suite.total_count);
+    const jobs = (
+      await get<GitLabJob[]>(`projects/${failing.projectId}/pipelines/${pipelineId}/jobs`)
+    ).body;
+    const job = jobs.find((j) => j.name === failing.jobName)!;
+    expect(suite.build_ids).toEqual([job.id]);
+    expect(job.artifacts).toEqual([
+      {
+        file_type: 'junit',
+        size: expect.any(Number),
+        filename: 'junit.xml.gz',
+        file_format: 'gzip',
+      },
+    ]);
+    expect(Date.parse(job.artifacts_expire_at!) - Date.parse(job.finished_at!)).toBe(30 * DAY);
+
+    const full = report.body.test_suites.find((s) => s.name === failing.suite)!;
+    expect(full.total_count).toBe(suite.total_count);
+    const first = full.test_cases[0]!;
+    expect(Object.keys(first)).toEqual([
+      'status',
+      'name',
+      'classname',
+      'file',
+      'execution_time',
+      'system_output',
+      'stack_trace',
+      'recent_failures',
+    ]);
+    expect(first).toMatchObject({
+      status: 'failed',
+      name: failing.name,
+      classname: failing.classname,
+      file: failing.file,
+    });
+    expect(first.stack_trace).toMatch(/AssertionError: assert \d+ == \d+/);
+    expect(full.test_cases.filter((c) => c.status === 'failed')).toHaveLength(1);
+  });
+
+  it('empties the report once artifacts expire; the summary stays', async () => {
+    const { projectId, expireDays } = sim.testScenarios.expiring!;
+    const list = (
+      await get<GitLabPipelineListItem[]>(`projects/${projectId}/pipelines?per_page=100`)
+    ).body;
+    const old = list.find(
+      (p) => p.status === 'success' && Date.parse(p.created_at) < NOW - (expireDays + 1) * DAY,
+    );
+    const recent = list.find(
+      (p) => p.status === 'success' && Date.parse(p.created_at) > NOW - (expireDays - 1) * DAY,
+    );
+    const oldReport = await get<GitLabTestReport>(
+      `projects/${projectId}/pipelines/${old!.id}/test_report`,
+    );
+    expect(oldReport.body).toEqual({
+      total_time: 0,
+      total_count: 0,
+      success_count: 0,
+      failed_count: 0,
+      skipped_count: 0,
+      error_count: 0,
+      test_suites: [],
+    });
+    const oldSummary = await get(`projects/${projectId}/pipelines/${old!.id}/test_report_summary`);
+    expect(oldSummary.body.total.count).toBeGreaterThan(20);
+    const oldJobs = (await get<GitLabJob[]>(`projects/${projectId}/pipelines/${old!.id}/jobs`))
+      .body;
+    const tested = oldJobs.find((j) => j.artifacts_expire_at !== null);
+    expect(tested!.artifacts).toEqual([]);
+    const recentReport = await get<GitLabTestReport>(
+      `projects/${projectId}/pipelines/${recent!.id}/test_report`,
+    );
+    expect(recentReport.body.total_count).toBe(
+      (await get(`projects/${projectId}/pipelines/${recent!.id}/test_report_summary`)).body.total
+        .count,
+    );
+  });
+
+  it('reports only the latest attempt after a Retry', async () => {
+    const failing = sim.testScenarios.failing!;
+    const pipelineId = failing.pipelineIds.at(-1)!;
+    const before = await get(
+      `projects/${failing.projectId}/pipelines/${pipelineId}/test_report_summary`,
+    );
+    sim.retryPipeline(failing.projectId, pipelineId);
+    sim.finishPipeline(failing.projectId, pipelineId, 'success');
+    const after = await get(
+      `projects/${failing.projectId}/pipelines/${pipelineId}/test_report_summary`,
+    );
+    const suiteOf = (body: GitLabTestReportSummary) =>
+      body.test_suites.find((s) => s.name === failing.suite)!;
+    expect(suiteOf(before.body).failed_count).toBe(1);
+    expect(suiteOf(after.body).failed_count).toBe(0);
+    expect(suiteOf(after.body).build_ids).not.toEqual(suiteOf(before.body).build_ids);
+  });
+
+  it('answers 404 for a pipeline of another project', async () => {
+    const failing = sim.testScenarios.failing!;
+    const other = sim.projectIds().find((id) => id !== failing.projectId)!;
+    const res = await get<unknown>(
+      `projects/${other}/pipelines/${failing.pipelineIds[0]}/test_report`,
+    );
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('test scenarios at any hour', () => {
+  it('are planted over a week of start times, the flaky test on shared commits', () => {
+    const missing: string[] = [];
+    const start = Date.parse('2026-11-16T00:00:00Z');
+    for (let hour = 0; hour < 7 * 24; hour += 7) {
+      const now = start + hour * 3_600_000;
+      const data = new Dataset(
+        { seed: 42, projects: 12, pipelinesPerDay: 6, days: 14, groupPath: 'acme', now },
+        new ManualClock(now),
+      );
+      const { failing, flaky, expiring } = data.testScenarios;
+      const at = new Date(now).toISOString();
+      if (!failing || failing.pipelineIds.length < 2) missing.push(`failing at ${at}`);
+      if (!flaky || flaky.passedPipelineIds.length === 0) missing.push(`flaky at ${at}`);
+      if (!expiring) missing.push(`expiring at ${at}`);
+      if (flaky) {
+        const failedShas = flaky.failedPipelineIds.map((id) => data.pipelineById.get(id)!.sha);
+        for (const id of flaky.passedPipelineIds)
+          if (!failedShas.includes(data.pipelineById.get(id)!.sha)) missing.push(`sha at ${at}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
