@@ -163,6 +163,8 @@ export interface GitLabJob {
     ref: string;
     sha: string;
     status: GitLabPipelineStatus;
+    /** The pipeline's change marker when the job was read (PipelineBasic entity; absent in fakes). */
+    updated_at?: string;
   };
 }
 

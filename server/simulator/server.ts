@@ -28,7 +28,9 @@ export function routeKind(segments: readonly string[]): RouteKind {
     if (segments.length === 6) return 'pipeline';
     if (segments[6] === 'jobs') return 'jobs';
   }
+  if (sub === 'merge_requests') return 'merge-request';
   if (sub === 'jobs') {
+    if (segments.length === 5) return 'project-jobs';
     if (segments.length === 6) return 'job';
     if (leaf === 'trace') return 'trace';
   }

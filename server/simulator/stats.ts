@@ -6,6 +6,8 @@ export type RouteKind =
   | 'pipeline'
   | 'jobs'
   | 'job'
+  | 'project-jobs'
+  | 'merge-request'
   | 'trace'
   | 'commit'
   | 'avatar'
@@ -21,6 +23,8 @@ export const ROUTE_KINDS: readonly RouteKind[] = [
   'pipeline',
   'jobs',
   'job',
+  'project-jobs',
+  'merge-request',
   'trace',
   'commit',
   'avatar',
