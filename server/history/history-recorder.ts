@@ -58,6 +58,8 @@ interface CommitFetch {
 }
 
 const MAX_ATTEMPTS = 3;
+/** The poller's quiet time after which queued history reads start. */
+const QUIET_MS = 1_000;
 /**
  * A project with this many pipelines owing jobs has them read from its job list (about 10
  * pipelines a page) instead of one request per pipeline.
@@ -88,7 +90,7 @@ export class HistoryRecorder implements PollerObserver {
   /** Pipelines to read one by one: a project job list left them out or disagreed with them. */
   private readonly single = new Set<number>();
   private readonly pace: JobListPace;
-  private pumpScheduled = false;
+  private quietTimer: NodeJS.Timeout | null = null;
   private inFlight = 0;
   private waiters: (() => void)[] = [];
   private controller = new AbortController();
@@ -176,15 +178,7 @@ export class HistoryRecorder implements PollerObserver {
       this.attempts.delete(record.pipelineId);
     }
     this.maybeQueueJobs(history.pipeline(detail.id) ?? record);
-    // After the poller's burst (a GraphQL page details many pipelines of a project at once): the
-    // project's job list then answers them together instead of the first few one by one.
-    if (!this.pumpScheduled) {
-      this.pumpScheduled = true;
-      setImmediate(() => {
-        this.pumpScheduled = false;
-        this.pump();
-      });
-    }
+    this.pumpWhenQuiet();
   }
 
   /** @inheritdoc */
@@ -201,10 +195,27 @@ export class HistoryRecorder implements PollerObserver {
   /** Stops fetching (queued work is dropped; it is picked up again after a restart). */
   stop(): void {
     this.controller.abort();
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
     this.queue.clear();
     this.mrQueue.clear();
     this.commitQueue.clear();
     if (this.inFlight === 0) for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  /**
+   * Starts reading once the poller has been quiet for QUIET_MS: the history can wait, the summary's
+   * own reads (a first load of 2,000 projects is minutes of them at GitLab's rate) go first, and a
+   * burst of details (a GraphQL page details many pipelines of a project at once) is then answered
+   * by the project's job list together instead of the first few one by one.
+   */
+  private pumpWhenQuiet(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      this.pump();
+    }, QUIET_MS);
+    this.quietTimer.unref?.();
   }
 
   private isIdle(): boolean {
@@ -217,7 +228,7 @@ export class HistoryRecorder implements PollerObserver {
   }
 
   private defaultBranchOf(projectId: number): string {
-    return this.deps.history.watchedProjects().find((p) => p.id === projectId)?.defaultBranch ?? '';
+    return this.deps.history.watchedProject(projectId)?.defaultBranch ?? '';
   }
 
   private maybeQueueJobs(p: PipelineHistoryRecord): void {
@@ -505,7 +516,7 @@ export class HistoryRecorder implements PollerObserver {
 
   /** A merge request GitLab does not show (deleted or hidden): no title, never asked again. */
   private unknownMergeRequest(projectId: number, iid: number): StoredMergeRequest {
-    const project = this.deps.history.watchedProjects().find((p) => p.id === projectId);
+    const project = this.deps.history.watchedProject(projectId);
     return {
       projectId,
       iid,
