@@ -112,4 +112,35 @@ describe('history read in bulk', () => {
     expect(numbers.defaultBranches.broken).toBeGreaterThan(0);
     expect(numbers.trends.every((t) => t !== null && t.jobs.length > 0)).toBe(true);
   }, 120_000);
+
+  it('reads a pipeline on its own when the job list shows it changed meanwhile', async () => {
+    const now = Date.now();
+    const client = new GitLabClient({ baseUrl: sim.url, token: sim.token, logger: silentLogger });
+    let changed: { projectId: number; pipelineId: number } | null = null;
+    // The list is read while a pipeline is retried: its jobs carry another updated_at.
+    const racing: GitLabApi = Object.assign(Object.create(client) as GitLabClient, {
+      async listProjectJobs(projectId: number, createdAfter: number, signal?: AbortSignal) {
+        const jobs = await client.listProjectJobs(projectId, createdAfter, signal);
+        const done = jobs.find((j) => j.pipeline.status === 'success');
+        if (!changed && done) changed = { projectId, pipelineId: done.pipeline.id };
+        return jobs.map((j) =>
+          j.pipeline.id === changed?.pipelineId
+            ? { ...j, pipeline: { ...j.pipeline, updated_at: new Date(now).toISOString() } }
+            : j,
+        );
+      },
+    });
+    const { service } = await firstLoad(racing, { now: () => now });
+    expect(changed).not.toBeNull();
+    const { projectId, pipelineId } = changed!;
+    // Its own read happened, and what is stored is exactly GitLab's pipeline job list.
+    expect(sim.stats.recent.some((r) => r.url.includes(`/pipelines/${pipelineId}/jobs?`))).toBe(
+      true,
+    );
+    const own = await client.listPipelineJobs(projectId, pipelineId, undefined, {
+      includeRetried: true,
+    });
+    const stored = service.group.health.health().index.input.snapshot.jobs.get(pipelineId);
+    expect(stored?.map((j) => j.jobId)).toEqual(own.map((j) => j.id).sort((a, b) => a - b));
+  }, 120_000);
 });
