@@ -13,9 +13,11 @@ export const GITLAB_REQUEST_KINDS = [
   'pipeline_jobs',
   'bridges',
   'job',
+  'project_jobs',
   'job_log',
   'commit',
   'merge_request',
+  'merge_requests',
   'user',
   'graphql',
   'image',
@@ -54,10 +56,12 @@ export function gitLabRequestKind(pathAndQuery: string): GitLabRequestKind {
     if (leaf === 'bridges') return 'bridges';
   }
   if (sub === 'jobs') {
+    if (depth === 3) return 'project_jobs';
     if (depth === 4) return 'job';
     if (leaf === 'trace') return 'job_log';
   }
   if (sub === 'repository' && segments[api + 5] === 'commits') return 'commit';
   if (sub === 'merge_requests' && depth === 4) return 'merge_request';
+  if (sub === 'merge_requests' && depth === 3) return 'merge_requests';
   return 'other';
 }

@@ -38,13 +38,15 @@ const SIMULATOR_KIND: Record<string, RouteKind> = {
   pipeline: 'pipeline',
   pipeline_jobs: 'jobs',
   job: 'job',
+  project_jobs: 'project-jobs',
   job_log: 'trace',
   commit: 'commit',
   image: 'avatar',
   user: 'user',
   graphql: 'graphql',
   bridges: 'other',
-  merge_request: 'other',
+  merge_request: 'merge-request',
+  merge_requests: 'merge-request',
   other: 'other',
 };
 
