@@ -64,6 +64,25 @@ export interface GitLabApi {
     signal?: AbortSignal,
     options?: { includeRetried?: boolean },
   ): Promise<GitLabJob[]>;
+  /**
+   * Every job attempt of a project (retried ones included, trigger jobs not), newest id first,
+   * created at or after `createdAfter` (epoch ms): one list for many pipelines' jobs. Optional for
+   * fakes; without it jobs are read per pipeline.
+   */
+  listProjectJobs?(
+    projectId: number,
+    createdAfter: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabJob[]>;
+  /**
+   * The project's merge requests with these iids (at most 100), in any state; an iid GitLab does
+   * not list (deleted, or hidden from the token) is absent. Optional for fakes.
+   */
+  listMergeRequests?(
+    projectId: number,
+    iids: readonly number[],
+    signal?: AbortSignal,
+  ): Promise<GitLabMergeRequest[]>;
   /** Trigger (bridge) jobs with their downstream pipeline; /jobs omits them. Optional for fakes. */
   listPipelineBridges?(
     projectId: number,

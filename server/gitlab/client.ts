@@ -178,6 +178,53 @@ export class GitLabClient implements GitLabApi {
     );
   }
 
+  /**
+   * GET /projects/:id/jobs, newest id first, every attempt (lib/api/ci/jobs.rb lists
+   * `user_project.builds` without `.latest`; bridges are not builds). Paging stops after a page
+   * whose every job was created before `createdAfter`: ids follow creation time, so such a page
+   * has passed every job of a pipeline created since (one whole page, not the first old job, so a
+   * retry's out-of-order attempt cannot end the walk early).
+   */
+  async listProjectJobs(
+    projectId: number,
+    createdAfter: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabJob[]> {
+    return this.transport.listAll(
+      jobSchema,
+      `projects/${projectId}/jobs`,
+      {},
+      `Jobs of GitLab project ${projectId}`,
+      signal,
+      undefined,
+      undefined,
+      (job: GitLabJob) => Date.parse(job.created_at) < createdAfter,
+      true,
+    );
+  }
+
+  /**
+   * GET /projects/:id/merge_requests?iids[]=…: the merge requests with these iids in one request
+   * (doc/api/merge_requests.md, "List project merge requests": `iids[]`, every state by default).
+   */
+  async listMergeRequests(
+    projectId: number,
+    iids: readonly number[],
+    signal?: AbortSignal,
+  ): Promise<GitLabMergeRequest[]> {
+    if (iids.length === 0) return [];
+    if (iids.length > 100) throw new RangeError('at most 100 merge request iids per request');
+    // `iids[]` repeated: every GitLab version reads that; the comma form came later.
+    const query = iids.map((iid) => `iids[]=${iid}`).join('&');
+    return this.transport.listAll(
+      mergeRequestSchema,
+      `projects/${projectId}/merge_requests?${query}`,
+      {},
+      `Merge requests of GitLab project ${projectId}`,
+      signal,
+    );
+  }
+
   /** GET /projects/:id/pipelines/:pipeline_id/bridges: trigger jobs, which /jobs omits. */
   async listPipelineBridges(
     projectId: number,

@@ -10,6 +10,10 @@ const CASES: [string, string][] = [
   ['/api/v4/projects/7/pipelines/123', 'pipeline'],
   ['/api/v4/projects/7/pipelines/123/jobs?include_retried=true', 'pipeline_jobs'],
   ['/api/v4/projects/7/pipelines/123/bridges', 'bridges'],
+  // doc/api/pipelines.md, "Get a pipeline's test report" and "…test report summary".
+  ['/api/v4/projects/7/pipelines/123/test_report', 'test_report'],
+  ['/api/v4/projects/7/pipelines/123/test_report_summary', 'test_report_summary'],
+  ['/api/v4/projects/7/jobs?per_page=100&page=2', 'project_jobs'],
   ['/api/v4/projects/7/jobs/99', 'job'],
   ['/api/v4/projects/7/jobs/99/trace', 'job_log'],
   ['/api/v4/projects/7/repository/commits/0a1b2c3d', 'commit'],
@@ -18,6 +22,7 @@ const CASES: [string, string][] = [
     'repository_tree',
   ],
   ['/api/v4/projects/7/merge_requests/12', 'merge_request'],
+  ['/api/v4/projects/7/merge_requests?iids[]=12&iids[]=14', 'merge_requests'],
   ['/api/v4/user', 'user'],
   ['/api/graphql', 'graphql'],
   ['/uploads/-/system/user/avatar/3/avatar.png', 'image'],

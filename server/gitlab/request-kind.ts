@@ -12,11 +12,15 @@ export const GITLAB_REQUEST_KINDS = [
   'pipeline',
   'pipeline_jobs',
   'bridges',
+  'test_report',
+  'test_report_summary',
   'job',
+  'project_jobs',
   'job_log',
   'commit',
   'repository_tree',
   'merge_request',
+  'merge_requests',
   'user',
   'graphql',
   'image',
@@ -53,13 +57,17 @@ export function gitLabRequestKind(pathAndQuery: string): GitLabRequestKind {
     if (depth === 4) return 'pipeline';
     if (leaf === 'jobs') return 'pipeline_jobs';
     if (leaf === 'bridges') return 'bridges';
+    if (leaf === 'test_report') return 'test_report';
+    if (leaf === 'test_report_summary') return 'test_report_summary';
   }
   if (sub === 'jobs') {
+    if (depth === 3) return 'project_jobs';
     if (depth === 4) return 'job';
     if (leaf === 'trace') return 'job_log';
   }
   if (sub === 'repository' && segments[api + 5] === 'commits') return 'commit';
   if (sub === 'repository' && segments[api + 5] === 'tree') return 'repository_tree';
   if (sub === 'merge_requests' && depth === 4) return 'merge_request';
+  if (sub === 'merge_requests' && depth === 3) return 'merge_requests';
   return 'other';
 }

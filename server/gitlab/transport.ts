@@ -233,6 +233,8 @@ export class GitLabTransport {
     onCapped?: (message: string) => void,
     /** An item past the end (e.g. older than a window): dropped, and paging stops after its page. */
     beyond?: (item: T) => boolean,
+    /** Paging stops only after a page whose every item is past the end (ids out of time order). */
+    wholePageBeyond = false,
   ): Promise<T[]> {
     const perPage = limit !== undefined && limit > 0 ? Math.min(MAX_PER_PAGE, limit) : MAX_PER_PAGE;
     let url: URL | undefined = this.apiUrl(path, { ...query, per_page: String(perPage) });
@@ -259,7 +261,7 @@ export class GitLabTransport {
           `GitLab at ${this.host} answered with something other than a list for ${lowerFirst(what)}`,
         );
       }
-      let reachedEnd = false;
+      let beyondCount = 0;
       for (const raw of data as unknown[]) {
         if (limit !== undefined && items.length >= limit) break;
         const parsed = schema.safeParse(raw);
@@ -267,9 +269,10 @@ export class GitLabTransport {
           this.logMalformedOnce(what, describeIssue(parsed.error));
           continue;
         }
-        if (beyond?.(parsed.data as T)) reachedEnd = true;
+        if (beyond?.(parsed.data as T)) beyondCount++;
         else items.push(parsed.data as T);
       }
+      const reachedEnd = wholePageBeyond ? beyondCount === data.length : beyondCount > 0;
       if ((limit !== undefined && items.length >= limit) || data.length === 0 || reachedEnd) break;
       url = nextPageUrl(url, headers, this.apiRoot);
     }

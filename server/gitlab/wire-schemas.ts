@@ -200,7 +200,10 @@ export const fullCommitSchema = commitSchema.extend({
   web_url: httpUrlSchema,
 });
 
-/** Element of GET /projects/:id/pipelines/:pipeline_id/jobs, and GET /projects/:id/jobs/:job_id */
+/**
+ * Element of GET /projects/:id/pipelines/:pipeline_id/jobs and GET /projects/:id/jobs (lists), and
+ * GET /projects/:id/jobs/:job_id
+ */
 export const jobSchema = z.object({
   id,
   name: text(1024),
@@ -224,6 +227,7 @@ export const jobSchema = z.object({
     ref: text(1024),
     sha: text(64),
     status,
+    updated_at: utcTimeSchema.optional(),
   }),
   artifacts: z
     .array(z.object({ file_type: text(64) }))

@@ -175,6 +175,8 @@ export interface GitLabJob {
     ref: string;
     sha: string;
     status: GitLabPipelineStatus;
+    /** The pipeline's change marker when the job was read (PipelineBasic entity; absent in fakes). */
+    updated_at?: string;
   };
   /** The job's artifacts (doc/api/jobs.md); a `junit` entry is an unexpired test report. */
   artifacts?: { file_type: string }[];

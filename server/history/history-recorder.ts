@@ -21,6 +21,8 @@ import {
   type JobHistoryRecord,
   type PipelineHistoryRecord,
 } from './model.ts';
+import type { StoredMergeRequest } from './history-store.ts';
+import { JobListPace } from './job-list-pace.ts';
 import type { PipelineHistory } from './pipeline-history.ts';
 
 /** What the recorder needs. */
@@ -58,6 +60,15 @@ interface CommitFetch {
 }
 
 const MAX_ATTEMPTS = 3;
+/** The poller's quiet time after which queued history reads start. */
+const QUIET_MS = 1_000;
+/**
+ * A project with this many pipelines owing jobs has them read from its job list (about 10
+ * pipelines a page) instead of one request per pipeline.
+ */
+const WALK_FROM = 3;
+/** Merge requests of one project looked up in one request when at least this many are owed. */
+const MR_LIST_FROM = 2;
 
 /**
  * Feeds the pipeline history from what the poller learns: the project list, changed list items
@@ -78,6 +89,10 @@ export class HistoryRecorder implements PollerObserver {
   private readonly commitQueue = new Map<number, CommitFetch>();
   /** Pipelines whose commit was looked up (found or not): once per run is enough. */
   private readonly commitTried = new Set<number>();
+  /** Pipelines to read one by one: a project job list left them out or disagreed with them. */
+  private readonly single = new Set<number>();
+  private readonly pace: JobListPace;
+  private quietTimer: NodeJS.Timeout | null = null;
   private inFlight = 0;
   private waiters: (() => void)[] = [];
   private controller = new AbortController();
@@ -85,6 +100,7 @@ export class HistoryRecorder implements PollerObserver {
   constructor(private readonly deps: HistoryRecorderDeps) {
     this.concurrency = deps.concurrency ?? 2;
     this.reads = deps.reads ?? new PipelineReads(deps.gitlab);
+    this.pace = new JobListPace(deps.clock, () => this.pump());
   }
 
   /**
@@ -164,7 +180,7 @@ export class HistoryRecorder implements PollerObserver {
       this.attempts.delete(record.pipelineId);
     }
     this.maybeQueueJobs(history.pipeline(detail.id) ?? record);
-    this.pump();
+    this.pumpWhenQuiet();
   }
 
   /** @inheritdoc */
@@ -181,10 +197,27 @@ export class HistoryRecorder implements PollerObserver {
   /** Stops fetching (queued work is dropped; it is picked up again after a restart). */
   stop(): void {
     this.controller.abort();
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
     this.queue.clear();
     this.mrQueue.clear();
     this.commitQueue.clear();
     if (this.inFlight === 0) for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  /**
+   * Starts reading once the poller has been quiet for QUIET_MS: the history can wait, the summary's
+   * own reads (a first load of 2,000 projects is minutes of them at GitLab's rate) go first, and a
+   * burst of details (a GraphQL page details many pipelines of a project at once) is then answered
+   * by the project's job list together instead of the first few one by one.
+   */
+  private pumpWhenQuiet(): void {
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => {
+      this.quietTimer = null;
+      this.pump();
+    }, QUIET_MS);
+    this.quietTimer.unref?.();
   }
 
   private isIdle(): boolean {
@@ -197,7 +230,7 @@ export class HistoryRecorder implements PollerObserver {
   }
 
   private defaultBranchOf(projectId: number): string {
-    return this.deps.history.watchedProjects().find((p) => p.id === projectId)?.defaultBranch ?? '';
+    return this.deps.history.watchedProject(projectId)?.defaultBranch ?? '';
   }
 
   private maybeQueueJobs(p: PipelineHistoryRecord): void {
@@ -233,9 +266,14 @@ export class HistoryRecorder implements PollerObserver {
   private nextTask(): ((signal: AbortSignal) => Promise<void>) | null {
     const [mr] = this.mrQueue;
     if (mr !== undefined) {
-      this.mrQueue.delete(mr);
-      this.mrTried.add(mr);
       const [projectId, iid] = mr.split(':').map(Number) as [number, number];
+      const iids = this.deps.gitlab.listMergeRequests ? this.owedMergeRequests(projectId) : [iid];
+      for (const owed of iids) {
+        this.mrQueue.delete(`${projectId}:${owed}`);
+        this.mrTried.add(`${projectId}:${owed}`);
+      }
+      if (iids.length >= MR_LIST_FROM)
+        return (signal) => this.fetchMergeRequests(projectId, iids, signal);
       return (signal) => this.fetchMergeRequest(projectId, iid, signal);
     }
     const [commit] = this.commitQueue.values();
@@ -248,9 +286,119 @@ export class HistoryRecorder implements PollerObserver {
     for (const item of this.queue.values())
       if (!next || item.createdAt > next.createdAt) next = item;
     if (!next) return null;
+    const owed = this.walkable(next.projectId);
+    if (owed.length >= WALK_FROM) {
+      if (this.pace.allowed()) {
+        for (const task of owed) this.queue.delete(task.pipelineId);
+        const projectId = next.projectId;
+        return (signal) => this.walkProjectJobs(projectId, owed, signal);
+      }
+      // Over the job-list pace: meanwhile the newest pipeline no job list would answer.
+      next = this.newestSingle();
+      if (!next) return null;
+    }
     this.queue.delete(next.pipelineId);
     const fetch = next;
     return (signal) => this.fetchJobs(fetch, signal);
+  }
+
+  /** The newest queued read of a project with too few owed pipelines for its job list. */
+  private newestSingle(): JobFetch | null {
+    const owed = new Map<number, number>();
+    for (const task of this.queue.values())
+      if (!this.single.has(task.pipelineId))
+        owed.set(task.projectId, (owed.get(task.projectId) ?? 0) + 1);
+    let next: JobFetch | null = null;
+    for (const task of this.queue.values()) {
+      const walkable =
+        this.deps.gitlab.listProjectJobs && (owed.get(task.projectId) ?? 0) >= WALK_FROM;
+      if (walkable && !this.single.has(task.pipelineId)) continue;
+      if (!next || task.createdAt > next.createdAt) next = task;
+    }
+    return next;
+  }
+
+  /** Up to 100 merge-request iids of the project still to look up. */
+  private owedMergeRequests(projectId: number): number[] {
+    const iids: number[] = [];
+    for (const key of this.mrQueue) {
+      const [project, iid] = key.split(':').map(Number) as [number, number];
+      if (project === projectId) iids.push(iid);
+      if (iids.length === 100) break;
+    }
+    return iids;
+  }
+
+  /** The project's queued job reads a project job list may answer (none without the method). */
+  private walkable(projectId: number): JobFetch[] {
+    if (!this.deps.gitlab.listProjectJobs) return [];
+    const owed: JobFetch[] = [];
+    for (const task of this.queue.values())
+      if (task.projectId === projectId && !this.single.has(task.pipelineId)) owed.push(task);
+    return owed;
+  }
+
+  /**
+   * Reads the jobs of several pipelines of one project from its job list (newest first, down to
+   * the oldest of them) and stores each pipeline's attempts. A pipeline the list shows at another
+   * updated_at (it changed meanwhile), or without any job (a configuration error, or a list cut
+   * short), is read on its own instead, so what is stored equals the per-pipeline read.
+   */
+  private async walkProjectJobs(
+    projectId: number,
+    tasks: readonly JobFetch[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { history } = this.deps;
+    const oldest = Math.min(...tasks.map((t) => t.createdAt));
+    let wire: GitLabJob[];
+    try {
+      wire = await this.deps.gitlab.listProjectJobs!(projectId, oldest, signal);
+    } catch (err) {
+      if (signal.aborted) return;
+      this.deps.logger.debug(
+        { projectId, err: (err as Error).message },
+        'project job list for history failed; reading pipelines one by one',
+      );
+      this.requeueSingly(tasks);
+      return;
+    } finally {
+      this.pace.count(1);
+    }
+    if (signal.aborted) return;
+    // Pages read: the jobs kept plus the one older page that ended the walk.
+    this.pace.count(Math.ceil(wire.length / 100));
+    const byPipeline = new Map<number, GitLabJob[]>();
+    for (const job of wire) {
+      let list = byPipeline.get(job.pipeline.id);
+      if (!list) byPipeline.set(job.pipeline.id, (list = []));
+      list.push(job);
+    }
+    const leftOver: JobFetch[] = [];
+    for (const task of tasks) {
+      const current = history.pipeline(task.pipelineId);
+      if (!current || !sameUpdatedAt(current.updatedAt, task.updatedAt)) continue;
+      const jobs = byPipeline.get(task.pipelineId);
+      const agrees = jobs?.every(
+        (j) =>
+          j.pipeline.updated_at !== undefined &&
+          sameUpdatedAt(j.pipeline.updated_at, task.updatedAt),
+      );
+      if (!jobs || !agrees) {
+        leftOver.push(task);
+        continue;
+      }
+      this.storeJobs(current, jobs, task.updatedAt);
+      this.attempts.delete(task.pipelineId);
+    }
+    this.requeueSingly(leftOver);
+  }
+
+  private requeueSingly(tasks: readonly JobFetch[]): void {
+    for (const task of tasks) {
+      this.single.add(task.pipelineId);
+      if (!this.queue.has(task.pipelineId)) this.queue.set(task.pipelineId, task);
+    }
   }
 
   private async fetchJobs(task: JobFetch, signal: AbortSignal): Promise<void> {
@@ -263,6 +411,7 @@ export class HistoryRecorder implements PollerObserver {
       if (!current || !sameUpdatedAt(current.updatedAt, task.updatedAt)) return;
       this.storeJobs(current, wire, task.updatedAt);
       this.attempts.delete(task.pipelineId);
+      this.single.delete(task.pipelineId);
     } catch (err) {
       if (signal.aborted) return;
       if (isAppError(err, 'not_found')) {
@@ -336,6 +485,49 @@ export class HistoryRecorder implements PollerObserver {
     }
   }
 
+  /** Looks up several merge requests of a project in one request; an unlisted iid is gone. */
+  private async fetchMergeRequests(
+    projectId: number,
+    iids: readonly number[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    try {
+      const mrs = await this.deps.gitlab.listMergeRequests!(projectId, iids, signal);
+      if (signal.aborted) return;
+      const found = new Map(mrs.map((mr) => [mr.iid, mr]));
+      for (const iid of iids) {
+        const mr = found.get(iid);
+        this.deps.history.saveMergeRequest(
+          mr
+            ? { projectId, iid, title: mr.title, webUrl: mr.web_url }
+            : this.unknownMergeRequest(projectId, iid),
+        );
+      }
+    } catch (err) {
+      if (signal.aborted) return;
+      if (isAppError(err, 'not_found', 'forbidden')) {
+        for (const iid of iids)
+          this.deps.history.saveMergeRequest(this.unknownMergeRequest(projectId, iid));
+        return;
+      }
+      this.deps.logger.debug(
+        { projectId, iids, err: (err as Error).message },
+        'merge request lookup failed; its pipelines show without a title',
+      );
+    }
+  }
+
+  /** A merge request GitLab does not show (deleted or hidden): no title, never asked again. */
+  private unknownMergeRequest(projectId: number, iid: number): StoredMergeRequest {
+    const project = this.deps.history.watchedProject(projectId);
+    return {
+      projectId,
+      iid,
+      title: '',
+      webUrl: `${project?.webUrl ?? ''}/-/merge_requests/${iid}`,
+    };
+  }
+
   private async fetchMergeRequest(
     projectId: number,
     iid: number,
@@ -349,13 +541,7 @@ export class HistoryRecorder implements PollerObserver {
       if (signal.aborted) return;
       // A deleted (or hidden) MR stays unknown for good: remembered without a title, never re-asked.
       if (isAppError(err, 'not_found', 'forbidden')) {
-        const project = this.deps.history.watchedProjects().find((p) => p.id === projectId);
-        this.deps.history.saveMergeRequest({
-          projectId,
-          iid,
-          title: '',
-          webUrl: `${project?.webUrl ?? ''}/-/merge_requests/${iid}`,
-        });
+        this.deps.history.saveMergeRequest(this.unknownMergeRequest(projectId, iid));
         return;
       }
       this.deps.logger.debug(

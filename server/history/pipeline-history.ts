@@ -22,6 +22,7 @@ const FLUSH_DELAY_MS = 50;
 export class PipelineHistory {
   private readonly projects = new Map<number, ProjectHistoryRecord>();
   private watched: number[] = [];
+  private watchedIds = new Set<number>();
   private readonly pipelines = new Map<number, PipelineHistoryRecord>();
   private readonly jobs = new Map<number, readonly JobHistoryRecord[]>();
   private readonly mergeRequests = new Map<string, StoredMergeRequest>();
@@ -58,6 +59,7 @@ export class PipelineHistory {
       history.mergeRequests.set(`${mr.projectId}:${mr.iid}`, mr);
     const watched = store.getMeta('watchedProjects');
     history.watched = watched ? (JSON.parse(watched) as number[]) : [];
+    history.watchedIds = new Set(history.watched);
     return history;
   }
 
@@ -111,6 +113,7 @@ export class PipelineHistory {
   setProjects(projects: readonly ProjectHistoryRecord[]): void {
     this.store.upsertProjects(projects);
     this.watched = projects.map((p) => p.id);
+    this.watchedIds = new Set(this.watched);
     this.store.setMeta({ watchedProjects: JSON.stringify(this.watched) });
     for (const p of projects) this.projects.set(p.id, p);
     this.changes++;
@@ -119,6 +122,11 @@ export class PipelineHistory {
   /** The watched projects. */
   watchedProjects(): ProjectHistoryRecord[] {
     return this.watched.flatMap((id) => this.projects.get(id) ?? []);
+  }
+
+  /** A watched project by id (a lookup per recorded pipeline: no list built). */
+  watchedProject(projectId: number): ProjectHistoryRecord | undefined {
+    return this.watchedIds.has(projectId) ? this.projects.get(projectId) : undefined;
   }
 
   /** A stored pipeline, if any. */

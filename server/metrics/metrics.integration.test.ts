@@ -38,6 +38,7 @@ const SIMULATOR_KIND: Record<string, RouteKind> = {
   pipeline: 'pipeline',
   pipeline_jobs: 'jobs',
   job: 'job',
+  project_jobs: 'project-jobs',
   job_log: 'trace',
   commit: 'commit',
   repository_tree: 'other',
@@ -45,7 +46,10 @@ const SIMULATOR_KIND: Record<string, RouteKind> = {
   user: 'user',
   graphql: 'graphql',
   bridges: 'other',
-  merge_request: 'other',
+  test_report: 'test-report',
+  test_report_summary: 'test-report-summary',
+  merge_request: 'merge-request',
+  merge_requests: 'merge-request',
   other: 'other',
 };
 

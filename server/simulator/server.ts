@@ -30,7 +30,9 @@ export function routeKind(segments: readonly string[]): RouteKind {
     if (segments[6] === 'test_report') return 'test-report';
     if (segments[6] === 'test_report_summary') return 'test-report-summary';
   }
+  if (sub === 'merge_requests') return 'merge-request';
   if (sub === 'jobs') {
+    if (segments.length === 5) return 'project-jobs';
     if (segments.length === 6) return 'job';
     if (leaf === 'trace') return 'trace';
   }

@@ -6,6 +6,8 @@ export type RouteKind =
   | 'pipeline'
   | 'jobs'
   | 'job'
+  | 'project-jobs'
+  | 'merge-request'
   | 'trace'
   | 'test-report'
   | 'test-report-summary'
@@ -23,6 +25,8 @@ export const ROUTE_KINDS: readonly RouteKind[] = [
   'pipeline',
   'jobs',
   'job',
+  'project-jobs',
+  'merge-request',
   'trace',
   'test-report',
   'test-report-summary',

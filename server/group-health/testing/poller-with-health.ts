@@ -1,6 +1,6 @@
 import type { GitLabApi } from '../../gitlab/api.ts';
 import { PipelineReads } from '../../gitlab/pipeline-reads.ts';
-import { systemClock } from '../../platform/clock.ts';
+import { systemClock, type Clock } from '../../platform/clock.ts';
 import { silentLogger } from '../../platform/logger.ts';
 import { PipelinePoller } from '../../summary/poller.ts';
 import { openGroupHealth, type GroupHealth } from '../index.ts';
@@ -22,19 +22,20 @@ export function openPollerWithHealth(
   gitlab: GitLabApi,
   groupPath: string,
   dataDir: string,
+  clock: Clock = systemClock,
 ): PollerWithHealth {
   const reads = new PipelineReads(gitlab);
   const group = openGroupHealth({
     dataDir,
     gitlab,
     reads,
-    clock: systemClock,
+    clock,
     logger: silentLogger,
     since: '7d',
   });
   const poller = new PipelinePoller({
     gitlab,
-    clock: systemClock,
+    clock,
     logger: silentLogger,
     group: groupPath,
     since: '7d',

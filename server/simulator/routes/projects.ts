@@ -1,6 +1,6 @@
 import type { Dataset } from '../dataset.ts';
 import { renderTrace } from '../logs/trace.ts';
-import type { SimPipeline, SimProject } from '../model.ts';
+import type { SimJob, SimPipeline, SimProject } from '../model.ts';
 import { pipelineSuites } from '../test-reports/report.ts';
 import { testReportSummaryView, testReportView } from '../test-reports/views.ts';
 import { param, type HandlerDeps, type SimRouteModule } from './context.ts';
@@ -206,6 +206,24 @@ export const projectRoutes: SimRouteModule = (router, deps) => {
     const suites = pipelineSuites(project, pipeline, deps.data.jobsOf(pipeline));
     ctx.state.reply = json(200, testReportSummaryView(suites));
   });
+  // doc/api/jobs.md, "List project jobs": newest id first, every attempt (lib/api/ci/jobs.rb lists
+  // `user_project.builds` without `.latest`), trigger jobs not (they are bridges, not builds).
+  router.get('/projects/:id/jobs', (ctx) => {
+    const project = findProject(deps, param(ctx.params, 'id'));
+    assertPipelineAccess(project);
+    const q = ctx.state.url.searchParams;
+    const scopes = [...q.getAll('scope'), ...q.getAll('scope[]')];
+    for (const s of scopes) {
+      if (!JOB_STATUSES.has(s))
+        throw new HttpError(400, { error: 'scope does not have a valid value' });
+    }
+    const jobs: { job: SimJob; pipeline: SimPipeline }[] = [];
+    for (const pipeline of project.pipelines)
+      for (const job of [...deps.data.jobsOf(pipeline), ...pipeline.retriedJobs])
+        if (scopes.length === 0 || scopes.includes(job.status)) jobs.push({ job, pipeline });
+    jobs.sort((a, b) => b.job.id - a.job.id);
+    ctx.state.reply = pageOf(deps, jobs, ctx.state.url, (j) => views.job(j.job, j.pipeline));
+  });
   router.get('/projects/:id/jobs/:jobId', (ctx) => {
     const project = findProject(deps, param(ctx.params, 'id'));
     assertPipelineAccess(project);
@@ -227,6 +245,19 @@ export const projectRoutes: SimRouteModule = (router, deps) => {
       headers: { 'content-type': 'text/plain; charset=utf-8' },
       body: trace,
     };
+  });
+  // doc/api/merge_requests.md, "List project merge requests": `iids[]` picks merge requests by
+  // iid, every state unless `state` says otherwise; an unknown iid is simply not listed.
+  router.get('/projects/:id/merge_requests', (ctx) => {
+    const project = findProject(deps, param(ctx.params, 'id'));
+    const q = ctx.state.url.searchParams;
+    const raw = [...q.getAll('iids[]'), ...q.getAll('iids')].flatMap((v) => v.split(','));
+    if (raw.some((v) => !/^\d+$/.test(v))) throw new HttpError(400, { error: 'iids is invalid' });
+    const iids = new Set(raw.map(Number));
+    const mrs = [...project.mergeRequests.values()]
+      .filter((mr) => iids.size === 0 || iids.has(mr.iid))
+      .sort((a, b) => b.iid - a.iid);
+    ctx.state.reply = pageOf(deps, mrs, ctx.state.url, (mr) => views.mergeRequest(project, mr));
   });
   // doc/api/merge_requests.md, "Get single MR": what labels a merge-request pipeline.
   router.get('/projects/:id/merge_requests/:iid', (ctx) => {

@@ -1,0 +1,66 @@
+// What history costs in GitLab requests (issue 24 §5): the first hour of a 200-project group with
+// every background read the service makes by itself — the poller's reads, the history recorder's
+// job lists, commit and merge-request lookups — counted by kind at the simulator. The hour is
+// the first load until nothing is queued, then one steady cycle a minute (the poller's quiet
+// interval) on a clock moved by hand, so periodic reads (project list, deletion reconciliation)
+// happen as they would in an hour. Avatars are not counted: only a browser showing them asks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { GitLabClient } from '../server/gitlab/client.ts';
+import { RequestBudget } from '../server/gitlab/request-budget.ts';
+import { openPollerWithHealth } from '../server/group-health/testing/poller-with-health.ts';
+import type { Clock } from '../server/platform/clock.ts';
+import { silentLogger } from '../server/platform/logger.ts';
+import { ROUTE_KINDS } from '../server/simulator/stats.ts';
+import { startSimulator } from '../server/simulator/index.ts';
+import { LARGE_GROUP } from './large-group.ts';
+import type { BenchSuite } from './types.ts';
+
+const MINUTE = 60_000;
+/** Requests for a first hour at or under this fit well inside GitLab.com's 2,000 a minute. */
+const TARGET = 2_000;
+
+/** The history-cost suite. */
+export const run: BenchSuite = async () => {
+  const sim = await startSimulator({ ...LARGE_GROUP, latencyMs: 0 });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ps-bench-history-cost-'));
+  let offset = 0;
+  const clock: Clock = { now: () => Date.now() + offset };
+  const gitlab = new GitLabClient({
+    baseUrl: sim.url,
+    token: sim.token,
+    logger: silentLogger,
+    budget: new RequestBudget({ requestsPerMinute: 1e9, maxConcurrency: 12 }),
+  });
+  const service = openPollerWithHealth(gitlab, sim.groupPath, dir, clock);
+  try {
+    sim.stats.reset();
+    await service.poller.cycleOnce();
+    await service.settle();
+    const firstLoad = sim.stats.total;
+    const pipelines = service.poller.snapshot.summary.total_pipelines;
+    for (let minute = 1; minute < 60; minute++) {
+      offset = minute * MINUTE;
+      await service.poller.cycleOnce();
+      await service.settle();
+    }
+    const total = sim.stats.total;
+    const byKind = ROUTE_KINDS.filter((k) => sim.stats.byKind[k] > 0)
+      .map((k) => `${k} ${sim.stats.byKind[k].toLocaleString('en-US')}`)
+      .join(', ');
+    return [
+      {
+        name: `first hour, ${service.poller.snapshot.projects.length} projects (${pipelines.toLocaleString('en-US')} pipelines): GitLab requests incl. history reads (${byKind})`,
+        value: `${total.toLocaleString('en-US')} requests`,
+        baseline: `${firstLoad.toLocaleString('en-US')} in the first load`,
+        target: `≤ ${TARGET.toLocaleString('en-US')}`,
+        ok: total <= TARGET,
+      },
+    ];
+  } finally {
+    await service.close();
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
