@@ -4,6 +4,7 @@
  * The renderer imports this file with `import type` only.
  */
 import type { MergeRequestRef } from './group-health/contract.ts';
+import type { FixedBefore } from './triage/contract.ts';
 import type { Pagination } from './pagination.ts';
 
 /** GET /api/health */
@@ -167,6 +168,11 @@ export interface JobDetails {
   failure_reason?: string | null;
   /** Additive: whether a failure of this job is allowed. */
   allow_failure?: boolean;
+  /**
+   * Additive, failed jobs only: earlier occurrences of the same failure signature on this project
+   * whose ref went green afterwards, newest first (issue 27).
+   */
+  fixed_before?: FixedBefore[];
 }
 
 /** GET /api/pipelines/{projectId}/details/{pipelineId} */
@@ -545,3 +551,5 @@ export interface NotificationState {
 // Group health (additive routes /api/health/* and /api/pipelines/failures): shapes kept with their
 // domain, exported here so the dashboard reads every wire type from this one file.
 export type * from './group-health/contract.ts';
+// Triage (additive routes /api/failures/signatures and /api/triage/mine).
+export type * from './triage/contract.ts';
