@@ -31,6 +31,7 @@ import { FileSettingsStore } from './settings/settings-store.ts';
 import { PipelineDetailsService } from './summary/pipeline-details.ts';
 import { PipelinePoller, type PollerTiming } from './summary/poller.ts';
 import { pipelineRoutes } from './summary/routes.ts';
+import { openTriage, type Triage } from './triage/index.ts';
 import { versionInfo } from './version.ts';
 
 /** Edges the service is built with; tests replace the clock, timing and GitLab connection. */
@@ -61,6 +62,8 @@ export interface RunningService {
   failureEvents: FailureEvents;
   /** Group health over the pipeline history. */
   groupHealth: GroupHealth;
+  /** Triage: failure signatures and past fixes over the same history. */
+  triage: Triage;
   /** How others reach the service, and its access token when shared (see http/exposure.ts). */
   exposure: Exposure;
   /** Closes everything in the reverse order it was built; safe to call twice. */
@@ -122,6 +125,19 @@ export async function composeService(
       inMemory: connection.demo,
     });
     closers.push(() => groupHealth.close());
+    // Job logs for the AI and the failure signatures, read through the capped log reader.
+    const jobLogs = withCappedJobLogs(gitlab, connection.jobLogs);
+    // Failure signatures: a few failed jobs' logs read after each poll cycle.
+    const triage = openTriage({
+      history: groupHealth.history,
+      signatures: groupHealth.signatures,
+      logs: jobLogs,
+      clock,
+      logger,
+      since: groupHealth.window,
+      mergeRequests: groupHealth.mergeRequests,
+    });
+    closers.push(() => triage.stop());
 
     const hub = new SseHub({ now: () => clock.now() });
     const poller = new PipelinePoller({
@@ -134,7 +150,10 @@ export async function composeService(
       reads,
       onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
       observer: groupHealth.observer,
-      onCycle: (cycle) => metrics.observePollCycle(cycle),
+      onCycle: (cycle) => {
+        metrics.observePollCycle(cycle);
+        triage.cycle();
+      },
       mergeRequests: groupHealth.mergeRequests,
     });
     groupHealth.warmStart(poller);
@@ -159,6 +178,8 @@ export async function composeService(
       reads,
       projectName: poller.projectName,
       onGone: poller.pipelineGone,
+      fixedBefore: (projectId, pipelineId, jobs) =>
+        triage.service.fixedBefore(projectId, pipelineId, jobs),
     });
 
     const store = AnalysisStore.open(path.join(config.dataDir, 'analyses.db'), logger);
@@ -169,7 +190,7 @@ export async function composeService(
         ? { provider: 'offline' as const }
         : aiConfigFrom(edges.env);
     const ai = createAiService({
-      gitlab: withCappedJobLogs(gitlab, connection.jobLogs),
+      gitlab: jobLogs,
       store,
       logger,
       clock,
@@ -204,6 +225,7 @@ export async function composeService(
         notificationRoutes({ store: settingsStore, events: failureEvents }),
         aiRoutes(ai),
         groupHealth.routes,
+        triage.routes,
       ],
       rootRoutes: [
         ccTrayRoutes({ source: async () => (await currentHealth()).index }),
@@ -228,6 +250,7 @@ export async function composeService(
       hub,
       failureEvents,
       groupHealth,
+      triage,
       exposure,
       stop: () => (stopping ??= closeAll()),
     };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { PipelineReads } from '../gitlab/pipeline-reads.ts';
 import { HistoryRecorder } from '../history/history-recorder.ts';
+import type { SignatureTable } from '../history/failure-signatures.ts';
 import { DEFAULT_RETENTION_DAYS, HistoryStore } from '../history/history-store.ts';
 import { PipelineHistory } from '../history/pipeline-history.ts';
 import type { RouteModule } from '../http/app.ts';
@@ -50,6 +51,12 @@ export interface GroupHealth {
   mergeRequests: MergeRequestLookup;
   /** A job's flake history in words for the AI, or undefined. */
   flakeHistory(projectId: number, jobName: string): Promise<string | undefined>;
+  /** The pipeline history itself (triage reads it too). */
+  history: PipelineHistory;
+  /** The history database's failure-signature table (server/triage/). */
+  signatures: SignatureTable;
+  /** The summary's current window (`7d`). */
+  window(): string;
   close(): void;
 }
 
@@ -85,10 +92,11 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
     logger: deps.logger,
     group: () => poller?.target.group ?? '',
   });
+  const window = () => poller?.target.since ?? deps.since;
   const health = new HealthService({
     history,
     clock: deps.clock,
-    since: () => poller?.target.since ?? deps.since,
+    since: window,
     currentUsername: cachedUsername(deps.gitlab),
   });
   history.loadAll().catch((err: unknown) => {
@@ -107,6 +115,9 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
       return state !== null;
     },
     mergeRequests: mergeRequestLookup(history),
+    history,
+    signatures: store.signatures,
+    window,
     idle: () => recorder.idle(),
     async flakeHistory(projectId, jobName) {
       try {

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { RouteModule } from '../http/app.ts';
+import { describedRoutes, type RouteDoc } from '../http/openapi.ts';
+import { parseInput } from '../http/validation.ts';
+import { isValidSince } from '../summary/since.ts';
+import type { TriageService } from './triage-service.ts';
+
+/** Query of GET /api/failures/signatures. */
+export const FailureSignaturesQuerySchema = z.object({
+  since: z
+    .string()
+    .refine(isValidSince, { error: 'must be a positive whole number followed by m, h, d or w' })
+    .optional(),
+});
+
+const ROUTE_DOCS: readonly RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/failures/signatures',
+    tag: 'Triage',
+    summary:
+      'The same error across projects: failure signatures of the window, most widespread first',
+    docs: 'get-apifailuressignatures',
+    additive: true,
+    query: FailureSignaturesQuerySchema,
+    response: { description: '`{window, signatures}`.' },
+  },
+];
+
+/** GET /api/failures/signatures (additive; shapes in server/triage/contract.ts). */
+export function triageRoutes(deps: { triage: TriageService }): RouteModule {
+  const { triage } = deps;
+  return describedRoutes(ROUTE_DOCS, (router) => {
+    router.get('/failures/signatures', async (ctx) => {
+      const { since } = parseInput(FailureSignaturesQuerySchema, ctx.query, 'query');
+      ctx.body = await triage.signatures(since);
+    });
+  });
+}
