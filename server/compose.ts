@@ -166,6 +166,8 @@ export async function composeService(
       isWatched: (projectId) => poller.projectName(projectId) !== undefined,
       refLabel: poller.refLabel,
       pipeline: poller.pipelineRecord,
+      jobSignatures: (projectId, pipelineId, jobs) =>
+        triage.service.jobSignatures(projectId, pipelineId, jobs),
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));

@@ -481,6 +481,10 @@ export interface EventJobRef {
   name: string;
   stage: string;
   failure_reason: string | null;
+  /** Additive: the job's failure signature (server/triage/), when its log was read. */
+  signature?: string | null;
+  /** Additive: the decisive line behind `signature`, as printed. */
+  sample_line?: string | null;
 }
 
 /** One pipeline in a `pipeline-failed` / `pipeline-fixed` event. */
