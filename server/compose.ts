@@ -200,6 +200,8 @@ export async function composeService(
       secretStore: edges.secretStore,
       projectName: poller.projectName,
       flakeHistory: groupHealth.flakeHistory,
+      pastFixes: (projectId, pipelineId, jobId, jobName) =>
+        triage.service.fixedBeforeInWords(projectId, pipelineId, jobId, jobName),
       onAnswer: (event) => metrics.countAnalysis(event),
     });
     // The cctray feed and the gauges read group health's current view of the whole history.

@@ -24,7 +24,7 @@ import { createProviderSettings, type ProviderUpdate } from './provider-settings
 import { SerialQueue, SingleFlight } from './single-flight.ts';
 import type { AnalysisStore } from './store/analysis-store.ts';
 import { createSystemPrompt } from './system-prompt.ts';
-import type { AiUseCaseDeps } from './use-case-deps.ts';
+import type { AiUseCaseDeps, PastFixesLookup } from './use-case-deps.ts';
 
 export type { AnalyseInput } from './analyse-job.ts';
 export type { AnswerEvent } from './answer-events.ts';
@@ -50,6 +50,8 @@ export interface AiServiceDeps {
   fetch?: typeof fetch;
   /** The job's recent flake history in words (group health), for the prompt and offline analyser. */
   flakeHistory?: (projectId: number, jobName: string) => Promise<string | undefined>;
+  /** What fixed the job's error before (triage), for the prompt and the offline analyser. */
+  pastFixes?: PastFixesLookup;
   /** Told of each provider answer, given or failed (metrics count analyses by provider). */
   onAnswer?: (event: AnswerEvent) => void;
 }
@@ -102,6 +104,7 @@ export function createAiService(deps: AiServiceDeps): AiService {
     systemPrompt: () => prompt.current(),
     isOffline: () => settings.isOffline(),
     flakeHistory: deps.flakeHistory,
+    pastFixes: deps.pastFixes,
   };
   const flights = new SingleFlight();
   const conversations = new SerialQueue();

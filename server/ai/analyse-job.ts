@@ -4,7 +4,7 @@ import { distillLog } from './distill/log-distiller.ts';
 import { loadCheckedJobContext, readJobLog, type JobIdentity } from './job-context.ts';
 import { analysisMessages } from './prompt.ts';
 import type { DeltaListener, SingleFlight } from './single-flight.ts';
-import { usableCache, type AiUseCaseDeps } from './use-case-deps.ts';
+import { pastFixesOf, usableCache, type AiUseCaseDeps } from './use-case-deps.ts';
 
 /** POST /api/ai/analyse input. */
 export interface AnalyseInput extends JobIdentity {
@@ -42,6 +42,7 @@ async function runAnalysis(
     input.log !== undefined,
   );
   context.flakeHistory = await deps.flakeHistory?.(input.projectId, context.jobName);
+  context.pastFixes = await pastFixesOf(deps, context);
   const raw = await readJobLog(deps.gitlab, input, input.log);
   const baseline = await greenLog(deps, input, context.previousSuccess?.jobId);
   const distilled = distillLog(raw, { budgetChars: deps.budgetChars, baseline });

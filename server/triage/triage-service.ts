@@ -5,12 +5,12 @@ import type { MergeRequestLookup } from '../summary/merge-request-ref.ts';
 import { parseSince } from '../summary/since.ts';
 import type { FailureSignaturesResponse, FixedBefore } from './contract.ts';
 import { FixIndex, fixInWords } from './past-fixes.ts';
-import type { SignatureRecorder } from './signature-recorder.ts';
+import { failedAtOf, type SignatureRecorder } from './signature-recorder.ts';
 import { signatureReport } from './signature-report.ts';
 
 /** What triage reads. */
 export interface TriageServiceDeps {
-  history: Pick<PipelineHistory, 'snapshot' | 'version' | 'loadAll' | 'watchedProjects'>;
+  history: Pick<PipelineHistory, 'snapshot' | 'version' | 'loadAll' | 'watchedProjects' | 'jobsOf'>;
   recorder: SignatureRecorder;
   clock: Clock;
   /** The summary's window (`7d`): the default window of the signatures. */
@@ -100,9 +100,16 @@ export class TriageService {
   async fixedBeforeInWords(
     projectId: number,
     pipelineId: number,
-    job: FailedJob,
+    jobId: number,
+    jobName: string,
   ): Promise<string | undefined> {
-    const fixes = (await this.fixedBefore(projectId, pipelineId, [job])).get(job.id) ?? [];
+    const stored = this.deps.history.jobsOf(pipelineId).find((j) => j.jobId === jobId);
+    const job = {
+      id: jobId,
+      name: jobName,
+      failedAt: stored ? failedAtOf(stored) : this.deps.clock.now(),
+    };
+    const fixes = (await this.fixedBefore(projectId, pipelineId, [job])).get(jobId) ?? [];
     if (fixes.length === 0) return undefined;
     const now = this.deps.clock.now();
     return `This error was ${fixes.map((f) => fixInWords(f, now)).join('; and ')}.`;

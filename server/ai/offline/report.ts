@@ -4,6 +4,7 @@ import { CATEGORY_LABELS } from '../findings.ts';
 import { greenOnSameCommit, type JobContext } from '../job-context.ts';
 import { quote } from '../markdown.ts';
 import { diagnose } from './diagnosis.ts';
+import { pastFixesLines } from './past-fixes.ts';
 
 /** Describes the previous green run and the commits since, in one line, or undefined. */
 export function describeWhatChanged(context: JobContext | undefined): string | undefined {
@@ -61,6 +62,7 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
       '',
       `**Flaky:** this job ${context.flakeHistory} — retrying it is likely to pass, but the flake deserves a fix.`,
     );
+  lines.push(...pastFixesLines(context));
   lines.push('', '**Next steps:**', ...d.nextSteps.map((s, i) => `${i + 1}. ${s}`));
   lines.push(
     '',
