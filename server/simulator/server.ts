@@ -6,6 +6,7 @@ import type { SimUser } from './model.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import type { HandlerDeps, SimState } from './routes/context.ts';
 import { groupRoutes } from './routes/groups.ts';
+import { mergeRequestRoutes } from './routes/merge-requests.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { HttpError, json, statusReply, type Reply } from './routes/reply.ts';
 import { executeGraphQL } from './graphql/execute.ts';
@@ -300,6 +301,7 @@ export function createSimulatorApp(deps: HandlerDeps): Koa<SimState> {
     });
   });
   groupRoutes(api, deps);
+  mergeRequestRoutes(api, deps);
   projectRoutes(api, deps);
   app.use(api.routes());
   return app;
