@@ -136,6 +136,9 @@ export async function composeService(
       logger,
       since: groupHealth.window,
       mergeRequests: groupHealth.mergeRequests,
+      gitlab,
+      group: () => poller.target.group,
+      health: groupHealth.health,
     });
     closers.push(() => triage.stop());
 
@@ -168,6 +171,8 @@ export async function composeService(
       pipeline: poller.pipelineRecord,
       jobSignatures: (projectId, pipelineId, jobs) =>
         triage.service.jobSignatures(projectId, pipelineId, jobs),
+      jobVerdicts: (projectId, pipelineId, jobs, targetBranch) =>
+        triage.mine.verdicts(projectId, pipelineId, jobs, targetBranch),
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));

@@ -4,7 +4,7 @@
  * The renderer imports this file with `import type` only.
  */
 import type { MergeRequestRef } from './group-health/contract.ts';
-import type { FixedBefore } from './triage/contract.ts';
+import type { FixedBefore, TriageVerdict } from './triage/contract.ts';
 import type { Pagination } from './pagination.ts';
 
 /** GET /api/health */
@@ -485,6 +485,10 @@ export interface EventJobRef {
   signature?: string | null;
   /** Additive: the decisive line behind `signature`, as printed. */
   sample_line?: string | null;
+  /** Additive, `mine` failures: whether it is the change's doing (issue 27). */
+  verdict?: TriageVerdict | null;
+  /** Additive: the verdict's evidence in words ("failed and passed on retry 4 times this week"). */
+  verdict_evidence?: string | null;
 }
 
 /** One pipeline in a `pipeline-failed` / `pipeline-fixed` event. */

@@ -253,6 +253,41 @@ describe('failure events', () => {
     expect(mine.body).toBe('Commit of 20 — Failed: test:unit — (yours)');
   });
 
+  it("carries the verdict of the user's own failures, judged against the default branch (issue 27)", async () => {
+    const asked: unknown[] = [];
+    const t = setup({}, 10, {
+      jobVerdicts: async (projectId, pipelineId, jobs, target) => {
+        asked.push([projectId, pipelineId, jobs.map((j) => j.name), target]);
+        return new Map(
+          jobs.map((j) => [
+            j.id,
+            {
+              verdict: 'flaky' as const,
+              evidence: {
+                text: `\`${j.name}\` failed and passed on retry 4 times this week (31 runs)`,
+              },
+            },
+          ]),
+        );
+      },
+    });
+    await t.cycle();
+    t.fail(2, 20, { ref: 'feature/a', user: { ...OTHER, id: 7, username: 'ada' } }); // mine
+    t.fail(1, 22); // default branch, someone else's: no verdict asked
+    await t.cycle();
+    expect(asked).toEqual([[2, 20, ['test:unit'], 'main']]);
+    const mine = t.events.find((e) => e.pipelines[0]!.pipeline_id === 20)!;
+    expect(mine.body).toBe(
+      'Commit of 20 — Failed: test:unit (flaky — failed and passed on retry 4 times this week (31 runs)) — (yours)',
+    );
+    expect(mine.pipelines[0]!.failed_jobs[0]).toMatchObject({
+      verdict: 'flaky',
+      verdict_evidence: 'failed and passed on retry 4 times this week (31 runs)',
+    });
+    const other = t.events.find((e) => e.pipelines[0]!.pipeline_id === 22)!;
+    expect(other.pipelines[0]!.failed_jobs[0]!.verdict).toBeUndefined();
+  });
+
   it('announces a pipeline once, even when it is retried and fails again', async () => {
     const t = setup();
     await t.cycle();

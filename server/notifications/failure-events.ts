@@ -1,4 +1,5 @@
 import type {
+  TriageVerdict,
   FailureReason,
   NotificationSettings,
   NotificationState,
@@ -49,6 +50,16 @@ export interface FailureEventsDeps {
     pipelineId: number,
     jobs: { id: number; name: string; failedAt: number }[],
   ) => Promise<Map<number, { signature: string; sampleLine: string }>>;
+  /**
+   * Verdicts of the token user's failed jobs against `targetBranch` (server/triage/), by job id:
+   * a `mine` notification says whether the failure is theirs, the default branch's, or a flake.
+   */
+  jobVerdicts?: (
+    projectId: number,
+    pipelineId: number,
+    jobs: { id: number; name: string }[],
+    targetBranch: string,
+  ) => Promise<Map<number, { verdict: TriageVerdict; evidence: { text: string } }>>;
   /** Timer edge (tests may pass their own). */
   timers?: {
     set(fn: () => void, ms: number): unknown;
@@ -290,6 +301,8 @@ export class FailureEvents {
     const wanted = reasons.some((r) => settings.reasons[r]);
     if (!wanted || settings.muted_projects.includes(project.id)) return;
     if (kind === 'failed') await this.addSignatures(item, jobs);
+    if (kind === 'failed' && reasons.includes('mine'))
+      await this.addVerdicts(item, project.defaultBranch ?? '');
     if (this.stopped) return;
     if (kind === 'failed') {
       this.history.unshift(item);
@@ -323,6 +336,27 @@ export class FailureEvents {
       });
     } catch (err) {
       this.deps.logger.debug({ err: (err as Error).message }, 'failure signatures unavailable');
+    }
+  }
+
+  /** Judges the user's own failed jobs: theirs (`new`), the default branch's, or a flake. */
+  private async addVerdicts(item: PipelineEventItem, targetBranch: string): Promise<void> {
+    if (!this.deps.jobVerdicts || item.failed_jobs.length === 0 || !targetBranch) return;
+    try {
+      const verdicts = await this.deps.jobVerdicts(
+        item.project_id,
+        item.pipeline_id,
+        item.failed_jobs.map((j) => ({ id: j.id, name: j.name })),
+        targetBranch,
+      );
+      item.failed_jobs = item.failed_jobs.map((j) => {
+        const v = verdicts.get(j.id);
+        // The evidence names the job first ("`test` failed and passed …"): the event lists it already.
+        const words = v?.evidence.text.replace(/^`[^`]*` /, '') ?? null;
+        return { ...j, verdict: v?.verdict ?? null, verdict_evidence: words };
+      });
+    } catch (err) {
+      this.deps.logger.debug({ err: (err as Error).message }, 'failure verdicts unavailable');
     }
   }
 
@@ -455,7 +489,11 @@ export function describeEvent(
   const verb = event === 'pipeline-failed' ? 'failed' : 'fixed';
   if (items.length === 1) {
     const item = items[0]!;
-    const jobs = item.failed_jobs.map((j) => j.name);
+    const jobs = item.failed_jobs.map((j) =>
+      j.verdict
+        ? `${j.name} (${j.verdict}${j.verdict_evidence ? ` — ${j.verdict_evidence}` : ''})`
+        : j.name,
+    );
     const why = item.reasons.map((r) => REASON_WORDS[r]).join(', ');
     const ref = refInWords({
       ref_label: item.ref_label ?? item.ref,

@@ -63,3 +63,63 @@ export interface FixedBefore {
   /** The earlier pipeline that failed the same way. */
   failed_pipeline_id: number;
 }
+
+/** Whether a failure is the merge request's doing (issue 27, §1). */
+export type TriageVerdict = 'broken-on-default' | 'flaky' | 'new' | 'unknown';
+
+/** A pipeline named as evidence. */
+export interface EvidencePipeline {
+  pipeline_id: number;
+  sha: string;
+  short_sha: string;
+  commit_title: string | null;
+  commit_author: string | null;
+  web_url: string;
+  /** When it was created (ISO). */
+  at: string;
+}
+
+/** Why a failure got its verdict. */
+export interface TriageEvidence {
+  /** One sentence: "`test` fails on `main` since #812 (a1b2c3d4 …, 3 hours ago)". */
+  text: string;
+  /** broken-on-default: the target branch's first pipeline of the job's current failing streak. */
+  since: EvidencePipeline | null;
+  /** new: the target branch's latest pipeline where the job passed. */
+  last_passed: EvidencePipeline | null;
+  /** flaky: the job's flakes and runs over the last week, and the rate (%). */
+  flakes: { flakes: number; runs: number; flake_rate: number } | null;
+}
+
+/** A failing job of a merge request's latest pipeline, with its verdict. */
+export interface TriageFailure {
+  job_id: number;
+  job_name: string;
+  stage: string;
+  verdict: TriageVerdict;
+  evidence: TriageEvidence;
+  /** The job's failure signature, when its log was read. */
+  signature: string | null;
+}
+
+/** One open merge request of the token's user. */
+export interface MyMergeRequest {
+  project_id: number;
+  project_name: string;
+  iid: number;
+  title: string;
+  web_url: string;
+  source_branch: string;
+  target_branch: string;
+  /** Its latest pipeline in the history, or null when none is known. */
+  pipeline: { pipeline_id: number; status: string; web_url: string } | null;
+  failures: TriageFailure[];
+}
+
+/** GET /api/triage/mine */
+export interface MyMergeRequestsResponse {
+  /** The GitLab token's user. */
+  user: { id: number; username: string; name: string };
+  /** Failing first, then the most recently updated. */
+  merge_requests: MyMergeRequest[];
+}

@@ -1,13 +1,19 @@
+import type { GitLabApi } from '../gitlab/api.ts';
+import type { HealthService } from '../group-health/health-service.ts';
 import type { SignatureTable } from '../history/failure-signatures.ts';
 import type { PipelineHistory } from '../history/pipeline-history.ts';
 import type { RouteModule } from '../http/app.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { MergeRequestLookup } from '../summary/merge-request-ref.ts';
+import { MyMergeRequests } from './my-merge-requests.ts';
 import { triageRoutes } from './routes.ts';
 import { SignatureRecorder, type JobLogSource } from './signature-recorder.ts';
+import type { TestEvidence } from './test-evidence.ts';
 import { TriageService } from './triage-service.ts';
 
+export { MyMergeRequests } from './my-merge-requests.ts';
+export type { TestEvidence } from './test-evidence.ts';
 export { TriageService } from './triage-service.ts';
 export type { FailedJob } from './triage-service.ts';
 
@@ -24,11 +30,21 @@ export interface TriageDeps {
   mergeRequests: MergeRequestLookup;
   /** Job logs read per poll cycle to sign failed jobs (default 4). */
   logsPerCycle?: number;
+  /** GitLab: the token's user and the group's merge requests. */
+  gitlab: Pick<GitLabApi, 'getCurrentUser' | 'listGroupMergeRequests'>;
+  /** The watched group. */
+  group: () => string;
+  /** Group health: the week's flaky jobs. */
+  health: Pick<HealthService, 'health'>;
+  /** Test-level evidence (the JUnit test reports, issue 26) once the service has it. */
+  tests?: TestEvidence;
 }
 
 /** Triage wired: the service, its routes and the poll-cycle stage that signs failed jobs. */
 export interface Triage {
   service: TriageService;
+  /** The token user's open merge requests with a verdict per failure. */
+  mine: MyMergeRequests;
   routes: RouteModule;
   recorder: SignatureRecorder;
   /** Call once per poll cycle: signs a few failed jobs (skipped while the last call still runs). */
@@ -57,12 +73,24 @@ export function openTriage(deps: TriageDeps): Triage {
     since: deps.since,
     mergeRequests: deps.mergeRequests,
   });
+  const mine = new MyMergeRequests({
+    gitlab: deps.gitlab,
+    group: deps.group,
+    history: deps.history,
+    flakes: () => deps.health.health('7d').flakes,
+    recorder,
+    tests: deps.tests,
+    clock: deps.clock,
+    logger: deps.logger,
+  });
   let running: Promise<void> | null = null;
   return {
     service,
+    mine,
     recorder,
-    routes: triageRoutes({ triage: service }),
+    routes: triageRoutes({ triage: service, mine }),
     cycle() {
+      mine.cycle();
       if (running || controller.signal.aborted) return;
       running = recorder
         .cycle(controller.signal)
