@@ -23,11 +23,13 @@ const HealthView = lazy(() => import('./views/health/health-view.tsx'));
 const FlakyView = lazy(() => import('./views/health/flaky-view.tsx'));
 const TrendsView = lazy(() => import('./views/health/trends-view.tsx'));
 const FailuresView = lazy(() => import('./views/health/failures-view.tsx'));
+const MineView = lazy(() => import('./views/mine/mine-view.tsx'));
 
 const THEMES = ['system', 'light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
 const NAV: { path: string; label: string; view: Route['view']; key: string }[] = [
+  { path: '/mine', label: 'My MRs', view: 'mine', key: 'm' },
   { path: '/', label: 'Overview', view: 'overview', key: 'o' },
   { path: '/projects', label: 'Projects', view: 'projects', key: 'p' },
   { path: '/health', label: 'Health', view: 'health', key: 'b' },
@@ -107,6 +109,8 @@ function ViewFor({ route }: { route: Route }) {
   switch (route.view) {
     case 'overview':
       return <Overview />;
+    case 'mine':
+      return <MineView />;
     case 'projects':
       return <ProjectsView />;
     case 'analyses':
@@ -146,6 +150,8 @@ function ViewFor({ route }: { route: Route }) {
 /** The URL of a (non-pipeline) view, to return to when the pipeline panel over it closes. */
 function pathOf(route: Route): string {
   switch (route.view) {
+    case 'mine':
+      return '/mine';
     case 'projects':
       return '/projects';
     case 'analyses':
