@@ -18,19 +18,26 @@ export interface FailureOccurrence {
   signature: string;
 }
 
+/** An earlier failure with a signature and the first green pipeline of its ref after it. */
+interface Occurrence {
+  failed: PipelineHistoryRecord;
+  /** Null while the ref has not gone green since (or went green on the same commit: a flake). */
+  fix: PipelineHistoryRecord | null;
+}
+
 /**
- * What fixed each failure signature before, per project: the pipeline history by ref and the
- * signed failed jobs by signature, indexed once per change of either, so asking for a pipeline's
- * failed jobs costs a few map reads and binary searches.
+ * What fixed each failure signature before, per project, computed in one pass over the pipeline
+ * history (oldest first): each signed failure waits on its ref for the first green pipeline after
+ * it. Rebuilt once per change of the history or of the signatures; asking for a failure is then a
+ * few map reads.
  */
 export class FixIndex {
-  private readonly pipelines = new Map<number, PipelineHistoryRecord>();
-  /** `project:ref` → pipelines oldest first. */
-  private readonly byRef = new Map<string, PipelineHistoryRecord[]>();
-  /** `project:signature` → failed pipelines with that signature, newest first (each once). */
-  private readonly bySignature = new Map<string, PipelineHistoryRecord[]>();
-  /** `project:sha` → the merge request whose pipeline built that commit. */
-  private readonly mrBySha = new Map<string, number>();
+  /** project → signature → occurrences, newest first. */
+  private readonly bySignature = new Map<number, Map<string, Occurrence[]>>();
+  /** When each signed pipeline was created. */
+  private readonly createdAt = new Map<number, number>();
+  /** project → sha → the merge request one of whose pipelines built it. */
+  private readonly mrBySha = new Map<number, Map<string, number>>();
 
   constructor(
     snapshot: Pick<HistorySnapshot, 'pipelines'>,
@@ -38,45 +45,71 @@ export class FixIndex {
     private readonly mergeRequests: MergeRequestLookup,
     private readonly projectWebUrl: (projectId: number) => string | undefined,
   ) {
-    for (const p of snapshot.pipelines) {
-      this.pipelines.set(p.pipelineId, p);
-      const key = `${p.projectId}:${p.ref}`;
-      let list = this.byRef.get(key);
-      if (!list) this.byRef.set(key, (list = []));
-      list.push(p);
-      const iid = mergeRequestIid(p.ref);
-      if (iid !== null) this.mrBySha.set(`${p.projectId}:${p.sha}`, iid);
-    }
-    const seen = new Set<string>();
+    // One signature per pipeline is the rule; a few pipelines fail two ways.
+    const signaturesOf = new Map<number, string | string[]>();
     for (const row of rows) {
       if (row.signature === null) continue;
-      const p = this.pipelines.get(row.pipelineId);
-      const key = `${row.projectId}:${row.signature}`;
-      if (!p || seen.has(`${key}:${p.pipelineId}`)) continue;
-      seen.add(`${key}:${p.pipelineId}`);
-      let list = this.bySignature.get(key);
-      if (!list) this.bySignature.set(key, (list = []));
-      list.push(p);
+      const known = signaturesOf.get(row.pipelineId);
+      if (known === undefined) signaturesOf.set(row.pipelineId, row.signature);
+      else if (typeof known === 'string') {
+        if (known !== row.signature) signaturesOf.set(row.pipelineId, [known, row.signature]);
+      } else if (!known.includes(row.signature)) known.push(row.signature);
     }
-    for (const list of this.bySignature.values()) list.sort(newestFirst);
+    // project → ref → occurrences waiting for the ref to go green.
+    const waiting = new Map<number, Map<string, Occurrence[]>>();
+    for (const p of snapshot.pipelines) {
+      if (p.ref.startsWith('refs/merge-requests/')) {
+        const iid = mergeRequestIid(p.ref);
+        if (iid !== null) {
+          let shas = this.mrBySha.get(p.projectId);
+          if (!shas) this.mrBySha.set(p.projectId, (shas = new Map()));
+          shas.set(p.sha, iid);
+        }
+      }
+      if (p.status === 'success') {
+        const refs = waiting.get(p.projectId);
+        const pending = refs?.get(p.ref);
+        if (!pending) continue;
+        // Green again on the failure's own commit is a flake, not a fix.
+        for (const o of pending) if (o.failed.sha !== p.sha) o.fix = p;
+        refs!.delete(p.ref);
+        continue;
+      }
+      const signatures = signaturesOf.get(p.pipelineId);
+      if (!signatures) continue;
+      this.createdAt.set(p.pipelineId, p.createdAt);
+      let refs = waiting.get(p.projectId);
+      if (!refs) waiting.set(p.projectId, (refs = new Map()));
+      let pending = refs.get(p.ref);
+      if (!pending) refs.set(p.ref, (pending = []));
+      let bySignature = this.bySignature.get(p.projectId);
+      if (!bySignature) this.bySignature.set(p.projectId, (bySignature = new Map()));
+      for (const signature of typeof signatures === 'string' ? [signatures] : signatures) {
+        const occurrence: Occurrence = { failed: p, fix: null };
+        pending.push(occurrence);
+        const list = bySignature.get(signature);
+        if (list) list.push(occurrence);
+        else bySignature.set(signature, [occurrence]);
+      }
+    }
+    for (const signatures of this.bySignature.values())
+      for (const list of signatures.values()) list.reverse();
   }
 
   /**
    * Earlier occurrences of the failure's signature on its project whose ref then went green, newest
    * first: for each, the first green pipeline of that ref after it, on another commit (green again
-   * on the same commit is a flake, not a fix), finished before this failure's pipeline started.
+   * on the same commit is a flake, not a fix), created before this failure's pipeline.
    */
   fixesFor(failure: FailureOccurrence): FixedBefore[] {
-    const current = this.pipelines.get(failure.pipelineId);
-    const before = current?.createdAt ?? Number.MAX_SAFE_INTEGER;
-    const earlier = this.bySignature.get(`${failure.projectId}:${failure.signature}`) ?? [];
+    const before = this.createdAt.get(failure.pipelineId) ?? Number.MAX_SAFE_INTEGER;
+    const earlier = this.bySignature.get(failure.projectId)?.get(failure.signature) ?? [];
     const out: FixedBefore[] = [];
     const fixes = new Set<number>();
-    for (const failed of earlier) {
+    for (const { failed, fix } of earlier) {
       if (out.length === MAX_FIXES) break;
       if (failed.pipelineId === failure.pipelineId || failed.createdAt >= before) continue;
-      const fix = this.firstGreenAfter(failed, before);
-      if (!fix || fixes.has(fix.pipelineId)) continue;
+      if (!fix || fix.createdAt >= before || fixes.has(fix.pipelineId)) continue;
       fixes.add(fix.pipelineId);
       out.push({
         pipeline_id: fix.pipelineId,
@@ -92,29 +125,8 @@ export class FixIndex {
     return out;
   }
 
-  private firstGreenAfter(
-    failed: PipelineHistoryRecord,
-    before: number,
-  ): PipelineHistoryRecord | undefined {
-    const list = this.byRef.get(`${failed.projectId}:${failed.ref}`) ?? [];
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid]!.createdAt <= failed.createdAt) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < list.length; i++) {
-      const p = list[i]!;
-      if (p.createdAt >= before) return undefined;
-      if (p.status !== 'success') continue;
-      return p.sha === failed.sha ? undefined : p;
-    }
-    return undefined;
-  }
-
   private mergeRequestOf(p: PipelineHistoryRecord): MergeRequestRef | null {
-    const iid = mergeRequestIid(p.ref) ?? this.mrBySha.get(`${p.projectId}:${p.sha}`) ?? null;
+    const iid = mergeRequestIid(p.ref) ?? this.mrBySha.get(p.projectId)?.get(p.sha) ?? null;
     if (iid === null) return null;
     const known = this.mergeRequests(p.projectId, iid);
     return {
@@ -124,9 +136,6 @@ export class FixIndex {
     };
   }
 }
-
-const newestFirst = (a: PipelineHistoryRecord, b: PipelineHistoryRecord) =>
-  b.createdAt - a.createdAt || b.pipelineId - a.pipelineId;
 
 /** A past fix in words, for the AI prompt and the offline report. */
 export function fixInWords(fix: FixedBefore, now: number): string {
