@@ -20,6 +20,7 @@ import {
   planJobs,
 } from './plan.ts';
 import { planScenarios, resolveScenarios, type HealthScenarios } from './health-scenarios.ts';
+import { plantTriageScenarios, type TriageScenarios } from './triage-scenarios.ts';
 import type { Rng } from './random.ts';
 import { hashSeed, rngFor } from './random.ts';
 
@@ -68,6 +69,13 @@ export class Dataset {
   readonly topGroup: SimGroup;
   /** The health scenarios this dataset carries (ids of the pipelines they concern). */
   scenarios: HealthScenarios = { recovered: null, broken: null, flaky: null, slowdown: null };
+  /** The triage scenarios this dataset carries (server/simulator/triage-scenarios.ts). */
+  triage: TriageScenarios = {
+    tokenUserId: 0,
+    mergeRequests: [],
+    registryOutage: [],
+    fixedTwice: null,
+  };
   private nextPipelineId = PIPELINE_ID_BASE;
   private nextJobId = JOB_ID_BASE;
   private readonly idRng: Rng;
@@ -264,6 +272,7 @@ export class Dataset {
     this.scenarios = resolveScenarios(plan, (d) => committed.get(d as PipelineDraft)!);
     for (const id of this.scenarios.flaky?.pipelineIds ?? [])
       this.addFlakyRetry(this.pipelineById.get(id)!, this.scenarios.flaky!.jobName);
+    this.triage = plantTriageScenarios(this, top, this.scenarios, now);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../platform/clock.ts';
 import { Dataset } from './dataset.ts';
 import type { HealthScenarios } from './health-scenarios.ts';
+import type { TriageScenarios } from './triage-scenarios.ts';
 import { Faults, type FaultController } from './faults.ts';
 import { LIMITS as GRAPHQL_LIMITS } from './graphql/execute.ts';
 import { LiveWorld } from './live.ts';
@@ -12,6 +13,7 @@ import { Stats, type SimulatorStats } from './stats.ts';
 import { Views } from './views.ts';
 
 export type { HealthScenarios } from './health-scenarios.ts';
+export type { TriageScenarios } from './triage-scenarios.ts';
 export type { Fault, FaultController, FaultHandle, RewritableReply } from './faults.ts';
 export type { RecordedRequest, RouteKind, SimulatorStats } from './stats.ts';
 
@@ -107,6 +109,8 @@ export interface GitLabSimulator {
   setGraphQLLimits(limits: Partial<{ complexity: number; depth: number; querySize: number }>): void;
   /** The health scenarios the dataset carries: ground truth for health detections. */
   readonly scenarios: HealthScenarios;
+  /** Triage ground truth: the token user's MRs by verdict, the registry outage, a twice-fixed error. */
+  readonly triage: TriageScenarios;
   /** Dataset totals (for logs and reports). */
   counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number };
   close(): Promise<void>;
@@ -213,6 +217,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
       Object.assign(handlerDeps.graphqlLimits, limits);
     },
     scenarios: data.scenarios,
+    triage: data.triage,
     counts: () => data.counts(),
     close: async () => {
       if (timer) clearInterval(timer);

@@ -61,7 +61,9 @@ export type FailureKind =
   | 'rollout'
   | 'oom-killed'
   | 'timeout'
-  | 'network';
+  | 'network'
+  /** The container registry answering 503 (a triage scenario only: never drawn at random). */
+  | 'registry-outage';
 
 /** Which pipelines a job appears in (GitLab `rules:`). */
 export type JobRule = 'always' | 'default-branch' | 'tags' | 'merge-requests' | 'release';
@@ -156,6 +158,8 @@ export interface SimProject {
   pipelineAccess?: 'enabled' | 'ci-disabled' | 'guest';
   /** A job made slower from a point in time on (a health scenario; read by planJobs). */
   slowdown?: { jobName: string; fromCreatedAt: number; factor: number };
+  /** Commit titles a scenario gives certain commits (by sha) instead of the derived ones. */
+  commitTitles?: Map<string, string>;
 }
 
 /** Kind of ref a pipeline runs for. */

@@ -21,7 +21,11 @@ export function routeKind(segments: readonly string[]): RouteKind {
   if (segments[0] !== 'api' || segments[1] !== 'v4') return 'other';
   const [, , root, , sub, , leaf] = segments;
   if (root === 'user') return 'user';
-  if (root === 'groups') return segments[4] === 'projects' ? 'projects' : 'groups';
+  if (root === 'groups') {
+    if (segments[4] === 'projects') return 'projects';
+    // The client counts the group merge request list as `other` (server/gitlab/request-kind.ts).
+    return segments[4] === 'merge_requests' ? 'other' : 'groups';
+  }
   if (root !== 'projects') return 'other';
   if (segments.length <= 4) return 'projects';
   if (sub === 'pipelines') {

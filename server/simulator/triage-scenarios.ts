@@ -1,0 +1,241 @@
+import type { HealthScenarios } from './health-scenarios.ts';
+import type { FailureKind, SimJob, SimPipeline, SimProject, SimUser } from './model.ts';
+
+/**
+ * Triage scenarios (issue 27), ground truth for triage tests: open merge requests of the token's
+ * user whose latest pipeline fails on a job that is also red on the default branch, on a job that
+ * flakes, and on a job that passes on the default branch; one registry outage failing jobs in three
+ * projects with the same error; and, in one of them, that error fixed twice by a commit with a known
+ * title before it came back.
+ */
+export interface TriageScenarios {
+  /** The user the simulator's first token belongs to (the author of the planted MRs). */
+  tokenUserId: number;
+  /** Open MRs of the token user, each with its newest (finished, failed) pipeline and failing job. */
+  mergeRequests: {
+    verdict: 'broken-on-default' | 'flaky' | 'new';
+    projectId: number;
+    iid: number;
+    pipelineId: number;
+    jobName: string;
+  }[];
+  /** Jobs failing with the registry outage, by project (oldest first in each). */
+  registryOutage: { projectId: number; pipelineId: number; jobId: number }[];
+  /** The outage on one project's default branch: failed, fixed, failed, fixed, failed again. */
+  fixedTwice: {
+    projectId: number;
+    failedPipelineIds: number[];
+    fixPipelineIds: number[];
+    commitTitle: string;
+  } | null;
+}
+
+/** What planting needs of the dataset. */
+export interface TriageWorld {
+  users: readonly SimUser[];
+  materialise(pipeline: SimPipeline): SimJob[];
+  settle(pipeline: SimPipeline, jobs: readonly SimJob[], historical: boolean): void;
+}
+
+const DAY_MS = 86_400_000;
+/** Triage signs failed jobs of the last week: everything planted falls inside it. */
+const WINDOW_MS = 6 * DAY_MS;
+const FIX_TITLE = 'Pin the base image to registry mirror';
+
+const finished = (p: SimPipeline) =>
+  !p.deleted && (p.status === 'success' || p.status === 'failed') && p.finishedAt !== null;
+
+/** Makes `job` (and nothing else) the pipeline's failure: later stages skipped, as GitLab does. */
+function failOn(
+  world: TriageWorld,
+  pipeline: SimPipeline,
+  jobName: string,
+  kind: FailureKind | null,
+) {
+  const jobs = world.materialise(pipeline);
+  const target = jobs.find((j) => j.name === jobName && j.startedAt !== null);
+  if (!target) return null;
+  for (const j of jobs) {
+    if (j === target) {
+      j.status = 'failed';
+      j.plannedStatus = 'failed';
+      if (kind) j.failure = kind;
+      else j.failure ??= 'network';
+    } else if (j.stageIndex > target.stageIndex && j.status !== 'manual') {
+      j.status = 'skipped';
+      j.failure = null;
+      j.startedAt = null;
+      j.finishedAt = null;
+      j.queuedAt = null;
+    } else if (j.status === 'failed' && !j.allowFailure) {
+      j.status = 'success';
+      j.plannedStatus = 'success';
+      j.failure = null;
+    }
+  }
+  world.settle(pipeline, jobs, true);
+  return target;
+}
+
+/** An open MR of `project` whose newest pipeline finished and built a commit no other pipeline ran. */
+function openMergeRequest(project: SimProject, now: number) {
+  for (const branch of [...project.gen.branches].reverse()) {
+    const mr = project.mergeRequests.get(branch.mrIid);
+    const ref = `refs/merge-requests/${branch.mrIid}/head`;
+    const newest = project.pipelines.findLast((p) => !p.deleted && p.ref === ref);
+    if (!mr || !newest || !finished(newest) || newest.createdAt < now - WINDOW_MS) continue;
+    const alone =
+      newest.retriedJobs.length === 0 &&
+      project.pipelines.every((p) => p === newest || p.sha !== newest.sha);
+    // The MR's latest pipeline must be this one (no branch pipeline at its head commit later).
+    if (alone && branch.lastSha === newest.sha) return { mr, pipeline: newest };
+  }
+  return null;
+}
+
+/** Plants the scenarios into committed history (after the health scenarios). */
+export function plantTriageScenarios(
+  world: TriageWorld,
+  projects: readonly SimProject[],
+  health: HealthScenarios,
+  now: number,
+): TriageScenarios {
+  const humans = world.users.filter((u) => !u.bot);
+  const me = humans[0]!;
+  const out: TriageScenarios = {
+    tokenUserId: me.id,
+    mergeRequests: [],
+    registryOutage: [],
+    fixedTwice: null,
+  };
+  // Only the planted merge requests are the token user's (others go to a colleague).
+  for (const p of projects)
+    for (const mr of p.mergeRequests.values())
+      if (mr.authorId === me.id) mr.authorId = humans[1]!.id;
+
+  const byId = new Map(projects.map((p) => [p.id, p]));
+  const defaults = (p: SimProject) =>
+    p.pipelines.filter(
+      (x) => x.refKind === 'default' && finished(x) && x.createdAt >= now - WINDOW_MS,
+    );
+
+  // broken-on-default: the broken project's newest default pipeline fails a job; the MR fails it too.
+  const broken = health.broken && byId.get(health.broken.projectId);
+  const brokenMain = broken && defaults(broken).at(-1);
+  const brokenJob = brokenMain && world.materialise(brokenMain).find((j) => j.status === 'failed');
+  const brokenMr = broken && openMergeRequest(broken, now);
+  if (broken && brokenJob && brokenMr && failOn(world, brokenMr.pipeline, brokenJob.name, null)) {
+    brokenMr.mr.authorId = me.id;
+    out.mergeRequests.push({
+      verdict: 'broken-on-default',
+      projectId: broken.id,
+      iid: brokenMr.mr.iid,
+      pipelineId: brokenMr.pipeline.id,
+      jobName: brokenJob.name,
+    });
+  }
+  // flaky: the flaky job's project; the MR fails that job.
+  const flakyProject = health.flaky && byId.get(health.flaky.projectId);
+  const flakyMr = flakyProject && openMergeRequest(flakyProject, now);
+  if (
+    flakyProject &&
+    flakyMr &&
+    failOn(world, flakyMr.pipeline, health.flaky!.jobName, 'network')
+  ) {
+    flakyMr.mr.authorId = me.id;
+    out.mergeRequests.push({
+      verdict: 'flaky',
+      projectId: flakyProject.id,
+      iid: flakyMr.mr.iid,
+      pipelineId: flakyMr.pipeline.id,
+      jobName: health.flaky!.jobName,
+    });
+  }
+  // new: the recovered project (green at the end); the MR fails a job its last default run passed.
+  const recovered = health.recovered && byId.get(health.recovered.projectId);
+  const recoveredMain = recovered && defaults(recovered).at(-1);
+  const newMr = recovered && openMergeRequest(recovered, now);
+  const passedJob =
+    recoveredMain &&
+    newMr &&
+    world
+      .materialise(recoveredMain)
+      .find(
+        (j) =>
+          j.status === 'success' &&
+          !j.allowFailure &&
+          world.materialise(newMr.pipeline).some((m) => m.name === j.name && m.startedAt !== null),
+      );
+  if (
+    recovered &&
+    newMr &&
+    passedJob &&
+    failOn(world, newMr.pipeline, passedJob.name, 'tsc-error')
+  ) {
+    newMr.mr.authorId = me.id;
+    out.mergeRequests.push({
+      verdict: 'new',
+      projectId: recovered.id,
+      iid: newMr.mr.iid,
+      pipelineId: newMr.pipeline.id,
+      jobName: passedJob.name,
+    });
+  }
+
+  // The registry outage: three other projects; in the first, failed/fixed/failed/fixed/failed.
+  const used = new Set([
+    health.broken?.projectId,
+    health.flaky?.projectId,
+    health.recovered?.projectId,
+    health.slowdown?.projectId,
+  ]);
+  const others = projects.filter((p) => !used.has(p.id) && !p.archived);
+  for (const project of others) {
+    if (out.registryOutage.some((o) => o.projectId === project.id)) continue;
+    if (new Set(out.registryOutage.map((o) => o.projectId)).size === 3) break;
+    const main = defaults(project);
+    if (!out.fixedTwice) {
+      // Five consecutive default pipelines F G F G F of the week, the G ones already green, the
+      // newest such run.
+      let k = main.length - 5;
+      while (k >= 0 && !(main[k + 1]!.status === 'success' && main[k + 3]!.status === 'success'))
+        k--;
+      const w = main.slice(Math.max(0, k), Math.max(0, k) + 5);
+      if (k >= 0) {
+        const failed: number[] = [];
+        for (const p of [w[0]!, w[2]!, w[4]!]) {
+          const jobs = world
+            .materialise(p)
+            .filter((j) => j.startedAt !== null && !j.allowFailure && !j.manual);
+          const job = jobs[0] && failOn(world, p, jobs[0].name, 'registry-outage');
+          if (!job) break;
+          failed.push(p.id);
+          out.registryOutage.push({ projectId: project.id, pipelineId: p.id, jobId: job.id });
+        }
+        if (failed.length === 3) {
+          project.commitTitles ??= new Map();
+          project.commitTitles.set(w[1]!.sha, FIX_TITLE);
+          project.commitTitles.set(w[3]!.sha, FIX_TITLE);
+          out.fixedTwice = {
+            projectId: project.id,
+            failedPipelineIds: failed,
+            fixPipelineIds: [w[1]!.id, w[3]!.id],
+            commitTitle: FIX_TITLE,
+          };
+        }
+        continue;
+      }
+    }
+    // Elsewhere: an already failed pipeline of the week fails with the outage instead.
+    const failedOne = project.pipelines.findLast(
+      (p) =>
+        finished(p) && p.status === 'failed' && p.createdAt >= now - WINDOW_MS && !p.yamlErrors,
+    );
+    const job =
+      failedOne &&
+      world.materialise(failedOne).find((j) => j.status === 'failed' && !j.allowFailure);
+    if (failedOne && job && failOn(world, failedOne, job.name, 'registry-outage'))
+      out.registryOutage.push({ projectId: project.id, pipelineId: failedOne.id, jobId: job.id });
+  }
+  return out;
+}
