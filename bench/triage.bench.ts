@@ -148,6 +148,6 @@ async function requestsPerCycle(): Promise<BenchRow[]> {
 /** The triage suite. */
 export const run: BenchSuite = async () => {
   const rows = await recompute();
-  process.stderr.write("recompute done\n");
+  process.stderr.write('recompute done\n');
   return [...rows, ...(await requestsPerCycle())];
 };

@@ -266,7 +266,11 @@ export const mergeRequestListItemSchema = mergeRequestSchema.extend({
     .nullable()
     .optional()
     .default(null),
-  author: z.object({ id, username: text(255) }).nullable().optional().default(null),
+  author: z
+    .object({ id, username: text(255) })
+    .nullable()
+    .optional()
+    .default(null),
   updated_at: z.string().max(64),
 });
 

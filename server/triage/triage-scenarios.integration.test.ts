@@ -55,9 +55,9 @@ describe('triage scenarios', () => {
     const evidence = Object.fromEntries(
       body.merge_requests.flatMap((m) => m.failures.map((f) => [f.verdict, f.evidence])),
     );
-    expect(evidence['broken-on-default'].since).not.toBeNull();
-    expect(evidence.flaky.flakes.flakes).toBeGreaterThan(0);
-    expect(evidence.new.last_passed).not.toBeNull();
+    expect(evidence['broken-on-default']!.since).not.toBeNull();
+    expect(evidence.flaky!.flakes!.flakes).toBeGreaterThan(0);
+    expect(evidence.new!.last_passed).not.toBeNull();
   });
 
   it('lists the registry outage as one signature over its three projects, first', async () => {
