@@ -169,8 +169,8 @@ export async function composeService(
       isWatched: (projectId) => poller.projectName(projectId) !== undefined,
       refLabel: poller.refLabel,
       pipeline: poller.pipelineRecord,
-      jobSignatures: (projectId, pipelineId, jobs) =>
-        triage.service.jobSignatures(projectId, pipelineId, jobs),
+      // Signatures already known only: an event reads nothing the poller has not read.
+      jobSignatures: async (_projectId, _pipelineId, jobs) => triage.service.knownSignatures(jobs),
       jobVerdicts: (projectId, pipelineId, jobs, targetBranch) =>
         triage.mine.verdicts(projectId, pipelineId, jobs, targetBranch),
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),

@@ -76,6 +76,22 @@ export class TriageService {
     return out;
   }
 
+  /**
+   * The signatures already known of a pipeline's failed jobs, by job id: no log is read, so a
+   * failure event costs no request of its own (the poll cycle signs the jobs soon after).
+   */
+  knownSignatures(
+    jobs: readonly { id: number }[],
+  ): Map<number, { signature: string; sampleLine: string }> {
+    const out = new Map<number, { signature: string; sampleLine: string }>();
+    for (const job of jobs) {
+      const row = this.deps.recorder.known(job.id);
+      if (row?.signature)
+        out.set(job.id, { signature: row.signature, sampleLine: row.sampleLine ?? '' });
+    }
+    return out;
+  }
+
   /** What fixed each failed job's error before on its project, by job id (newest fix first). */
   async fixedBefore(
     projectId: number,
