@@ -119,12 +119,26 @@ export function plantTriageScenarios(
       (x) => x.refKind === 'default' && finished(x) && x.createdAt >= now - WINDOW_MS,
     );
 
-  // broken-on-default: the broken project's newest default pipeline fails a job; the MR fails it too.
-  const broken = health.broken && byId.get(health.broken.projectId);
-  const brokenMain = broken && defaults(broken).at(-1);
-  const brokenJob = brokenMain && world.materialise(brokenMain).find((j) => j.status === 'failed');
-  const brokenMr = broken && openMergeRequest(broken, now);
-  if (broken && brokenJob && brokenMr && failOn(world, brokenMr.pipeline, brokenJob.name, null)) {
+  // broken-on-default: a project whose newest default pipeline failed (the broken scenario's first)
+  // and that has an open MR to fail the same job.
+  const candidates = [
+    ...(health.broken ? [byId.get(health.broken.projectId)!] : []),
+    ...projects.filter(
+      (p) =>
+        p.id !== health.broken?.projectId &&
+        p.id !== health.flaky?.projectId &&
+        p.id !== health.recovered?.projectId &&
+        p.id !== health.slowdown?.projectId &&
+        defaults(p).at(-1)?.status === 'failed',
+    ),
+  ];
+  for (const broken of candidates) {
+    const brokenMain = defaults(broken).at(-1);
+    const brokenJob =
+      brokenMain && world.materialise(brokenMain).find((j) => j.status === 'failed');
+    const brokenMr = openMergeRequest(broken, now);
+    if (!brokenJob || !brokenMr || !failOn(world, brokenMr.pipeline, brokenJob.name, null))
+      continue;
     brokenMr.mr.authorId = me.id;
     out.mergeRequests.push({
       verdict: 'broken-on-default',
@@ -133,6 +147,7 @@ export function plantTriageScenarios(
       pipelineId: brokenMr.pipeline.id,
       jobName: brokenJob.name,
     });
+    break;
   }
   // flaky: the flaky job's project; the MR fails that job.
   const flakyProject = health.flaky && byId.get(health.flaky.projectId);
@@ -184,6 +199,7 @@ export function plantTriageScenarios(
 
   // The registry outage: three other projects; in the first, failed/fixed/failed/fixed/failed.
   const used = new Set([
+    ...out.mergeRequests.map((m) => m.projectId),
     health.broken?.projectId,
     health.flaky?.projectId,
     health.recovered?.projectId,
