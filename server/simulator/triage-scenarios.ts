@@ -1,5 +1,12 @@
 import type { HealthScenarios } from './health-scenarios.ts';
-import type { FailureKind, SimJob, SimPipeline, SimProject, SimUser } from './model.ts';
+import type {
+  FailureKind,
+  SimJob,
+  SimMergeRequest,
+  SimPipeline,
+  SimProject,
+  SimUser,
+} from './model.ts';
 
 /**
  * Triage scenarios (issue 27), ground truth for triage tests: open merge requests of the token's
@@ -77,18 +84,36 @@ function failOn(
   return target;
 }
 
-/** An open MR of `project` whose newest pipeline finished and built a commit no other pipeline ran. */
-function openMergeRequest(project: SimProject, now: number) {
+/**
+ * Open MRs of `project` whose newest pipeline finished this week and is the MR's latest (no branch
+ * pipeline at its head commit after it), newest first; with `alone`, only those whose commit no
+ * other pipeline built (another pipeline passing the job there would make it a flake).
+ */
+function openMergeRequests(project: SimProject, now: number, alone = true) {
+  const out: { mr: SimMergeRequest; pipeline: SimPipeline }[] = [];
   for (const branch of [...project.gen.branches].reverse()) {
     const mr = project.mergeRequests.get(branch.mrIid);
     const ref = `refs/merge-requests/${branch.mrIid}/head`;
     const newest = project.pipelines.findLast((p) => !p.deleted && p.ref === ref);
     if (!mr || !newest || !finished(newest) || newest.createdAt < now - WINDOW_MS) continue;
-    const alone =
-      newest.retriedJobs.length === 0 &&
-      project.pipelines.every((p) => p === newest || p.sha !== newest.sha);
-    // The MR's latest pipeline must be this one (no branch pipeline at its head commit later).
-    if (alone && branch.lastSha === newest.sha) return { mr, pipeline: newest };
+    if (newest.retriedJobs.length > 0 || branch.lastSha !== newest.sha) continue;
+    if (alone && project.pipelines.some((p) => p !== newest && p.sha === newest.sha)) continue;
+    out.push({ mr, pipeline: newest });
+  }
+  return out;
+}
+
+/** The first of `mrs` whose pipeline ran `jobName` (it is made to fail there), or null. */
+function failFirst(
+  world: TriageWorld,
+  mrs: { mr: SimMergeRequest; pipeline: SimPipeline }[],
+  jobName: (pipeline: SimPipeline) => string | undefined,
+  kind: FailureKind | null,
+) {
+  for (const candidate of mrs) {
+    const name = jobName(candidate.pipeline);
+    if (name && failOn(world, candidate.pipeline, name, kind))
+      return { ...candidate, jobName: name };
   }
   return null;
 }
@@ -136,9 +161,9 @@ export function plantTriageScenarios(
     const brokenMain = defaults(broken).at(-1);
     const brokenJob =
       brokenMain && world.materialise(brokenMain).find((j) => j.status === 'failed');
-    const brokenMr = openMergeRequest(broken, now);
-    if (!brokenJob || !brokenMr || !failOn(world, brokenMr.pipeline, brokenJob.name, null))
-      continue;
+    const brokenMr =
+      brokenJob && failFirst(world, openMergeRequests(broken, now), () => brokenJob.name, null);
+    if (!brokenJob || !brokenMr) continue;
     brokenMr.mr.authorId = me.id;
     out.mergeRequests.push({
       verdict: 'broken-on-default',
@@ -151,12 +176,16 @@ export function plantTriageScenarios(
   }
   // flaky: the flaky job's project; the MR fails that job.
   const flakyProject = health.flaky && byId.get(health.flaky.projectId);
-  const flakyMr = flakyProject && openMergeRequest(flakyProject, now);
-  if (
+  // Another pipeline passing the job on the same commit only adds to the flake: any open MR will do.
+  const flakyMr =
     flakyProject &&
-    flakyMr &&
-    failOn(world, flakyMr.pipeline, health.flaky!.jobName, 'network')
-  ) {
+    failFirst(
+      world,
+      openMergeRequests(flakyProject, now, false),
+      () => health.flaky!.jobName,
+      'network',
+    );
+  if (flakyProject && flakyMr) {
     flakyMr.mr.authorId = me.id;
     out.mergeRequests.push({
       verdict: 'flaky',
@@ -169,31 +198,31 @@ export function plantTriageScenarios(
   // new: the recovered project (green at the end); the MR fails a job its last default run passed.
   const recovered = health.recovered && byId.get(health.recovered.projectId);
   const recoveredMain = recovered && defaults(recovered).at(-1);
-  const newMr = recovered && openMergeRequest(recovered, now);
-  const passedJob =
-    recoveredMain &&
-    newMr &&
-    world
-      .materialise(recoveredMain)
-      .find(
-        (j) =>
-          j.status === 'success' &&
-          !j.allowFailure &&
-          world.materialise(newMr.pipeline).some((m) => m.name === j.name && m.startedAt !== null),
-      );
-  if (
+  const passed = new Set(
+    recoveredMain
+      ? world
+          .materialise(recoveredMain)
+          .filter((j) => j.status === 'success' && !j.allowFailure)
+          .map((j) => j.name)
+      : [],
+  );
+  const newMr =
     recovered &&
-    newMr &&
-    passedJob &&
-    failOn(world, newMr.pipeline, passedJob.name, 'tsc-error')
-  ) {
+    failFirst(
+      world,
+      openMergeRequests(recovered, now),
+      (pipeline) =>
+        world.materialise(pipeline).find((m) => passed.has(m.name) && m.startedAt !== null)?.name,
+      'tsc-error',
+    );
+  if (recovered && newMr) {
     newMr.mr.authorId = me.id;
     out.mergeRequests.push({
       verdict: 'new',
       projectId: recovered.id,
       iid: newMr.mr.iid,
       pipelineId: newMr.pipeline.id,
-      jobName: passedJob.name,
+      jobName: newMr.jobName,
     });
   }
 
