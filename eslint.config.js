@@ -284,6 +284,7 @@ const CONTRACT = [
   'server/pagination.ts',
   'server/group-health/contract.ts',
   'server/test-reports/contract.ts',
+  'server/triage/contract.ts',
 ];
 /** The same, in a message. */
 const CONTRACT_WORDS = 'the wire contract (server/contract.ts and its leaves)';
@@ -468,6 +469,25 @@ export default tseslint.config(
     ],
     deny: ['server/ai/providers'],
   }),
+  // Triage reads the history, group health's flakes and the AI's distiller and offline diagnosis
+  // (never its provider port); the summary, the notifications and the AI are handed its answers
+  // as functions by the composition root.
+  zone(['server/triage/**'], {
+    layer: 'Triage (server/triage/)',
+    allowed: `server/triage/**, server/group-health/**, server/history/**, server/ai/** except the provider port (server/ai/providers/), server/summary/**, server/gitlab/**, server/http/**, server/platform/**, ${CONTRACT_WORDS}, npm packages`,
+    allow: [
+      'server/triage',
+      'server/group-health',
+      'server/history',
+      'server/ai',
+      'server/summary',
+      'server/gitlab',
+      'server/http',
+      'server/platform',
+      ...CONTRACT,
+    ],
+    deny: ['server/ai/providers'],
+  }),
   // The cctray feed reads group health's view of the history; nothing reads the feed back.
   zone(['server/feeds/**'], {
     layer: 'The cctray feed (server/feeds/)',
@@ -519,7 +539,7 @@ export default tseslint.config(
   zone(CONTRACT, {
     layer: 'The wire contract (server/contract.ts and its leaves)',
     allowed:
-      'types from the other contract files (server/pagination.ts, server/group-health/contract.ts)',
+      'types from the other contract files (server/pagination.ts, server/group-health/contract.ts, server/triage/contract.ts)',
     allow: [],
     typesOnly: CONTRACT,
   }),

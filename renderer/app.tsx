@@ -24,11 +24,13 @@ const FlakyView = lazy(() => import('./views/health/flaky-view.tsx'));
 const TrendsView = lazy(() => import('./views/health/trends-view.tsx'));
 const FailuresView = lazy(() => import('./views/health/failures-view.tsx'));
 const TestsView = lazy(() => import('./views/tests/tests-view.tsx'));
+const MineView = lazy(() => import('./views/mine/mine-view.tsx'));
 
 const THEMES = ['system', 'light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 
 const NAV: { path: string; label: string; view: Route['view']; key: string }[] = [
+  { path: '/mine', label: 'My MRs', view: 'mine', key: 'm' },
   { path: '/', label: 'Overview', view: 'overview', key: 'o' },
   { path: '/projects', label: 'Projects', view: 'projects', key: 'p' },
   { path: '/health', label: 'Health', view: 'health', key: 'b' },
@@ -109,6 +111,8 @@ function ViewFor({ route }: { route: Route }) {
   switch (route.view) {
     case 'overview':
       return <Overview />;
+    case 'mine':
+      return <MineView />;
     case 'projects':
       return <ProjectsView />;
     case 'analyses':
@@ -150,6 +154,8 @@ function ViewFor({ route }: { route: Route }) {
 /** The URL of a (non-pipeline) view, to return to when the pipeline panel over it closes. */
 function pathOf(route: Route): string {
   switch (route.view) {
+    case 'mine':
+      return '/mine';
     case 'projects':
       return '/projects';
     case 'analyses':

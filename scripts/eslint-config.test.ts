@@ -334,11 +334,24 @@ const ZONES: Record<string, ZoneCase> = {
     allowed: [{ from: './summary/since.ts' }, { from: './settings/settings-store.ts' }],
     refused: [{ from: './gitlab/client.ts', message: /service configuration .* may not import/ }],
   },
+  'server/triage': {
+    file: 'server/triage/example.ts',
+    allowed: [
+      { from: '../ai/distill/log-distiller.ts' },
+      { from: '../group-health/flaky-jobs.ts' },
+      { from: '../history/pipeline-history.ts' },
+    ],
+    refused: [
+      { from: '../ai/providers/provider.ts', message: /Triage .* may not import server\/ai\/pro/ },
+      { from: '../notifications/failure-events.ts', message: /Triage .* may not import server\/n/ },
+    ],
+  },
   'server/contract.ts': {
     file: 'server/contract.ts',
     allowed: [
       { from: './pagination.ts', type: true },
       { from: './group-health/contract.ts', type: true },
+      { from: './triage/contract.ts', type: true },
     ],
     refused: [
       { from: './summary/model.ts', type: true, message: /wire contract .* may not import/ },

@@ -31,6 +31,7 @@ import { FileSettingsStore } from './settings/settings-store.ts';
 import { PipelineDetailsService } from './summary/pipeline-details.ts';
 import { PipelinePoller, type PollerTiming } from './summary/poller.ts';
 import { pipelineRoutes } from './summary/routes.ts';
+import { openTriage, type Triage } from './triage/index.ts';
 import { versionInfo } from './version.ts';
 
 /** Edges the service is built with; tests replace the clock, timing and GitLab connection. */
@@ -61,6 +62,8 @@ export interface RunningService {
   failureEvents: FailureEvents;
   /** Group health over the pipeline history. */
   groupHealth: GroupHealth;
+  /** Triage: failure signatures and past fixes over the same history. */
+  triage: Triage;
   /** How others reach the service, and its access token when shared (see http/exposure.ts). */
   exposure: Exposure;
   /** Closes everything in the reverse order it was built; safe to call twice. */
@@ -122,6 +125,22 @@ export async function composeService(
       inMemory: connection.demo,
     });
     closers.push(() => groupHealth.close());
+    // Job logs for the AI and the failure signatures, read through the capped log reader.
+    const jobLogs = withCappedJobLogs(gitlab, connection.jobLogs);
+    // Failure signatures: a few failed jobs' logs read after each poll cycle.
+    const triage = openTriage({
+      history: groupHealth.history,
+      signatures: groupHealth.signatures,
+      logs: jobLogs,
+      clock,
+      logger,
+      since: groupHealth.window,
+      mergeRequests: groupHealth.mergeRequests,
+      gitlab,
+      group: () => poller.target.group,
+      health: groupHealth.health,
+    });
+    closers.push(() => triage.stop());
 
     const hub = new SseHub({ now: () => clock.now() });
     const poller = new PipelinePoller({
@@ -134,7 +153,10 @@ export async function composeService(
       reads,
       onChange: (summaryJson, activityJson) => hub.publish(summaryJson, activityJson),
       observer: groupHealth.observer,
-      onCycle: (cycle) => metrics.observePollCycle(cycle),
+      onCycle: (cycle) => {
+        metrics.observePollCycle(cycle);
+        triage.cycle();
+      },
       mergeRequests: groupHealth.mergeRequests,
     });
     groupHealth.warmStart(poller);
@@ -151,6 +173,10 @@ export async function composeService(
         (await groupHealth.testReports.service.pipelineTests(pipelineId, jobs)).failed_tests.map(
           (t) => t.name,
         ),
+      // Signatures already known only: an event reads nothing the poller has not read.
+      jobSignatures: async (_projectId, _pipelineId, jobs) => triage.service.knownSignatures(jobs),
+      jobVerdicts: (projectId, pipelineId, jobs, targetBranch) =>
+        triage.mine.verdicts(projectId, pipelineId, jobs, targetBranch),
       emit: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     poller.onPipelineChanges((changes) => failureEvents.observe(changes));
@@ -164,6 +190,8 @@ export async function composeService(
       projectName: poller.projectName,
       onGone: poller.pipelineGone,
       tests: (pipelineId, jobs) => groupHealth.testReports.service.pipelineTests(pipelineId, jobs),
+      fixedBefore: (projectId, pipelineId, jobs) =>
+        triage.service.fixedBefore(projectId, pipelineId, jobs),
     });
 
     const store = AnalysisStore.open(path.join(config.dataDir, 'analyses.db'), logger);
@@ -174,7 +202,7 @@ export async function composeService(
         ? { provider: 'offline' as const }
         : aiConfigFrom(edges.env);
     const ai = createAiService({
-      gitlab: withCappedJobLogs(gitlab, connection.jobLogs),
+      gitlab: jobLogs,
       store,
       logger,
       clock,
@@ -184,6 +212,8 @@ export async function composeService(
       flakeHistory: groupHealth.flakeHistory,
       failedTests: async (pipelineId, jobId) =>
         groupHealth.testReports.service.jobTestFailures(pipelineId, jobId),
+      pastFixes: (projectId, pipelineId, jobId, jobName) =>
+        triage.service.fixedBeforeInWords(projectId, pipelineId, jobId, jobName),
       onAnswer: (event) => metrics.countAnalysis(event),
     });
     // The cctray feed and the gauges read group health's current view of the whole history.
@@ -212,6 +242,7 @@ export async function composeService(
         aiRoutes(ai),
         groupHealth.routes,
         groupHealth.testReports.routes,
+        triage.routes,
       ],
       rootRoutes: [
         ccTrayRoutes({ source: async () => (await currentHealth()).index }),
@@ -236,6 +267,7 @@ export async function composeService(
       hub,
       failureEvents,
       groupHealth,
+      triage,
       exposure,
       stop: () => (stopping ??= closeAll()),
     };

@@ -4,6 +4,7 @@
  * The renderer imports this file with `import type` only.
  */
 import type { MergeRequestRef } from './group-health/contract.ts';
+import type { FixedBefore, TriageVerdict } from './triage/contract.ts';
 import type { Pagination } from './pagination.ts';
 import type { FailedTest, PipelineTestCounts } from './test-reports/contract.ts';
 
@@ -168,6 +169,11 @@ export interface JobDetails {
   failure_reason?: string | null;
   /** Additive: whether a failure of this job is allowed. */
   allow_failure?: boolean;
+  /**
+   * Additive, failed jobs only: earlier occurrences of the same failure signature on this project
+   * whose ref went green afterwards, newest first (issue 27).
+   */
+  fixed_before?: FixedBefore[];
 }
 
 /** GET /api/pipelines/{projectId}/details/{pipelineId} */
@@ -483,6 +489,14 @@ export interface EventJobRef {
   name: string;
   stage: string;
   failure_reason: string | null;
+  /** Additive: the job's failure signature (server/triage/), when its log was read. */
+  signature?: string | null;
+  /** Additive: the decisive line behind `signature`, as printed. */
+  sample_line?: string | null;
+  /** Additive, `mine` failures: whether it is the change's doing (issue 27). */
+  verdict?: TriageVerdict | null;
+  /** Additive: the verdict's evidence in words ("failed and passed on retry 4 times this week"). */
+  verdict_evidence?: string | null;
 }
 
 /** One pipeline in a `pipeline-failed` / `pipeline-fixed` event. */
@@ -556,3 +570,5 @@ export interface NotificationState {
 // domain, exported here so the dashboard reads every wire type from this one file.
 export type * from './group-health/contract.ts';
 export type * from './test-reports/contract.ts';
+// Triage (additive routes /api/failures/signatures and /api/triage/mine).
+export type * from './triage/contract.ts';

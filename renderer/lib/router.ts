@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 /** The views a URL can name. */
 export type Route =
   | { view: 'overview' }
+  | { view: 'mine' }
   | { view: 'projects' }
   | { view: 'analyses' }
   | { view: 'settings' }
@@ -22,6 +23,7 @@ export type Route =
 export function parseRoute(pathname: string, search = ''): Route {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return { view: 'overview' };
+  if (path === '/mine') return { view: 'mine' };
   if (path === '/projects') return { view: 'projects' };
   if (path === '/history') return { view: 'analyses' };
   if (path === '/settings') return { view: 'settings' };

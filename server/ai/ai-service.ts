@@ -24,7 +24,7 @@ import { createProviderSettings, type ProviderUpdate } from './provider-settings
 import { SerialQueue, SingleFlight } from './single-flight.ts';
 import type { AnalysisStore } from './store/analysis-store.ts';
 import { createSystemPrompt } from './system-prompt.ts';
-import type { AiUseCaseDeps } from './use-case-deps.ts';
+import type { AiUseCaseDeps, PastFixesLookup } from './use-case-deps.ts';
 import { repositoryTreesOf } from './job-facts.ts';
 
 export type { AnalyseInput } from './analyse-job.ts';
@@ -53,6 +53,8 @@ export interface AiServiceDeps {
   flakeHistory?: (projectId: number, jobName: string) => Promise<string | undefined>;
   /** The job's failed tests from its pipeline's JUnit report, for the prompt and offline analyser. */
   failedTests?: AiUseCaseDeps['failedTests'];
+  /** What fixed the job's error before (triage), for the prompt and the offline analyser. */
+  pastFixes?: PastFixesLookup;
   /** Told of each provider answer, given or failed (metrics count analyses by provider). */
   onAnswer?: (event: AnswerEvent) => void;
 }
@@ -107,6 +109,7 @@ export function createAiService(deps: AiServiceDeps): AiService {
     flakeHistory: deps.flakeHistory,
     repositoryTrees: repositoryTreesOf(deps.gitlab),
     failedTests: deps.failedTests,
+    pastFixes: deps.pastFixes,
   };
   const flights = new SingleFlight();
   const conversations = new SerialQueue();

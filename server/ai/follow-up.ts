@@ -9,7 +9,7 @@ import {
 } from './job-context.ts';
 import { followupMessages } from './prompt.ts';
 import type { DeltaListener, SerialQueue } from './single-flight.ts';
-import type { AiUseCaseDeps } from './use-case-deps.ts';
+import { pastFixesOf, type AiUseCaseDeps } from './use-case-deps.ts';
 
 /** POST /api/ai/followup input. */
 export interface FollowupInput extends JobIdentity {
@@ -60,6 +60,7 @@ async function runFollowup(
     true,
   );
   context.flakeHistory ??= await deps.flakeHistory?.(input.projectId, context.jobName);
+  context.pastFixes ??= await pastFixesOf(deps, context);
   const provider = await deps.provider();
   const answer = await provider.answer(
     {

@@ -46,6 +46,11 @@ export interface JobContext {
    * on retry 4 times this week (31 runs)"); absent when unknown.
    */
   flakeHistory?: string;
+  /**
+   * What fixed the same error on this project before (triage's failure signatures), in words, e.g.
+   * "This error was fixed before by a1b2c3d4 'pin node to 20.11' … two weeks ago"; absent when none.
+   */
+  pastFixes?: string;
   /** The container image the job ran in, when its log named it (kept for follow-ups). */
   image?: string | undefined;
   /** The job's other attempts in its pipeline (retries), oldest first; absent when unknown. */

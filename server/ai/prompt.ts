@@ -51,6 +51,7 @@ export function describeJob(context: JobContext, distilled: DistilledLog | undef
       : undefined,
     describeWhatChanged(context) ? `History: ${describeWhatChanged(context)}` : undefined,
     context.flakeHistory ? `Flakiness: this job ${context.flakeHistory}` : undefined,
+    context.pastFixes ? `Past fixes: ${context.pastFixes}` : undefined,
     distilled?.failingSection
       ? `Failing section: \`${distilled.failingSection.name}\`${distilled.failingSection.closed ? '' : ' (the log ends inside it)'}`
       : undefined,

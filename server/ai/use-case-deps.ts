@@ -1,6 +1,6 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { JobTestFailure } from './job-context.ts';
+import type { JobContext, JobTestFailure } from './job-context.ts';
 import type { AnsweringProvider } from './providers/provider.ts';
 import type { RepositoryTrees } from './repository-trees.ts';
 import type { AnalysisStore } from './store/analysis-store.ts';
@@ -28,7 +28,17 @@ export interface AiUseCaseDeps {
   repositoryTrees?: RepositoryTrees | undefined;
   /** The job's failed tests from its pipeline's JUnit report, when the service reads reports. */
   failedTests?: (pipelineId: number, jobId: number) => Promise<JobTestFailure[] | undefined>;
+  /** What fixed the job's error before on its project, in words (triage), when known. */
+  pastFixes?: PastFixesLookup;
 }
+
+/** A failed job's past fixes in words (server/triage/), or undefined. */
+export type PastFixesLookup = (
+  projectId: number,
+  pipelineId: number,
+  jobId: number,
+  jobName: string,
+) => Promise<string | undefined>;
 
 /**
  * Whether a stored answer may be served as cached. A fallback answer is kept (it is useful and
@@ -40,4 +50,21 @@ export function usableCache(
   deps: Pick<AiUseCaseDeps, 'isOffline'>,
 ): boolean {
   return cached !== undefined && !(cached.isFallback && !deps.isOffline());
+}
+
+/** The job's past fixes in words; undefined when none is known or triage cannot tell. */
+export async function pastFixesOf(
+  deps: Pick<AiUseCaseDeps, 'pastFixes'>,
+  context: Pick<JobContext, 'projectId' | 'pipelineId' | 'jobId' | 'jobName'>,
+): Promise<string | undefined> {
+  try {
+    return await deps.pastFixes?.(
+      context.projectId,
+      context.pipelineId,
+      context.jobId,
+      context.jobName,
+    );
+  } catch {
+    return undefined;
+  }
 }

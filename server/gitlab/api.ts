@@ -5,6 +5,7 @@ import type {
   GitLabGroup,
   GitLabJob,
   GitLabMergeRequest,
+  GitLabMergeRequestListItem,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
@@ -122,6 +123,15 @@ export interface GitLabApi {
     iid: number,
     signal?: AbortSignal,
   ): Promise<GitLabMergeRequest>;
+  /**
+   * Open merge requests of the group and its subgroups by one author, every page
+   * (GET /groups/:id/merge_requests?state=opened&author_id=…). Optional for fakes.
+   */
+  listGroupMergeRequests?(
+    idOrPath: string | number,
+    authorId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabMergeRequestListItem[]>;
   /**
    * Bulk pipeline reads over GraphQL (several projects per request). Absent when the
    * implementation has none; callers then use the REST methods above.

@@ -18,6 +18,7 @@ import type {
   GitLabGroup,
   GitLabJob,
   GitLabMergeRequest,
+  GitLabMergeRequestListItem,
   GitLabPipeline,
   GitLabPipelineListItem,
   GitLabProject,
@@ -30,6 +31,7 @@ import {
   fullCommitSchema,
   groupSchema,
   jobSchema,
+  mergeRequestListItemSchema,
   mergeRequestSchema,
   testReportSchema,
   testReportSummarySchema,
@@ -371,6 +373,31 @@ export class GitLabClient implements GitLabApi {
       currentUserSchema,
       'user',
       'The current GitLab user',
+      signal,
+    );
+  }
+
+  /**
+   * GET /groups/:id/merge_requests: the author's open merge requests in the group and its
+   * subgroups (the group list always includes subgroups; archived projects are left out by
+   * `non_archived`'s default), most recently updated first, every page.
+   */
+  async listGroupMergeRequests(
+    idOrPath: string | number,
+    authorId: number,
+    signal?: AbortSignal,
+  ): Promise<GitLabMergeRequestListItem[]> {
+    return this.transport.listAll(
+      mergeRequestListItemSchema,
+      `groups/${groupRef(idOrPath)}/merge_requests`,
+      {
+        state: 'opened',
+        author_id: String(authorId),
+        scope: 'all',
+        order_by: 'updated_at',
+        sort: 'desc',
+      },
+      `The open merge requests of ${describeGroup(idOrPath)}`,
       signal,
     );
   }

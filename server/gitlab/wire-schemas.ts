@@ -279,6 +279,22 @@ export const treeEntrySchema = z.object({
   mode: text(16),
 });
 
+/** An element of GET /groups/:id/merge_requests (the fields triage reads). */
+export const mergeRequestListItemSchema = mergeRequestSchema.extend({
+  sha: z
+    .string()
+    .regex(/^[0-9a-f]{7,64}$/, 'not a commit sha')
+    .nullable()
+    .optional()
+    .default(null),
+  author: z
+    .object({ id, username: text(255) })
+    .nullable()
+    .optional()
+    .default(null),
+  updated_at: z.string().max(64),
+});
+
 /** The wire type each schema checks (the schema's output is that type, timestamps in UTC). */
 export interface WireSchemas {
   group: GitLabGroup;

@@ -224,6 +224,26 @@ export interface GitLabCommit {
   web_url: string;
 }
 
+/**
+ * An element of GET /groups/:id/merge_requests (the fields triage uses): the list carries the head
+ * `sha` but not `head_pipeline`, which only the single-MR answer has (doc/api/merge_requests.md,
+ * "Merge requests list response notes").
+ */
+export interface GitLabMergeRequestListItem {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  state: string;
+  source_branch: string;
+  target_branch: string;
+  web_url: string;
+  /** The source branch's head commit; null on an MR without commits. */
+  sha: string | null;
+  author: { id: number; username: string } | null;
+  updated_at: string;
+}
+
 /** GET /projects/:id/merge_requests/:merge_request_iid (the fields we use). */
 export interface GitLabMergeRequest {
   id: number;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { PipelineReads } from '../gitlab/pipeline-reads.ts';
 import { HistoryRecorder } from '../history/history-recorder.ts';
+import type { SignatureTable } from '../history/failure-signatures.ts';
 import { DEFAULT_RETENTION_DAYS, HistoryStore } from '../history/history-store.ts';
 import { PipelineHistory } from '../history/pipeline-history.ts';
 import type { RouteModule } from '../http/app.ts';
@@ -53,6 +54,12 @@ export interface GroupHealth {
   mergeRequests: MergeRequestLookup;
   /** A job's flake history in words for the AI, or undefined. */
   flakeHistory(projectId: number, jobName: string): Promise<string | undefined>;
+  /** The pipeline history itself (triage reads it too). */
+  history: PipelineHistory;
+  /** The history database's failure-signature table (server/triage/). */
+  signatures: SignatureTable;
+  /** The summary's current window (`7d`). */
+  window(): string;
   close(): void;
 }
 
@@ -98,6 +105,7 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
     group: () => poller?.target.group ?? '',
     onJobsStored: (pipeline, jobs) => testReports.recorder.jobsStored(pipeline, jobs),
   });
+  const window = since;
   const health = new HealthService({
     history,
     clock: deps.clock,
@@ -128,6 +136,9 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
       await recorder.idle();
       await testReports.recorder.idle();
     },
+    history,
+    signatures: store.signatures,
+    window,
     async flakeHistory(projectId, jobName) {
       try {
         return (await health.flakeHistory(projectId, jobName)).summary;

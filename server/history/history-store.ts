@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Logger } from '../platform/logger.ts';
 import { TEST_REPORT_MIGRATION } from '../test-reports/migration.ts';
 import { openStoreFile, schemaVersionOf, statementCache } from '../platform/sqlite-store-file.ts';
+import { FAILURE_SIGNATURES_MIGRATION, SignatureTable } from './failure-signatures.ts';
 import type {
   HistorySnapshot,
   JobHistoryRecord,
@@ -79,6 +80,7 @@ const MIGRATIONS: string[] = [
   `,
   // 1: JUnit test reports (issue 26), kept beside the pipelines they belong to.
   TEST_REPORT_MIGRATION,
+  FAILURE_SIGNATURES_MIGRATION,
 ];
 
 /** The schema version this code writes. */
@@ -151,6 +153,8 @@ export interface HistoryStoreOptions {
 export class HistoryStore {
   /** Days kept by `prune`. */
   readonly retentionDays: number;
+  /** Failed jobs' failure signatures (server/triage/). */
+  readonly signatures: SignatureTable;
   private readonly stmt: (sql: string) => Database.Statement;
   private constructor(
     private readonly db: Database.Database,
@@ -158,6 +162,7 @@ export class HistoryStore {
   ) {
     this.retentionDays = retentionDays;
     this.stmt = statementCache(db);
+    this.signatures = new SignatureTable(this.stmt);
   }
 
   /** Opens (creating and migrating as needed) the store at `file`; the file is private (0600). */
@@ -308,6 +313,7 @@ export class HistoryStore {
   /** Drops pipelines (and their jobs) created before `now - retentionDays`; returns how many. */
   prune(nowMs: number): number {
     const cutoff = nowMs - this.retentionDays * DAY_MS;
+    this.signatures.prune(cutoff);
     return this.stmt('DELETE FROM pipelines WHERE created_ms < ?').run(cutoff).changes;
   }
 

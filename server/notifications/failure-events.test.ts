@@ -7,7 +7,7 @@ import { ManualClock } from '../platform/clock.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { MemorySettingsStore } from '../settings/settings-store.ts';
 import { PipelinePoller } from '../summary/poller.ts';
-import { describeEvent, FailureEvents } from './failure-events.ts';
+import { describeEvent, FailureEvents, type FailureEventsDeps } from './failure-events.ts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   inQuietHours,
@@ -64,7 +64,11 @@ function job(
   return j;
 }
 
-function setup(settings: Partial<NotificationSettings> = {}, burstThreshold = 4) {
+function setup(
+  settings: Partial<NotificationSettings> = {},
+  burstThreshold = 4,
+  extra: Partial<FailureEventsDeps> = {},
+) {
   const clock = new ManualClock(NOW);
   const gitlab = new FakeGitLab();
   gitlab.addProject(1, 'api');
@@ -97,6 +101,7 @@ function setup(settings: Partial<NotificationSettings> = {}, burstThreshold = 4)
     refLabel: poller.refLabel,
     pipeline: poller.pipelineRecord,
     burstThreshold,
+    ...extra,
   });
   poller.onPipelineChanges((c) => failures.observe(c));
   const cycle = async () => {
@@ -248,6 +253,41 @@ describe('failure events', () => {
     expect(mine.body).toBe('Commit of 20 — Failed: test:unit — (yours)');
   });
 
+  it("carries the verdict of the user's own failures, judged against the default branch (issue 27)", async () => {
+    const asked: unknown[] = [];
+    const t = setup({}, 10, {
+      jobVerdicts: async (projectId, pipelineId, jobs, target) => {
+        asked.push([projectId, pipelineId, jobs.map((j) => j.name), target]);
+        return new Map(
+          jobs.map((j) => [
+            j.id,
+            {
+              verdict: 'flaky' as const,
+              evidence: {
+                text: `\`${j.name}\` failed and passed on retry 4 times this week (31 runs)`,
+              },
+            },
+          ]),
+        );
+      },
+    });
+    await t.cycle();
+    t.fail(2, 20, { ref: 'feature/a', user: { ...OTHER, id: 7, username: 'ada' } }); // mine
+    t.fail(1, 22); // default branch, someone else's: no verdict asked
+    await t.cycle();
+    expect(asked).toEqual([[2, 20, ['test:unit'], 'main']]);
+    const mine = t.events.find((e) => e.pipelines[0]!.pipeline_id === 20)!;
+    expect(mine.body).toBe(
+      'Commit of 20 — Failed: test:unit (flaky — failed and passed on retry 4 times this week (31 runs)) — (yours)',
+    );
+    expect(mine.pipelines[0]!.failed_jobs[0]).toMatchObject({
+      verdict: 'flaky',
+      verdict_evidence: 'failed and passed on retry 4 times this week (31 runs)',
+    });
+    const other = t.events.find((e) => e.pipelines[0]!.pipeline_id === 22)!;
+    expect(other.pipelines[0]!.failed_jobs[0]!.verdict).toBeUndefined();
+  });
+
   it('announces a pipeline once, even when it is retried and fails again', async () => {
     const t = setup();
     await t.cycle();
@@ -272,6 +312,62 @@ describe('failure events', () => {
       body: 'api, web, docs',
     });
     expect(t.events[0]!.pipelines).toHaveLength(6);
+  });
+
+  it('names the error a burst shares, from the failure signatures, instead of guessing (issue 27)', async () => {
+    const asked: number[] = [];
+    const t = setup({}, 4, {
+      jobSignatures: async (_projectId, pipelineId, jobs) => {
+        asked.push(pipelineId);
+        // Five of the six pipelines hit the same registry outage; one has a test failure.
+        const signature =
+          pipelineId === 55
+            ? { signature: 'test_failure: E assert # == #', sampleLine: 'E assert 1 == 2' }
+            : {
+                signature: 'dependency_network: npm error code ECONNRESET',
+                sampleLine: 'npm error code ECONNRESET',
+              };
+        return new Map(jobs.map((j) => [j.id, signature]));
+      },
+    });
+    await t.cycle();
+    // Runner-like failure reasons would suggest the runners; the logs say otherwise.
+    for (let i = 0; i < 6; i++) t.fail(1 + (i % 3), 50 + i, { reason: 'runner_system_failure' });
+    await t.cycle();
+    expect(asked.sort()).toEqual([50, 51, 52, 53, 54, 55]);
+    expect(t.events).toHaveLength(1);
+    expect(t.events[0]).toMatchObject({
+      coalesced: true,
+      title: '6 pipelines failed in 3 projects — 5 with the same error: npm error code ECONNRESET',
+      body: 'api, web, docs',
+    });
+    expect(t.events[0]!.pipelines.find((p) => p.pipeline_id === 50)!.failed_jobs).toEqual([
+      expect.objectContaining({
+        signature: 'dependency_network: npm error code ECONNRESET',
+        sample_line: 'npm error code ECONNRESET',
+      }),
+    ]);
+  });
+
+  it('says "all with the same error" when every pipeline of a burst shares it', async () => {
+    const t = setup({}, 4, {
+      jobSignatures: async (_p, _id, jobs) =>
+        new Map(
+          jobs.map((j) => [
+            j.id,
+            {
+              signature: 'permission_auth: HTTP Basic: Access denied',
+              sampleLine: 'remote: HTTP Basic: Access denied',
+            },
+          ]),
+        ),
+    });
+    await t.cycle();
+    for (let i = 0; i < 4; i++) t.fail(1 + (i % 2), 80 + i);
+    await t.cycle();
+    expect(t.events.map((e) => e.title)).toEqual([
+      '4 pipelines failed in 2 projects — all with the same error: remote: HTTP Basic: Access denied',
+    ]);
   });
 
   it('announces a fixed ref once it passes again', async () => {

@@ -1,4 +1,5 @@
 import type {
+  TriageVerdict,
   FailureReason,
   NotificationSettings,
   NotificationState,
@@ -46,6 +47,25 @@ export interface FailureEventsDeps {
   coalesceMs?: number;
   /** From this many failures in one window on, one summary event replaces the single ones. Default 4. */
   burstThreshold?: number;
+  /**
+   * Failure signatures of a pipeline's failed jobs (server/triage/), by job id: a burst of failures
+   * that share one says so instead of guessing. Absent: bursts guess from failure reasons only.
+   */
+  jobSignatures?: (
+    projectId: number,
+    pipelineId: number,
+    jobs: { id: number; name: string; failedAt: number }[],
+  ) => Promise<Map<number, { signature: string; sampleLine: string }>>;
+  /**
+   * Verdicts of the token user's failed jobs against `targetBranch` (server/triage/), by job id:
+   * a `mine` notification says whether the failure is theirs, the default branch's, or a flake.
+   */
+  jobVerdicts?: (
+    projectId: number,
+    pipelineId: number,
+    jobs: { id: number; name: string }[],
+    targetBranch: string,
+  ) => Promise<Map<number, { verdict: TriageVerdict; evidence: { text: string } }>>;
   /** Timer edge (tests may pass their own). */
   timers?: {
     set(fn: () => void, ms: number): unknown;
@@ -292,6 +312,10 @@ export class FailureEvents {
     // Reasons the user switched off, and muted projects, are not news for them.
     const wanted = reasons.some((r) => settings.reasons[r]);
     if (!wanted || settings.muted_projects.includes(project.id)) return;
+    if (kind === 'failed') await this.addSignatures(item, jobs);
+    if (kind === 'failed' && reasons.includes('mine'))
+      await this.addVerdicts(item, project.defaultBranch ?? '');
+    if (this.stopped) return;
     if (kind === 'failed') {
       this.history.unshift(item);
       this.history.length = Math.min(this.history.length, 20);
@@ -303,6 +327,49 @@ export class FailureEvents {
       this.timer = null;
       this.flush();
     }, this.coalesceMs);
+  }
+
+  /** Names each failed job's failure signature (one log read each, shared with triage's). */
+  private async addSignatures(item: PipelineEventItem, jobs: readonly GitLabJob[]): Promise<void> {
+    if (!this.deps.jobSignatures || item.failed_jobs.length === 0) return;
+    const failedAt = (id: number) => {
+      const job = jobs.find((j) => j.id === id);
+      return Date.parse(job?.finished_at ?? job?.created_at ?? '') || this.deps.clock.now();
+    };
+    try {
+      const signatures = await this.deps.jobSignatures(
+        item.project_id,
+        item.pipeline_id,
+        item.failed_jobs.map((j) => ({ id: j.id, name: j.name, failedAt: failedAt(j.id) })),
+      );
+      item.failed_jobs = item.failed_jobs.map((j) => {
+        const s = signatures.get(j.id);
+        return { ...j, signature: s?.signature ?? null, sample_line: s?.sampleLine ?? null };
+      });
+    } catch (err) {
+      this.deps.logger.debug({ err: (err as Error).message }, 'failure signatures unavailable');
+    }
+  }
+
+  /** Judges the user's own failed jobs: theirs (`new`), the default branch's, or a flake. */
+  private async addVerdicts(item: PipelineEventItem, targetBranch: string): Promise<void> {
+    if (!this.deps.jobVerdicts || item.failed_jobs.length === 0 || !targetBranch) return;
+    try {
+      const verdicts = await this.deps.jobVerdicts(
+        item.project_id,
+        item.pipeline_id,
+        item.failed_jobs.map((j) => ({ id: j.id, name: j.name })),
+        targetBranch,
+      );
+      item.failed_jobs = item.failed_jobs.map((j) => {
+        const v = verdicts.get(j.id);
+        // The evidence names the job first ("`test` failed and passed …"): the event lists it already.
+        const words = v?.evidence.text.replace(/^`[^`]*` /, '') ?? null;
+        return { ...j, verdict: v?.verdict ?? null, verdict_evidence: words };
+      });
+    } catch (err) {
+      this.deps.logger.debug({ err: (err as Error).message }, 'failure verdicts unavailable');
+    }
   }
 
   private flush(): void {
@@ -397,6 +464,35 @@ const REASON_WORDS: Record<FailureReason, string> = {
   watched: 'starred project',
 };
 
+/** Longest decisive line quoted in a burst's title. */
+const MAX_SHARED_LINE = 100;
+
+/**
+ * The failure signature most of a burst's pipelines share (at least two, and at least half of
+ * them), with its line as printed; null when no signature is that common.
+ */
+function sharedError(items: PipelineEventItem[]): { pipelines: number; line: string } | null {
+  const pipelinesBySignature = new Map<string, { pipelines: Set<number>; line: string }>();
+  for (const item of items)
+    for (const job of item.failed_jobs) {
+      if (!job.signature) continue;
+      let entry = pipelinesBySignature.get(job.signature);
+      if (!entry)
+        pipelinesBySignature.set(
+          job.signature,
+          (entry = { pipelines: new Set(), line: job.sample_line ?? job.signature }),
+        );
+      entry.pipelines.add(item.pipeline_id);
+    }
+  let best: { pipelines: number; line: string } | null = null;
+  for (const { pipelines, line } of pipelinesBySignature.values())
+    if (!best || pipelines.size > best.pipelines) best = { pipelines: pipelines.size, line };
+  if (!best || best.pipelines < 2 || best.pipelines * 2 < items.length) return null;
+  const line =
+    best.line.length > MAX_SHARED_LINE ? `${best.line.slice(0, MAX_SHARED_LINE - 1)}…` : best.line;
+  return { pipelines: best.pipelines, line };
+}
+
 /** The words of a notification: one pipeline in detail, a burst as counts with a likely cause. */
 export function describeEvent(
   event: PipelineEvent['event'],
@@ -405,7 +501,11 @@ export function describeEvent(
   const verb = event === 'pipeline-failed' ? 'failed' : 'fixed';
   if (items.length === 1) {
     const item = items[0]!;
-    const jobs = item.failed_jobs.map((j) => j.name);
+    const jobs = item.failed_jobs.map((j) =>
+      j.verdict
+        ? `${j.name} (${j.verdict}${j.verdict_evidence ? ` — ${j.verdict_evidence}` : ''})`
+        : j.name,
+    );
     const tests = item.failed_tests ?? [];
     const why = item.reasons.map((r) => REASON_WORDS[r]).join(', ');
     const ref = refInWords({
@@ -430,13 +530,18 @@ export function describeEvent(
   }
   const projects = [...new Set(items.map((i) => i.project_name))];
   const jobs = items.flatMap((i) => i.failed_jobs);
+  const shared = event === 'pipeline-failed' ? sharedError(items) : null;
   const runnerLike =
     jobs.length > 0 &&
     jobs.filter((j) => j.failure_reason && RUNNER_REASONS.has(j.failure_reason)).length * 2 >=
       jobs.length;
   const title =
     `${items.length} pipelines ${verb} in ${projects.length} project${projects.length === 1 ? '' : 's'}` +
-    (event === 'pipeline-failed' && runnerLike ? ' — runner unavailable?' : '');
+    (shared
+      ? ` — ${shared.pipelines === items.length ? 'all with' : `${shared.pipelines} with`} the same error: ${shared.line}`
+      : event === 'pipeline-failed' && runnerLike
+        ? ' — runner unavailable?'
+        : '');
   const shown = projects.slice(0, 4).join(', ');
   return { title, body: projects.length > 4 ? `${shown} and ${projects.length - 4} more` : shown };
 }

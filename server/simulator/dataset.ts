@@ -25,6 +25,7 @@ import {
   resolveTestScenarios,
   type TestScenarios,
 } from './test-reports/scenarios.ts';
+import { plantTriageScenarios, type TriageScenarios } from './triage-scenarios.ts';
 import type { Rng } from './random.ts';
 import { hashSeed, rngFor } from './random.ts';
 
@@ -75,6 +76,13 @@ export class Dataset {
   scenarios: HealthScenarios = { recovered: null, broken: null, flaky: null, slowdown: null };
   /** The test-report scenarios this dataset carries (server/simulator/test-reports/). */
   testScenarios: TestScenarios = { failing: null, flaky: null, expiring: null };
+  /** The triage scenarios this dataset carries (server/simulator/triage-scenarios.ts). */
+  triage: TriageScenarios = {
+    tokenUserId: 0,
+    mergeRequests: [],
+    registryOutage: [],
+    fixedTwice: null,
+  };
   private nextPipelineId = PIPELINE_ID_BASE;
   private nextJobId = JOB_ID_BASE;
   private readonly idRng: Rng;
@@ -277,6 +285,7 @@ export class Dataset {
     );
     for (const id of this.scenarios.flaky?.pipelineIds ?? [])
       this.addFlakyRetry(this.pipelineById.get(id)!, this.scenarios.flaky!.jobName);
+    this.triage = plantTriageScenarios(this, top, this.scenarios, now);
   }
 
   /**

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../platform/clock.ts';
 import { Dataset } from './dataset.ts';
 import type { HealthScenarios } from './health-scenarios.ts';
 import type { TestScenarios } from './test-reports/scenarios.ts';
+import type { TriageScenarios } from './triage-scenarios.ts';
 import { Faults, type FaultController } from './faults.ts';
 import { LIMITS as GRAPHQL_LIMITS } from './graphql/execute.ts';
 import { LiveWorld } from './live.ts';
@@ -14,6 +15,7 @@ import { Views } from './views.ts';
 
 export type { HealthScenarios } from './health-scenarios.ts';
 export type { TestScenarios } from './test-reports/scenarios.ts';
+export type { TriageScenarios } from './triage-scenarios.ts';
 export type { Fault, FaultController, FaultHandle, RewritableReply } from './faults.ts';
 export type { RecordedRequest, RouteKind, SimulatorStats } from './stats.ts';
 
@@ -115,6 +117,8 @@ export interface GitLabSimulator {
   readonly scenarios: HealthScenarios;
   /** The test-report scenarios: ground truth for failing, flaky and expired test reports. */
   readonly testScenarios: TestScenarios;
+  /** Triage ground truth: the token user's MRs by verdict, the registry outage, a twice-fixed error. */
+  readonly triage: TriageScenarios;
   /** Dataset totals (for logs and reports). */
   counts(): { groups: number; projects: number; pipelines: number; jobs: number; users: number };
   close(): Promise<void>;
@@ -233,6 +237,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
     },
     scenarios: data.scenarios,
     testScenarios: data.testScenarios,
+    triage: data.triage,
     counts: () => data.counts(),
     close: async () => {
       if (timer) clearInterval(timer);

@@ -61,7 +61,9 @@ export type FailureKind =
   | 'rollout'
   | 'oom-killed'
   | 'timeout'
-  | 'network';
+  | 'network'
+  /** The container registry answering 503 (a triage scenario only: never drawn at random). */
+  | 'registry-outage';
 
 /** Which pipelines a job appears in (GitLab `rules:`). */
 export type JobRule = 'always' | 'default-branch' | 'tags' | 'merge-requests' | 'release';
@@ -158,6 +160,8 @@ export interface SimProject {
   slowdown?: { jobName: string; fromCreatedAt: number; factor: number };
   /** JUnit report settings and test scenarios (read by planJobs and the test-report routes). */
   junit?: ProjectJUnit;
+  /** Commit titles a scenario gives certain commits (by sha) instead of the derived ones. */
+  commitTitles?: Map<string, string>;
 }
 
 /** How a project's test jobs report (server/simulator/test-reports/). */

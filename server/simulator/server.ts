@@ -6,6 +6,7 @@ import type { SimUser } from './model.ts';
 import { avatarRoutes } from './routes/avatars.ts';
 import type { HandlerDeps, SimState } from './routes/context.ts';
 import { groupRoutes } from './routes/groups.ts';
+import { mergeRequestRoutes } from './routes/merge-requests.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { HttpError, json, statusReply, type Reply } from './routes/reply.ts';
 import { executeGraphQL } from './graphql/execute.ts';
@@ -20,7 +21,11 @@ export function routeKind(segments: readonly string[]): RouteKind {
   if (segments[0] !== 'api' || segments[1] !== 'v4') return 'other';
   const [, , root, , sub, , leaf] = segments;
   if (root === 'user') return 'user';
-  if (root === 'groups') return segments[4] === 'projects' ? 'projects' : 'groups';
+  if (root === 'groups') {
+    if (segments[4] === 'projects') return 'projects';
+    // The client counts the group merge request list as `other` (server/gitlab/request-kind.ts).
+    return segments[4] === 'merge_requests' ? 'other' : 'groups';
+  }
   if (root !== 'projects') return 'other';
   if (segments.length <= 4) return 'projects';
   if (sub === 'pipelines') {
@@ -304,6 +309,7 @@ export function createSimulatorApp(deps: HandlerDeps): Koa<SimState> {
     });
   });
   groupRoutes(api, deps);
+  mergeRequestRoutes(api, deps);
   projectRoutes(api, deps);
   app.use(api.routes());
   return app;

@@ -502,6 +502,7 @@ export class Views {
       title = `Merge branch '${branch}' into '${project.defaultBranch}'`;
       parents.push(rng.hex(40));
     }
+    title = project.commitTitles?.get(sha) ?? title;
     const date = gitLabTime(committedAt, COMMITTER_OFFSETS[author.id % COMMITTER_OFFSETS.length]);
     const additions = rng.int(1, 400);
     const deletions = rng.int(0, 200);

@@ -1,4 +1,4 @@
-import { failingJob, type PipelineDetails } from '../contract.ts';
+import { failingJob, type FixedBefore, type PipelineDetails } from '../contract.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { PipelineReads } from '../gitlab/pipeline-reads.ts';
@@ -30,6 +30,15 @@ export interface PipelineDetailsDeps {
     pipelineId: number,
     jobs: readonly GitLabJob[],
   ) => Promise<Pick<PipelineDetails, 'tests' | 'failed_tests'>>;
+  /**
+   * What fixed each failed job's error before (server/triage/), by job id: added to failed jobs
+   * as `fixed_before` at every opening, since the history learns new fixes while details are cached.
+   */
+  fixedBefore?: (
+    projectId: number,
+    pipelineId: number,
+    jobs: { id: number; name: string; failedAt: number }[],
+  ) => Promise<Map<number, FixedBefore[]>>;
 }
 
 /**
@@ -67,7 +76,7 @@ export class PipelineDetailsService {
     const cached = this.cache.get(key);
     // Compared at whole seconds: the cache may hold an answer read while GraphQL listed it.
     if (cached && sameUpdatedAt(cached.updatedAt, pipeline.updated_at))
-      return this.recall(key, cached);
+      return this.withFixes(this.recall(key, cached));
     this.cache.delete(key);
     const [attempts, bridges] = await Promise.all([
       this.jobAttempts(projectId, pipelineId, pipeline.status, pipeline.updated_at),
@@ -106,7 +115,32 @@ export class PipelineDetailsService {
       this.cache.set(key, { updatedAt: pipeline.updated_at, details });
       if (this.cache.size > this.maxEntries) this.cache.delete(this.cache.keys().next().value!);
     }
-    return details;
+    return this.withFixes(details);
+  }
+
+  /** The details with `fixed_before` on failed jobs; without it when triage cannot tell. */
+  private async withFixes(details: PipelineDetails): Promise<PipelineDetails> {
+    const failed = details.jobs.filter((j) => j.status === 'failed');
+    if (!this.deps.fixedBefore || failed.length === 0) return details;
+    try {
+      const fixes = await this.deps.fixedBefore(
+        details.project_id,
+        details.pipeline_id,
+        failed.map((j) => ({
+          id: j.id,
+          name: j.name,
+          failedAt: Date.parse(j.finished_at ?? j.created_at),
+        })),
+      );
+      return {
+        ...details,
+        jobs: details.jobs.map((j) =>
+          fixes.has(j.id) ? { ...j, fixed_before: fixes.get(j.id)! } : j,
+        ),
+      };
+    } catch {
+      return details;
+    }
   }
 
   /** Every attempt, so a retried job's stage keeps its place (see orderJobs). */

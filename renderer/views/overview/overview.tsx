@@ -18,6 +18,7 @@ import { describeSince } from '../../lib/since.ts';
 import { allRecentPipelines, timelineFromActivity } from '../../lib/timeline.ts';
 import { failuresPath } from '../../api/health.ts';
 import { DefaultBranchHeadline } from '../health/default-branch-headline.tsx';
+import { SharedErrors } from './shared-errors.tsx';
 import { TimelineChart } from './timeline-chart.tsx';
 import { useActivity, type ActivityState } from './use-activity.ts';
 
@@ -305,6 +306,7 @@ export function Overview() {
         />
       )}
       <DefaultBranchHeadline lastUpdate={state.lastUpdateAt ?? null} />
+      <SharedErrors lastUpdate={state.lastUpdateAt ?? null} now={now} />
       <MetricCards data={data} />
       <ActivityTimeline activity={activity} onRetry={reloadActivity} />
       <div className="overview-columns">

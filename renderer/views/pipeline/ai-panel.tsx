@@ -19,6 +19,7 @@ import { Icon } from '../../components/icons.tsx';
 import { timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
 import { Markdown } from '../../lib/markdown.tsx';
+import { PastFixes } from './past-fixes.tsx';
 
 /** Text as it streams in, or a spinner until the first piece arrives. */
 // The built-in analyser signs every answer it writes, and a fallback answer starts with a notice
@@ -197,6 +198,7 @@ export default function AiPanel({
 
   return (
     <div className="ai-panel" aria-busy={busy !== null}>
+      <PastFixes fixes={job.fixed_before} now={now} />
       {error && <ErrorBox title="The AI request failed" message={error} />}
       {!current && busy === 'analysing' ? (
         <article className="ai-analysis" aria-label="AI analysis">

@@ -10,6 +10,7 @@ import { describeLocations } from './linked-locations.ts';
 
 const FACTS_HEAD =
   '**Facts** (what GitLab and the runner state; the log’s lines below support or refine them):';
+import { pastFixesLines } from './past-fixes.ts';
 
 /** Describes the previous green run and the commits since, in one line, or undefined. */
 export function describeWhatChanged(context: JobContext | undefined): string | undefined {
@@ -69,6 +70,7 @@ export function analyseOffline(distilled: DistilledLog, context?: JobContext): s
       '',
       `**Flaky:** this job ${context.flakeHistory} — retrying it is likely to pass, but the flake deserves a fix.`,
     );
+  lines.push(...pastFixesLines(context));
   const steps = verdict?.advice ? [verdict.advice, ...d.nextSteps] : d.nextSteps;
   lines.push('', '**Next steps:**', ...steps.map((s, i) => `${i + 1}. ${s}`));
   lines.push(

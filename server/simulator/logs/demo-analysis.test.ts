@@ -33,6 +33,7 @@ const EXPECTED: Record<FailureKind, string> = {
   'oom-killed': 'oom_killed',
   timeout: 'timeout',
   network: 'dependency_network',
+  'registry-outage': 'dependency_network',
 };
 const EXCEPTIONS: Partial<Record<`${ToolKind}/${FailureKind}`, string>> = {
   'helm-lint/lint': 'config_yaml',

@@ -106,6 +106,15 @@ const runnerFailures = {
       `curl: (6) Could not resolve host: deploy.acme.internal`,
     ],
   }),
+  // One registry down for every project at once: the same decisive line in each job's log.
+  'registry-outage': ({ rng }) => ({
+    early: true,
+    exit: 'exit code 1',
+    lines: [
+      `Pulling base image registry.acme.example/base/node:${rng.pick(['20', '22'])}-alpine ...`,
+      `Error response from daemon: Get "https://registry.acme.example/v2/": received unexpected HTTP status: 503 Service Unavailable`,
+    ],
+  }),
 } satisfies FailureWriters;
 
 const FAILURE_WRITERS: Record<FailureKind, FailureWriter> = {

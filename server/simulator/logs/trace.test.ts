@@ -68,6 +68,7 @@ const MARKERS: Record<FailureKind, RegExp> = {
   timeout: /timeout was exceeded/,
   network:
     /ECONNRESET|Could not resolve host|i\/o timeout|Temporary failure in name resolution|Connection reset|Network error|429 Too Many Requests|no such host/,
+  'registry-outage': /registry\.acme\.example\/v2\/": received unexpected HTTP status: 503/,
 };
 
 describe('job logs', () => {

@@ -1,0 +1,147 @@
+import type { HealthWindow } from '../group-health/contract.ts';
+import type { PipelineHistory } from '../history/pipeline-history.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { MergeRequestLookup } from '../summary/merge-request-ref.ts';
+import { parseSince } from '../summary/since.ts';
+import type { FailureSignaturesResponse, FixedBefore } from './contract.ts';
+import { FixIndex, fixInWords } from './past-fixes.ts';
+import { failedAtOf, type SignatureRecorder } from './signature-recorder.ts';
+import { signatureReport } from './signature-report.ts';
+
+/** What triage reads. */
+export interface TriageServiceDeps {
+  history: Pick<PipelineHistory, 'snapshot' | 'version' | 'loadAll' | 'watchedProjects' | 'jobsOf'>;
+  recorder: SignatureRecorder;
+  clock: Clock;
+  /** The summary's window (`7d`): the default window of the signatures. */
+  since: () => string;
+  mergeRequests: MergeRequestLookup;
+}
+
+/** A failed job of a pipeline, as the details or an event name it. */
+export interface FailedJob {
+  id: number;
+  name: string;
+  /** When it failed (epoch ms). */
+  failedAt: number;
+}
+
+/** Failed jobs of one pipeline signed on demand at most (each a log read). */
+const MAX_SIGNED_ON_DEMAND = 5;
+
+/**
+ * Triage over the pipeline history and the signed failures: the signature report, what fixed a
+ * failure before, and a job's signature on demand.
+ */
+export class TriageService {
+  private fixes: { key: string; index: FixIndex } | null = null;
+
+  constructor(private readonly deps: TriageServiceDeps) {}
+
+  /** GET /api/failures/signatures: the window's failure signatures, most widespread first. */
+  async signatures(since?: string): Promise<FailureSignaturesResponse> {
+    const window = since ?? this.deps.since();
+    const now = this.deps.clock.now();
+    const span: HealthWindow = {
+      since: window,
+      from: new Date(now - parseSince(window)).toISOString(),
+      to: new Date(now).toISOString(),
+    };
+    await this.deps.history.loadAll();
+    const names = new Map(this.deps.history.watchedProjects().map((p) => [p.id, p.name]));
+    return signatureReport(this.deps.recorder.all(), span, (id) => names.get(id));
+  }
+
+  /** The signature of each failed job (read from its log when not yet known), by job id. */
+  async jobSignatures(
+    projectId: number,
+    pipelineId: number,
+    jobs: readonly FailedJob[],
+  ): Promise<Map<number, { signature: string; sampleLine: string }>> {
+    const out = new Map<number, { signature: string; sampleLine: string }>();
+    const rows = await Promise.all(
+      jobs.slice(0, MAX_SIGNED_ON_DEMAND).map((job) =>
+        this.deps.recorder.signatureOf({
+          projectId,
+          pipelineId,
+          jobId: job.id,
+          jobName: job.name,
+          failedAt: job.failedAt,
+        }),
+      ),
+    );
+    for (const row of rows)
+      if (row?.signature)
+        out.set(row.jobId, { signature: row.signature, sampleLine: row.sampleLine ?? '' });
+    return out;
+  }
+
+  /**
+   * The signatures already known of a pipeline's failed jobs, by job id: no log is read, so a
+   * failure event costs no request of its own (the poll cycle signs the jobs soon after).
+   */
+  knownSignatures(
+    jobs: readonly { id: number }[],
+  ): Map<number, { signature: string; sampleLine: string }> {
+    const out = new Map<number, { signature: string; sampleLine: string }>();
+    for (const job of jobs) {
+      const row = this.deps.recorder.known(job.id);
+      if (row?.signature)
+        out.set(job.id, { signature: row.signature, sampleLine: row.sampleLine ?? '' });
+    }
+    return out;
+  }
+
+  /** What fixed each failed job's error before on its project, by job id (newest fix first). */
+  async fixedBefore(
+    projectId: number,
+    pipelineId: number,
+    jobs: readonly FailedJob[],
+  ): Promise<Map<number, FixedBefore[]>> {
+    const signatures = await this.jobSignatures(projectId, pipelineId, jobs);
+    await this.deps.history.loadAll();
+    const index = this.fixIndex();
+    const out = new Map<number, FixedBefore[]>();
+    for (const job of jobs) {
+      const signed = signatures.get(job.id);
+      out.set(
+        job.id,
+        signed ? index.fixesFor({ projectId, pipelineId, signature: signed.signature }) : [],
+      );
+    }
+    return out;
+  }
+
+  /** A failed job's past fixes in words for the AI (undefined when none is known). */
+  async fixedBeforeInWords(
+    projectId: number,
+    pipelineId: number,
+    jobId: number,
+    jobName: string,
+  ): Promise<string | undefined> {
+    const stored = this.deps.history.jobsOf(pipelineId).find((j) => j.jobId === jobId);
+    const job = {
+      id: jobId,
+      name: jobName,
+      failedAt: stored ? failedAtOf(stored) : this.deps.clock.now(),
+    };
+    const fixes = (await this.fixedBefore(projectId, pipelineId, [job])).get(jobId) ?? [];
+    if (fixes.length === 0) return undefined;
+    const now = this.deps.clock.now();
+    return `This error was ${fixes.map((f) => fixInWords(f, now)).join('; and ')}.`;
+  }
+
+  private fixIndex(): FixIndex {
+    const key = `${this.deps.history.version}:${this.deps.recorder.version}`;
+    if (this.fixes?.key === key) return this.fixes.index;
+    const urls = new Map(this.deps.history.watchedProjects().map((p) => [p.id, p.webUrl]));
+    const index = new FixIndex(
+      this.deps.history.snapshot(),
+      this.deps.recorder.all(),
+      this.deps.mergeRequests,
+      (id) => urls.get(id),
+    );
+    this.fixes = { key, index };
+    return index;
+  }
+}
