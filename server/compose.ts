@@ -32,6 +32,7 @@ import { PipelineDetailsService } from './summary/pipeline-details.ts';
 import { PipelinePoller, type PollerTiming } from './summary/poller.ts';
 import { pipelineRoutes } from './summary/routes.ts';
 import { openTriage, type Triage } from './triage/index.ts';
+import { testLevelEvidence } from './triage/test-level-evidence.ts';
 import { versionInfo } from './version.ts';
 
 /** Edges the service is built with; tests replace the clock, timing and GitLab connection. */
@@ -139,6 +140,12 @@ export async function composeService(
       gitlab,
       group: () => poller.target.group,
       health: groupHealth.health,
+      // Issue 26's reports judge a failed job by its tests when they all point the same way.
+      tests: testLevelEvidence({
+        failedTests: (pipelineId, jobId) =>
+          groupHealth.testReports.service.jobTestFailures(pipelineId, jobId),
+        defaultBranch: (projectId) => groupHealth.history.watchedProject(projectId)?.defaultBranch,
+      }),
     });
     closers.push(() => triage.stop());
 
