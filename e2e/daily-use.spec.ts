@@ -103,7 +103,12 @@ test('2. at 1024×640 the log gets at least 60% of the panel and only the log sc
   await expect(log).toBeVisible();
   const panel = await page.getByRole('dialog').boundingBox();
   const logBox = await log.boundingBox();
-  expect(logBox!.height / panel!.height).toBeGreaterThanOrEqual(0.6);
+  // A pipeline with a JUnit report lists its failed tests before the log (issue 26): on a short
+  // window they fold to one line, and the log keeps 60 % of the rest of the panel.
+  const tests = page.getByRole('group', { name: 'Failed tests' });
+  const testsHeight = (await tests.count()) > 0 ? (await tests.boundingBox())!.height : 0;
+  expect(testsHeight).toBeLessThanOrEqual(40);
+  expect(logBox!.height / (panel!.height - testsHeight)).toBeGreaterThanOrEqual(0.6);
   // One scroll container: the panel body does not scroll around the log.
   const body = await page
     .locator('.panel-body')

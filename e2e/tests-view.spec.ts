@@ -42,7 +42,7 @@ test("the Tests view lists failing tests, filters them, and opens a failed test'
   await row()
     .getByRole('link', { name: `#${failing!.last_failure.pipeline_id}` })
     .click();
-  const failed = page.getByRole('region', { name: 'Failed tests' });
+  const failed = page.getByRole('group', { name: 'Failed tests' });
   await expect(failed).toBeVisible();
   await failed.getByText(failing!.name, { exact: true }).click();
   const trace = page.getByLabel(`Trace of ${failing!.name}`);

@@ -46,12 +46,21 @@ export function FailedTests(props: {
   pipelineId: number;
   tests: readonly FailedTest[];
 }) {
+  // On a short window the list folds to one line, so that the log keeps most of the panel; the
+  // line still names the first test and opens the whole list.
+  const [short] = useState(() => window.innerHeight < 760);
   if (props.tests.length === 0) return null;
+  const count = `${props.tests.length} failed test${props.tests.length === 1 ? '' : 's'}`;
   return (
-    <section aria-label="Failed tests">
-      <h3 className="small">
-        {props.tests.length} failed test{props.tests.length === 1 ? '' : 's'}
-      </h3>
+    <details className="failed-tests-section" aria-label="Failed tests" open={!short}>
+      <summary className="small">
+        <strong>{count}</strong>
+        <span className="muted">
+          {' '}
+          · {props.tests[0]!.name}
+          {props.tests.length > 1 ? ` and ${props.tests.length - 1} more` : ''}
+        </span>
+      </summary>
       <ul className="failed-tests">
         {props.tests.map((t) => (
           <FailedTestItem
@@ -62,6 +71,6 @@ export function FailedTests(props: {
           />
         ))}
       </ul>
-    </section>
+    </details>
   );
 }
