@@ -85,7 +85,8 @@ describe('JobLog', () => {
         jobUrl="https://gitlab.example.com/g/p/-/jobs/13"
       />,
     );
-    const notice = await screen.findByRole('note');
+    // Splitting 4 MiB into lines takes jsdom over a second on a busy 2-core CI box.
+    const notice = await screen.findByRole('note', {}, { timeout: 10_000 });
     expect(notice.textContent).toContain('Showing the last 4.0 MiB of a 37.2 MiB log.');
     // GitLab's "View complete raw" link is the job page plus /raw (gitlab-org/gitlab#295654).
     const link = screen.getByRole('link', { name: /Open the full log in GitLab/ });
