@@ -27,6 +27,8 @@ export default defineConfig({
           name: 'renderer',
           include: ['renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One jsdom per worker instead of one per file (~2 s each): vmThreads keeps files isolated.
+          pool: 'vmThreads',
           // jsdom renders of 500-row views take ~4 s alone on a shared 2-core box; 5 s was flaky.
           testTimeout: 15_000,
         },

@@ -1,3 +1,5 @@
+// @vitest-environment node
+// Stream parsing needs no DOM; and jsdom under the vmThreads pool has no ReadableStream global.
 import { describe, expect, it } from 'vitest';
 import type { SseEvent } from './sse-reader.ts';
 import { readSse } from './sse-reader.ts';
