@@ -152,12 +152,16 @@ function fixWindowOf(main: readonly SimPipeline[]): number {
   return k;
 }
 
-/** Plants the scenarios into committed history (after the health scenarios). */
+/**
+ * Plants the scenarios into committed history (after the health scenarios). The projects of the
+ * test-report scenarios (`testProjectIds`) keep their planted failures: the outage passes them by.
+ */
 export function plantTriageScenarios(
   world: TriageWorld,
   projects: readonly SimProject[],
   health: HealthScenarios,
   now: number,
+  testProjectIds: readonly number[] = [],
 ): TriageScenarios {
   const humans = world.users.filter((u) => !u.bot);
   const me = humans[0]!;
@@ -280,6 +284,7 @@ export function plantTriageScenarios(
     health.flaky?.projectId,
     health.recovered?.projectId,
     health.slowdown?.projectId,
+    ...testProjectIds,
   ]);
   // The project that can carry the twice-fixed error goes first, so that three projects suffice.
   const others = projects
