@@ -214,15 +214,23 @@ export function plantTriageScenarios(
   }
   // flaky: the flaky job's project; the MR fails that job.
   const flakyProject = health.flaky && byId.get(health.flaky.projectId);
-  // Another pipeline passing the job on the same commit only adds to the flake: any open MR will do.
+  // Another pipeline passing the job on the same commit only adds to the flake, so any open MR
+  // will do; one whose commit no other pipeline built is preferred, so that group health still
+  // counts the scenario's flakes as retries only.
   const flakyMr =
     flakyProject &&
-    failFirst(
+    (failFirst(
       world,
-      openMergeRequests(flakyProject, now, false),
+      openMergeRequests(flakyProject, now),
       () => health.flaky!.jobName,
       'network',
-    );
+    ) ??
+      failFirst(
+        world,
+        openMergeRequests(flakyProject, now, false),
+        () => health.flaky!.jobName,
+        'network',
+      ));
   if (flakyProject && flakyMr) {
     flakyMr.mr.authorId = me.id;
     out.mergeRequests.push({
