@@ -221,6 +221,7 @@ export async function composeService(
         groupHealth.testReports.service.jobTestFailures(pipelineId, jobId),
       pastFixes: (projectId, pipelineId, jobId, jobName) =>
         triage.service.fixedBeforeInWords(projectId, pipelineId, jobId, jobName),
+      storedRuns: groupHealth.history,
       onAnswer: (event) => metrics.countAnalysis(event),
     });
     // The cctray feed and the gauges read group health's current view of the whole history.

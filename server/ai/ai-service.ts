@@ -26,6 +26,7 @@ import type { AnalysisStore } from './store/analysis-store.ts';
 import { createSystemPrompt } from './system-prompt.ts';
 import type { AiUseCaseDeps, PastFixesLookup } from './use-case-deps.ts';
 import { repositoryTreesOf } from './job-facts.ts';
+import type { StoredRuns } from './recorded-runs.ts';
 
 export type { AnalyseInput } from './analyse-job.ts';
 export type { AnswerEvent } from './answer-events.ts';
@@ -55,6 +56,11 @@ export interface AiServiceDeps {
   failedTests?: AiUseCaseDeps['failedTests'];
   /** What fixed the job's error before (triage), for the prompt and the offline analyser. */
   pastFixes?: PastFixesLookup;
+  /**
+   * The pipeline history (server/history's PipelineHistory fits): earlier runs and attempts are
+   * read there before GitLab is asked.
+   */
+  storedRuns?: StoredRuns;
   /** Told of each provider answer, given or failed (metrics count analyses by provider). */
   onAnswer?: (event: AnswerEvent) => void;
 }
@@ -110,6 +116,7 @@ export function createAiService(deps: AiServiceDeps): AiService {
     repositoryTrees: repositoryTreesOf(deps.gitlab),
     failedTests: deps.failedTests,
     pastFixes: deps.pastFixes,
+    storedRuns: deps.storedRuns,
   };
   const flights = new SingleFlight();
   const conversations = new SerialQueue();

@@ -41,6 +41,7 @@ async function runAnalysis(
     deps.projectName(input.projectId),
     deps.logger,
     input.log !== undefined,
+    deps.storedRuns,
   );
   context.flakeHistory = await deps.flakeHistory?.(input.projectId, context.jobName);
   const failedTests = await deps

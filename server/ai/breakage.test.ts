@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GitLabJob } from '../gitlab/wire.ts';
 import { describeBreakage, findBreakage, MAX_WALK, type BreakageFacts } from './breakage.ts';
+import { recordedRunOf } from './recorded-runs.ts';
 import { messageText, startFakeLlmServer, type FakeLlmServer } from './testing/fake-llm-server.ts';
 import { makeJob } from './testing/failed-pipeline-scenario.ts';
 import { jobBody, startAiHarness, type AiHarness } from './testing/harness.ts';
@@ -48,7 +49,7 @@ function history(): GitLabJob[] {
 }
 
 describe('findBreakage', () => {
-  const current = makeJob({ id: 9001, pipelineId: 300 });
+  const current = recordedRunOf(makeJob({ id: 9001, pipelineId: 300 }));
   const green290 = {
     jobId: 8990,
     pipelineId: 290,
@@ -62,9 +63,9 @@ describe('findBreakage', () => {
   it('walks back to the newest green run: the first failure after it and how many failed', async () => {
     const jobs = history();
     const read: number[] = [];
-    const found = await findBreakage(current, green290, pipelines([298, 295, 293, 290]), (id) => {
-      read.push(id);
-      return Promise.resolve(jobs.filter((j) => j.pipeline.id === id));
+    const found = await findBreakage(current, green290, pipelines([298, 295, 293, 290]), (p) => {
+      read.push(p.id);
+      return Promise.resolve(jobs.filter((j) => j.pipeline.id === p.id).map(recordedRunOf));
     });
     expect(read).toEqual([298, 295, 293]);
     expect(found.green).toEqual({
@@ -93,8 +94,8 @@ describe('findBreakage', () => {
 
   it(`stops after ${MAX_WALK} pipelines and says the failures may have started earlier`, async () => {
     const ids = Array.from({ length: 12 }, (_, i) => 299 - i);
-    const found = await findBreakage(current, green290, pipelines(ids), (id) =>
-      Promise.resolve([makeJob({ id: id * 10, pipelineId: id })]),
+    const found = await findBreakage(current, green290, pipelines(ids), (p) =>
+      Promise.resolve([recordedRunOf(makeJob({ id: p.id * 10, pipelineId: p.id }))]),
     );
     expect(found.breakage.complete).toBe(false);
     expect(found.breakage.failedRuns).toBe(1 + MAX_WALK);

@@ -3,7 +3,7 @@
  * and this failure, read from the same pipelines the analysis searched for the last green run.
  * The offline follow-up answers from it and a configured model gets it in the job's facts.
  */
-import type { GitLabJob, GitLabPipelineListItem } from '../gitlab/wire.ts';
+import type { GitLabPipelineListItem } from '../gitlab/wire.ts';
 
 /** A commit as the analysis mentions it (job-context.ts's `CommitRef`; a leaf, so no cycle). */
 interface RunCommit {
@@ -25,6 +25,12 @@ export interface JobRun {
 /** A green run, with its duration (job-context.ts's `PreviousSuccess`). */
 export interface GreenRun extends JobRun {
   durationSec: number | null;
+}
+
+/** A run of a job as the searches read it, from GitLab's job list or the pipeline history. */
+export interface RecordedRun extends GreenRun {
+  name: string;
+  status: string;
 }
 
 /** What `describeBreakage` reads of a job's context (a `JobContext` is one). */
@@ -54,16 +60,13 @@ export interface Breakage {
 /** At most this many pipelines between the last green run and this one are read. */
 export const MAX_WALK = 8;
 
-/** A job of the list as a run. */
-export function runOf(job: GitLabJob): JobRun {
-  const c = job.commit;
+/** A recorded run as the breakage history names it. */
+export function runOf(run: RecordedRun): JobRun {
   return {
-    jobId: job.id,
-    pipelineId: job.pipeline.id,
-    finishedAt: job.finished_at,
-    commit: c
-      ? { sha: c.id, shortId: c.short_id, title: c.title, author: c.author_name }
-      : undefined,
+    jobId: run.jobId,
+    pipelineId: run.pipelineId,
+    finishedAt: run.finishedAt,
+    commit: run.commit,
   };
 }
 
@@ -74,24 +77,21 @@ export function runOf(job: GitLabJob): JobRun {
  * the walk stops; a run that was skipped, cancelled or absent says nothing.
  */
 export async function findBreakage(
-  job: GitLabJob,
+  job: RecordedRun,
   green: GreenRun,
   pipelinesOfRef: readonly GitLabPipelineListItem[],
-  jobsOf: (pipelineId: number) => Promise<GitLabJob[]>,
+  jobsOf: (pipeline: GitLabPipelineListItem) => Promise<RecordedRun[]>,
 ): Promise<{ breakage: Breakage; green: GreenRun }> {
   const between = pipelinesOfRef
-    .filter((p) => p.id > green.pipelineId && p.id < job.pipeline.id)
+    .filter((p) => p.id > green.pipelineId && p.id < job.pipelineId)
     .sort((a, b) => b.id - a.id);
   let firstFailure = runOf(job);
   let failedRuns = 1;
   for (const [i, p] of between.entries()) {
     if (i === MAX_WALK) return { breakage: { firstFailure, failedRuns, complete: false }, green };
-    const run = (await jobsOf(p.id)).find((j) => j.name === job.name);
+    const run = (await jobsOf(p)).find((j) => j.name === job.name);
     if (run?.status === 'success') {
-      const newer: GreenRun = {
-        ...runOf(run),
-        durationSec: run.duration === null ? null : Math.round(run.duration),
-      };
+      const newer: GreenRun = { ...runOf(run), durationSec: run.durationSec };
       return { breakage: { firstFailure, failedRuns, complete: true }, green: newer };
     }
     if (run?.status === 'failed') {

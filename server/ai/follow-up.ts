@@ -58,6 +58,7 @@ async function runFollowup(
     deps.projectName(input.projectId),
     deps.logger,
     true,
+    deps.storedRuns,
   );
   context.flakeHistory ??= await deps.flakeHistory?.(input.projectId, context.jobName);
   context.pastFixes ??= await pastFixesOf(deps, context);

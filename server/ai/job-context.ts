@@ -4,7 +4,8 @@ import { AppError, isAppError } from '../platform/errors.ts';
 import type { JobAttempt } from './job-attempts.ts';
 import type { FailureLocations } from './offline/linked-locations.ts';
 import type { Logger } from '../platform/logger.ts';
-import { findBreakage, type Breakage } from './breakage.ts';
+import { findBreakage, type Breakage, type RecordedRun } from './breakage.ts';
+import { jobRunsReader, recordedRunOf, storedAttempts, type StoredRuns } from './recorded-runs.ts';
 
 /** A commit as the analysis mentions it. */
 export interface CommitRef {
@@ -151,15 +152,16 @@ export function contextFromJob(job: GitLabJob, projectId: number, projectName: s
 
 /**
  * Looks the job up in GitLab (an unknown job is a 404 for the caller) and adds, best effort, the
- * pipeline's source and the previous successful run of the same job on the same ref. Failures of
- * the extras are logged and leave those fields undefined.
+ * pipeline's source and the previous successful run of the same job on the same ref, reading the
+ * pipelines' jobs from the pipeline history (`stored`) where it holds them as GitLab has them now.
+ * Failures of the extras are logged and leave those fields undefined.
  */
 export async function loadJobContext(
   gitlab: GitLabApi,
   id: JobIdentity,
   projectName: string,
   logger: Logger,
-  options: { tolerateUnavailable: boolean },
+  options: { tolerateUnavailable: boolean; stored?: StoredRuns | undefined },
 ): Promise<{ context: JobContext; job: GitLabJob | undefined }> {
   let job: GitLabJob;
   try {
@@ -177,6 +179,9 @@ export async function loadJobContext(
   try {
     const pipeline = await gitlab.getPipeline(id.projectId, job.pipeline.id);
     context.source = pipeline.source;
+    // The history's copy of this pipeline, when current, names the other attempts too.
+    const attempts = storedAttempts(options.stored, pipeline.id, pipeline.updated_at, context);
+    if (attempts) context.attempts = attempts;
     if (!context.commit) {
       const commit = await gitlab.getCommit(id.projectId, pipeline.sha);
       context.commit = {
@@ -195,16 +200,11 @@ export async function loadJobContext(
       .filter((p) => p.ref === job.ref && p.id < job.pipeline.id)
       .slice(0, PREVIOUS_RUN_SEARCH);
     // Each pipeline's jobs are read once, by whichever search needs them first.
-    const read = new Map<number, Promise<GitLabJob[]>>();
-    const jobsOf = (pipelineId: number) => {
-      if (!read.has(pipelineId))
-        read.set(pipelineId, gitlab.listPipelineJobs(id.projectId, pipelineId));
-      return read.get(pipelineId)!;
-    };
-    const green = await findPreviousSuccess(job, candidates, jobsOf);
+    const jobsOf = jobRunsReader(gitlab, options.stored, id.projectId);
+    const green = await findPreviousSuccess(job.name, candidates, jobsOf);
     context.previousSuccess = green;
     if (green) {
-      const found = await findBreakage(job, green, candidates, jobsOf);
+      const found = await findBreakage(recordedRunOf(job), green, candidates, jobsOf);
       context.previousSuccess = found.green;
       context.breakage = found.breakage;
     }
@@ -215,9 +215,9 @@ export async function loadJobContext(
 }
 
 async function findPreviousSuccess(
-  job: GitLabJob,
+  jobName: string,
   candidates: GitLabPipelineListItem[],
-  jobsOf: (pipelineId: number) => Promise<GitLabJob[]>,
+  jobsOf: (pipeline: GitLabPipelineListItem) => Promise<RecordedRun[]>,
 ): Promise<PreviousSuccess | null> {
   // Pipelines are newest first; a failed pipeline can still hold a green run of this job, so look
   // at successful pipelines first and stop at the first hit.
@@ -226,15 +226,14 @@ async function findPreviousSuccess(
     ...candidates.filter((p) => p.status !== 'success'),
   ].slice(0, 5);
   for (const p of ordered) {
-    const jobs = await jobsOf(p.id);
-    const green = jobs.find((j) => j.name === job.name && j.status === 'success');
+    const green = (await jobsOf(p)).find((j) => j.name === jobName && j.status === 'success');
     if (green) {
       return {
-        jobId: green.id,
+        jobId: green.jobId,
         pipelineId: p.id,
-        finishedAt: green.finished_at,
-        durationSec: green.duration === null ? null : Math.round(green.duration),
-        commit: commitOf(green.commit),
+        finishedAt: green.finishedAt,
+        durationSec: green.durationSec,
+        commit: green.commit,
       };
     }
   }
@@ -251,9 +250,11 @@ export async function loadCheckedJobContext(
   projectName: string,
   logger: Logger,
   logGiven: boolean,
+  stored?: StoredRuns,
 ): Promise<JobContext> {
   const loaded = await loadJobContext(gitlab, id, projectName, logger, {
     tolerateUnavailable: logGiven,
+    stored,
   });
   if (loaded.job && loaded.job.pipeline.id !== id.pipelineId) {
     throw new AppError(

@@ -48,8 +48,8 @@ export async function gatherJobFacts(
   distilled: DistilledLog,
 ): Promise<void> {
   // A job GitLab did not describe (the caller sent the log while GitLab was unreachable) has no
-  // pipeline to list.
-  if (context.status !== undefined) {
+  // pipeline to list; the pipeline history may have named the attempts already.
+  if (context.status !== undefined && context.attempts === undefined) {
     try {
       context.attempts = await loadJobAttempts(
         reads.gitlab,

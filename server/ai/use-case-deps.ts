@@ -1,6 +1,7 @@
 import type { GitLabApi } from '../gitlab/api.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { JobContext, JobTestFailure } from './job-context.ts';
+import type { StoredRuns } from './recorded-runs.ts';
 import type { AnsweringProvider } from './providers/provider.ts';
 import type { RepositoryTrees } from './repository-trees.ts';
 import type { AnalysisStore } from './store/analysis-store.ts';
@@ -30,6 +31,8 @@ export interface AiUseCaseDeps {
   failedTests?: (pipelineId: number, jobId: number) => Promise<JobTestFailure[] | undefined>;
   /** What fixed the job's error before on its project, in words (triage), when known. */
   pastFixes?: PastFixesLookup;
+  /** The pipeline history's pipelines and jobs, read before GitLab for earlier runs. */
+  storedRuns?: StoredRuns | undefined;
 }
 
 /** A failed job's past fixes in words (server/triage/), or undefined. */

@@ -10,7 +10,15 @@ import {
 } from './catalog.ts';
 import { arrivalTimes } from './arrivals.ts';
 import { resetJob, rewindToNow } from './job-state.ts';
-import type { Outcome, SimGroup, SimJob, SimPipeline, SimProject, SimUser } from './model.ts';
+import type {
+  Outcome,
+  PriorRun,
+  SimGroup,
+  SimJob,
+  SimPipeline,
+  SimProject,
+  SimUser,
+} from './model.ts';
 import { draftPipeline, type PipelineDraft } from './pipeline-draft.ts';
 import {
   dependentTriggers,
@@ -18,6 +26,7 @@ import {
   pipelineStatusOf,
   pipelineTimesOf,
   planJobs,
+  templatesFor,
 } from './plan.ts';
 import { planScenarios, resolveScenarios, type HealthScenarios } from './health-scenarios.ts';
 import {
@@ -28,6 +37,7 @@ import {
 import { plantTriageScenarios, type TriageScenarios } from './triage-scenarios.ts';
 import type { Rng } from './random.ts';
 import { hashSeed, rngFor } from './random.ts';
+import { jobsRunBy, laterRunsOf, priorRunsAfter } from './same-commit.ts';
 
 /** What shapes a dataset. */
 export interface DatasetOptions {
@@ -275,6 +285,10 @@ export class Dataset {
     const top = this.topProjects().filter((p) => activity.has(p));
     const plan = planScenarios(top, drafts, now);
     const testPlan = planTestScenarios(top, drafts, plan, now);
+    for (const [draft, jobs] of laterRunsOf(drafts, (d) =>
+      jobsRunBy(templatesFor(d.project, d.refKind), d.outcome),
+    ))
+      draft.runsLater = jobs;
     const committed = new Map<PipelineDraft, SimPipeline>();
     for (const draft of drafts) committed.set(draft, this.commit(draft, true));
     this.scenarios = resolveScenarios(plan, (d) => committed.get(d as PipelineDraft)!);
@@ -285,7 +299,10 @@ export class Dataset {
     );
     for (const id of this.scenarios.flaky?.pipelineIds ?? [])
       this.addFlakyRetry(this.pipelineById.get(id)!, this.scenarios.flaky!.jobName);
-    this.triage = plantTriageScenarios(this, top, this.scenarios, now);
+    const testProjectIds = [this.testScenarios.failing, this.testScenarios.flaky].flatMap((t) =>
+      t ? [t.projectId] : [],
+    );
+    this.triage = plantTriageScenarios(this, top, this.scenarios, now, testProjectIds);
   }
 
   /**
@@ -375,6 +392,11 @@ export class Dataset {
       bridges: [],
       deleted: false,
     };
+    if (draft.runsLater) pipeline.runsLater = draft.runsLater;
+    if (draft.rebuild) {
+      const before = this.priorRunsOf(project, draft.sha);
+      if (before) pipeline.priorRuns = before;
+    }
     const jobs = planJobs(project, pipeline);
     if (historical) {
       const now = this.options.now;
@@ -399,6 +421,16 @@ export class Dataset {
     this.pipelineById.set(pipeline.id, pipeline);
     this.pipelinesByJobId.push(pipeline);
     return pipeline;
+  }
+
+  /**
+   * What the jobs of the project's pipelines on `sha` did so far (the newest such pipeline's own
+   * memory plus its jobs), or undefined when no pipeline built it yet. Pipelines are committed in
+   * creation order, so the newest is found a few steps from the end of the list.
+   */
+  private priorRunsOf(project: SimProject, sha: string): ReadonlyMap<string, PriorRun> | undefined {
+    const previous = project.pipelines.findLast((p) => p.sha === sha);
+    return previous && priorRunsAfter(previous.priorRuns, this.jobsOf(previous));
   }
 
   /** Recomputes a pipeline's status and times from its jobs and files it as active or not. */

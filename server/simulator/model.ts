@@ -65,6 +65,12 @@ export type FailureKind =
   /** The container registry answering 503 (a triage scenario only: never drawn at random). */
   | 'registry-outage';
 
+/**
+ * What a job did in the earlier pipelines of the same commit: `passed`, `ran` (failed only for a
+ * reason outside the code: network, timeout, memory), or the code failure it failed with.
+ */
+export type PriorRun = 'passed' | 'ran' | FailureKind;
+
 /** Which pipelines a job appears in (GitLab `rules:`). */
 export type JobRule = 'always' | 'default-branch' | 'tags' | 'merge-requests' | 'release';
 
@@ -231,6 +237,18 @@ export interface SimPipeline {
    * failed, with no jobs (doc/api/pipelines.md `yaml_errors`). Absent for a valid configuration.
    */
   yamlErrors?: string;
+  /**
+   * What each job did in the earlier pipelines of the same commit (a schedule, a tag or a
+   * re-run MR pipeline builds a commit again), by job name; absent on a commit's first pipeline.
+   * Fixed at creation: planJobs reads it so a job that passed on this commit cannot fail there
+   * with a compile error, and a code failure repeats the same way.
+   */
+  priorRuns?: ReadonlyMap<string, PriorRun>;
+  /**
+   * Jobs a later pipeline of the seeded history passes on the same commit: they fail here only
+   * for a reason outside the code (green again on a commit with a compile error cannot happen).
+   */
+  runsLater?: ReadonlySet<string>;
 }
 
 /** A trigger (bridge) job and the downstream pipeline it created. */

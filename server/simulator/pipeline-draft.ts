@@ -20,6 +20,10 @@ export interface PipelineDraft {
   userId: number;
   outcome: Outcome;
   seed: number;
+  /** The commit was drafted before (a schedule, tag or MR pipeline building it again). */
+  rebuild: boolean;
+  /** Jobs a later green pipeline of the history passes on this commit (see laterRunsOf). */
+  runsLater?: ReadonlySet<string>;
 }
 
 /** The people a draft may name: the project bot runs api/trigger pipelines, engineers own branches. */
@@ -73,6 +77,7 @@ export function draftPipeline(
   let branchName = project.defaultBranch;
   let sha: string;
   let beforeSha = NULL_SHA;
+  let rebuild = false;
   if (source === 'schedule') {
     userId = project.maintainerId;
     name = rng.pick(['Nightly build', 'Nightly dependency scan', 'Weekly full test suite']);
@@ -87,6 +92,7 @@ export function draftPipeline(
         gen.lastDefaultSha = sha;
       } else {
         sha = gen.lastDefaultSha;
+        rebuild = true;
       }
       break;
     case 'tag':
@@ -97,13 +103,15 @@ export function draftPipeline(
       ref = `v1.${gen.minor}.${gen.patch}`;
       branchName = ref;
       sha = gen.lastDefaultSha;
+      rebuild = true;
       break;
     default: {
       const branch = pickBranch(people, project, rng);
       branchName = branch.name;
       if (refKind === 'merge-request') {
         ref = `refs/merge-requests/${branch.mrIid}/head`;
-        sha = branch.lastSha && rng.chance(0.3) ? branch.lastSha : rng.hex(40);
+        rebuild = branch.lastSha !== null && rng.chance(0.3);
+        sha = rebuild ? branch.lastSha! : rng.hex(40);
       } else {
         ref = branch.name;
         beforeSha = branch.lastSha ?? NULL_SHA;
@@ -126,6 +134,7 @@ export function draftPipeline(
     userId,
     outcome,
     seed: rng.int(0, 0x7fffffff),
+    rebuild,
   };
 }
 

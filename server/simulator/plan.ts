@@ -4,6 +4,7 @@ import { TEST_FAILURE } from './test-reports/catalog.ts';
 import type {
   FailureKind,
   JobTemplate,
+  PriorRun,
   RefKind,
   SimBridge,
   SimJob,
@@ -11,6 +12,7 @@ import type {
   SimProject,
 } from './model.ts';
 import { hashSeed, rngFor, type Rng } from './random.ts';
+import { failureOnSameCommit } from './same-commit.ts';
 
 /** Statuses of a job (or pipeline) that is still moving. */
 export const ACTIVE_JOB_STATUSES: ReadonlySet<GitLabJobStatus> = new Set([
@@ -70,6 +72,22 @@ export function pickFailure(rng: Rng, template: JobTemplate): FailureKind {
   return rng.weighted(FAILURES[template.tool]);
 }
 
+/** What the job did on this commit before (or, in the seeded history, will do there later). */
+function priorRunOf(
+  pipeline: Pick<SimPipeline, 'priorRuns' | 'runsLater'>,
+  template: JobTemplate,
+): PriorRun | undefined {
+  return (
+    pipeline.priorRuns?.get(template.name) ??
+    (pipeline.runsLater?.has(template.name) ? 'passed' : undefined)
+  );
+}
+
+function codeFailureBefore(pipeline: Pick<SimPipeline, 'priorRuns'>, template: JobTemplate) {
+  const prior = pipeline.priorRuns?.get(template.name);
+  return prior !== undefined && prior !== 'passed' && prior !== 'ran';
+}
+
 /** How many parts a job's log is written in while it runs (live jobs pace them over their duration). */
 export function stepsFor(durationMs: number): number {
   return Math.min(10, Math.max(2, Math.round(durationMs / 25_000)));
@@ -87,7 +105,10 @@ function speedOf(project: SimProject): number {
  */
 export function planJobs(
   project: SimProject,
-  pipeline: Pick<SimPipeline, 'seed' | 'outcome' | 'refKind' | 'createdAt' | 'firstJobId'>,
+  pipeline: Pick<
+    SimPipeline,
+    'seed' | 'outcome' | 'refKind' | 'createdAt' | 'firstJobId' | 'priorRuns' | 'runsLater'
+  >,
 ): SimJob[] {
   if (pipeline.outcome === 'skipped') return [];
   const rng = rngFor(pipeline.seed, 'jobs');
@@ -114,6 +135,14 @@ export function planJobs(
     const eligible = templates.filter((t) => t.stage === stages[failStage] && runnable(t));
     failing.add(rng.pick(eligible));
     if (eligible.length > 1 && rng.chance(0.2)) failing.add(rng.pick(eligible));
+    // A commit that failed a job with a code failure before fails there again (the draws above
+    // are still made, so the rest of the plan keeps its numbers).
+    const again = templates.find((t) => runnable(t) && codeFailureBefore(pipeline, t));
+    if (again) {
+      failStage = stages.indexOf(again.stage);
+      failing.clear();
+      failing.add(again);
+    }
   }
   let cancelStage = -1;
   if (pipeline.outcome === 'canceled') {
@@ -188,7 +217,16 @@ export function planJobs(
       if (failing.has(template) || (job.allowFailure && rng.chance(0.12))) {
         job.plannedStatus = 'failed';
         job.failure = pickFailure(rng, template);
+        // A planted test failure is the scenario's point (a flaky test fails on a commit it
+        // passes on); any other failure follows what the job did on this commit before.
         if (template === forcedTemplate) job.failure = TEST_FAILURE[template.tool] ?? job.failure;
+        else
+          job.failure = failureOnSameCommit(
+            job.failure,
+            template,
+            priorRunOf(pipeline, template),
+            pipeline.seed,
+          );
         if (job.failure === 'timeout') runMs = JOB_TIMEOUT_MS + rng.int(200, 4_000);
         else runMs = Math.round(plannedMs * rng.float(0.3, 1));
         job.plannedDurationMs = runMs;

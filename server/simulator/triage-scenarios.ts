@@ -152,12 +152,16 @@ function fixWindowOf(main: readonly SimPipeline[]): number {
   return k;
 }
 
-/** Plants the scenarios into committed history (after the health scenarios). */
+/**
+ * Plants the scenarios into committed history (after the health scenarios). The projects of the
+ * test-report scenarios (`testProjectIds`) keep their planted failures: the outage passes them by.
+ */
 export function plantTriageScenarios(
   world: TriageWorld,
   projects: readonly SimProject[],
   health: HealthScenarios,
   now: number,
+  testProjectIds: readonly number[] = [],
 ): TriageScenarios {
   const humans = world.users.filter((u) => !u.bot);
   const me = humans[0]!;
@@ -210,15 +214,23 @@ export function plantTriageScenarios(
   }
   // flaky: the flaky job's project; the MR fails that job.
   const flakyProject = health.flaky && byId.get(health.flaky.projectId);
-  // Another pipeline passing the job on the same commit only adds to the flake: any open MR will do.
+  // Another pipeline passing the job on the same commit only adds to the flake, so any open MR
+  // will do; one whose commit no other pipeline built is preferred, so that group health still
+  // counts the scenario's flakes as retries only.
   const flakyMr =
     flakyProject &&
-    failFirst(
+    (failFirst(
       world,
-      openMergeRequests(flakyProject, now, false),
+      openMergeRequests(flakyProject, now),
       () => health.flaky!.jobName,
       'network',
-    );
+    ) ??
+      failFirst(
+        world,
+        openMergeRequests(flakyProject, now, false),
+        () => health.flaky!.jobName,
+        'network',
+      ));
   if (flakyProject && flakyMr) {
     flakyMr.mr.authorId = me.id;
     out.mergeRequests.push({
@@ -280,6 +292,7 @@ export function plantTriageScenarios(
     health.flaky?.projectId,
     health.recovered?.projectId,
     health.slowdown?.projectId,
+    ...testProjectIds,
   ]);
   // The project that can carry the twice-fixed error goes first, so that three projects suffice.
   const others = projects

@@ -99,8 +99,8 @@ describe('failureSignature on simulator logs', () => {
     expect(reset).toBe('dependency_network: npm error code ECONNRESET');
     // Two Go compile errors naming different symbols are different errors.
     const go = signaturesOf({ failure: 'go-compile', tool: 'go-build', kind: 'go-service' });
-    expect(go[0]).toBe('compile_error: internal<p>:#:#: undefined: middleware.JwtValidation');
-    expect(go[1]).toBe('compile_error: internal<p>:#:#: undefined: middleware.RequestTracing');
+    expect(go[0]).toBe('compile_error: internal<p>:#:#: undefined: middleware.HealthChecks');
+    expect(go[1]).toBe('compile_error: internal<p>:#:#: undefined: middleware.CircuitBreaker');
   });
 
   it('has no signature for an empty log', () => {

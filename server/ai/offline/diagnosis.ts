@@ -3,10 +3,12 @@
 import { DISK_FULL } from '../distill/rules/families/machine.ts';
 import { COVERAGE_MISSED } from '../distill/rules/families/quality-gates.ts';
 import type { FailureCategory } from '../distill/rules/rule.ts';
+import { stripCiPrefix } from '../distill/ci-prefix.ts';
 import { COMMAND_VERDICT, WRAPPER } from '../distill/step-lines.ts';
 import type { DecisiveLine, DistilledLog } from '../distill/log-distiller.ts';
 import type { Diagnosis } from '../findings.ts';
 import type { JobContext } from '../job-context.ts';
+import { sameActivity } from './activity.ts';
 import { nextStepsFor } from './advice.ts';
 import { NETWORK } from './failure-patterns.ts';
 import { formatLocation, locationsIn, toolSuggestion } from './locations.ts';
@@ -251,52 +253,59 @@ function testFailedOnNetwork(voters: DecisiveLine[]): boolean {
 // Quoting them crowds out the cause (Maven prints four around every failure).
 /** Lines never worth quoting: blank, a bare `[ERROR]`, a build tool's standard footer or a help link. */
 export const BOILERPLATE =
-  /^\s*(?:\[(?:ERROR|WARNING|INFO)\]\s*)?$|^\s*\[ERROR\]\s*(?:-> )?\[Help \d+\](?:\s+https?:\/\/\S+)?\s*$|To see the full stack trace of the errors, re-run Maven with the -e switch|Re-run Maven using the -X switch|For more information about the errors and possible solutions, please read the following articles|After correcting the problems, you can resume the build with the command|^\s*\* Try:\s*$|^\s*> Run with --(?:stacktrace|info|debug|scan)\b|^\s*> Get more help at https?:|^\s*Run with --(?:stacktrace|info|debug|scan)\b|^\s*Get more help at https?:|^\s*(?:\[\w+\]\s*)?(?:See|For more information,? (?:see|visit)|More info:?|Documentation:)\s+https?:\/\/\S+\s*$|^\s*https?:\/\/\S+\s*$/;
+  /^\s*(?:\[(?:ERROR|WARNING|INFO)\]\s*)?$|^\s*\[ERROR\]\s*(?:-> )?\[Help \d+\](?:\s+https?:\/\/\S+)?\s*$|To see the full stack trace of the errors, re-run Maven with the -e switch|Re-run Maven using the -X switch|For more information about the errors and possible solutions, please read the following articles|After correcting the problems, you can resume the build with the command|^\s*\* Try:\s*$|^\s*> Run with --(?:stacktrace|info|debug|scan)\b|^\s*> Get more help at https?:|^\s*Run with --(?:stacktrace|info|debug|scan)\b|^\s*Get more help at https?:|^\s*(?:\[\w+\]\s*)?(?:See|For more information,? (?:see|visit)|More info:?|Documentation:)\s+https?:\/\/\S+\s*$|^\s*https?:\/\/\S+\s*$|^\s*run `npm fund` for details\s*$/;
 
 // The runner's own lines, which are never what the job was doing.
 const RUNNER_LINE =
-  /^(?:ERROR: Job failed|WARNING: |Cleaning up|Uploading artifacts|Running after_?script|Terminated$|section_(?:start|end):)|execution took longer than|: found \d+ matching artifact files and directories/;
+  /^(?:ERROR: Job failed|WARNING: |Cleaning up|Terminate orphan process|\[taskcluster[ :]|Uploading artifacts|Running after_?script|Terminated$|section_(?:start|end):)|execution took longer than|: found \d+ matching artifact files and directories/;
+// The excerpt's own folds: near-duplicate errors (`[+N similar lines]`) and repeats (`[×N]`).
 const SIMILAR = /\s+\[\+(\d+) similar lines\]$/;
+const REPEATED = /\s+\[×(\d+)\]$/;
+// A CI system's verdict that time ran out (GitLab, GitHub Actions, Travis CI, Taskcluster): what
+// follows it is the CI system's own clean-up.
+const STOPPED =
+  /execution took longer than|timed? ?out|The operation was canceled|exceeded the maximum time limit|max run time exceeded|No output has been received in the last/i;
 const LAST_ACTIVITIES = 3;
 // How many of the rules' lines a timeout's last activity follows.
 const ACTIVITY_AFTER = 3;
 
 /**
- * What the job was doing when it ran out of time: the last distinct lines before the runner's
- * verdict, repeats folded (`retrying request 3 after 1500ms` ×28 is one activity).
+ * What the job was doing when it ran out of time: the last distinct activities before the runner's
+ * verdict, each quoted by its last line with a count of the lines it folds (`retrying request N
+ * after …ms` from 28 components is one activity; see sameActivity).
  */
 function lastActivity(distilled: DistilledLog): DecisiveLine[] {
   const text = distilled.text.split('\n');
-  const stop = text.findLastIndex((l) => /execution took longer than|timed? ?out/i.test(l));
+  const stop = text.findLastIndex((l) => STOPPED.test(l));
   const before = (stop >= 0 ? text.slice(0, stop) : text).filter(
     (l) =>
       l.trim() !== '' &&
-      !RUNNER_LINE.test(l) &&
+      !RUNNER_LINE.test(stripCiPrefix(l)) &&
       !BOILERPLATE.test(l) &&
       !PASSING.test(l) &&
       !/^… \[\d+ lines? omitted\] …$/.test(l),
   );
   const out: DecisiveLine[] = [];
-  const keys: string[] = [];
   for (let i = before.length - 1; i >= 0 && out.length <= LAST_ACTIVITIES; i--) {
     const raw = before[i]!;
-    const similar = Number(SIMILAR.exec(raw)?.[1] ?? 0);
-    const line = raw.replace(SIMILAR, '');
-    const key = line.replace(/\d+/g, '#').trim();
-    const at = keys.indexOf(key);
-    if (at >= 0) {
-      out[at]!.occurrences += 1 + similar;
+    const count =
+      1 +
+      Number(SIMILAR.exec(raw)?.[1] ?? 0) +
+      Math.max(0, Number(REPEATED.exec(raw)?.[1] ?? 1) - 1);
+    const line = raw.replace(SIMILAR, '').replace(REPEATED, '');
+    const same = out.find((a) => sameActivity(a.text, line));
+    if (same) {
+      same.occurrences += count;
       continue;
     }
     if (out.length === LAST_ACTIVITIES) break;
-    keys.push(key);
     out.push({
       line: distilled.totalLines - (before.length - i),
       text: line,
       message: line.trim(),
       score: 0,
       category: undefined,
-      occurrences: 1 + similar,
+      occurrences: count,
       section: undefined,
     });
   }
@@ -447,9 +456,7 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
   // follows the lines the rules picked first (the ones a reader reads), not before them.
   const activity =
     category === 'timeout'
-      ? lastActivity(distilled).filter(
-          (a) => !picked.some((p) => p.text.replace(/\d+/g, '#') === a.text.replace(/\d+/g, '#')),
-        )
+      ? lastActivity(distilled).filter((a) => !picked.some((p) => sameActivity(p.text, a.text)))
       : [];
   const evidence = [
     ...picked.slice(0, ACTIVITY_AFTER),

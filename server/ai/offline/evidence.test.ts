@@ -16,6 +16,40 @@ describe('quoted evidence', () => {
     expect(answer).toContain('$ npx playwright test --project=chromium');
   });
 
+  it('folds the same activity from different components into one quoted line with its count', () => {
+    const lines = ['$ npx jest --ci', '  run `npm fund` for details'];
+    const parts = ['dark_mode', 'cart_drawer', 'date_picker', 'search'];
+    for (let i = 1; i <= 28; i++)
+      lines.push(
+        `    console.log  [2026-11-26T16:19:${String(i).padStart(2, '0')}.000Z] ${parts[i % 4]}: retrying request ${i} after ${(i * 37) % 500}ms`,
+      );
+    lines.push('ERROR: Job failed: execution took longer than 1h0m0s seconds');
+    const quoted = diagnose(distillLog(lines.join('\n'))).evidence.map((e) =>
+      e.occurrences > 1 ? `${e.text} ×${e.occurrences}` : e.text,
+    );
+    expect(quoted).toEqual([
+      'ERROR: Job failed: execution took longer than 1h0m0s seconds',
+      '$ npx jest --ci',
+      '    console.log  [2026-11-26T16:19:28.000Z] dark_mode: retrying request 28 after 36ms ×28',
+    ]);
+  });
+
+  // Real timeouts: the last thing each was doing, repeats by different parts folded.
+  it.each([
+    ['datakit-mirage-opam-sources-timeout', '[cppo: http] Command started', 12],
+    [
+      'travis-purescript-timeout',
+      'tf-random                        > [4 of 4] Compiling System.Random.TF.Instances',
+      2,
+    ],
+  ])('quotes what the real timed-out job %s was doing, folded', (id, line, count) => {
+    skipWithoutRealLogs();
+    const log = loadRealLogs('dev').find((l) => l.id === id)!;
+    const d = diagnose(distillLog(log.text));
+    expect(d.category).toBe('timeout');
+    expect(d.evidence.filter((e) => e.text === line).map((e) => e.occurrences)).toEqual([count]);
+  });
+
   it("quotes no blank [ERROR], Maven footer or help link (a real Maven log's cause instead)", () => {
     skipWithoutRealLogs();
     const log = loadRealLogs('dev').find((l) => l.id === 'jenkins-mimecraft-2316')!;

@@ -120,13 +120,20 @@ describe('the demo’s failed jobs, read by the offline analyser', () => {
   });
 
   it('e2e-tests: the timeout GitLab states, and what the job was doing when it stopped', () => {
-    const { analysis } = demoJob('e2e-tests', 'timeout');
+    const { analysis, log } = demoJob('e2e-tests', 'timeout');
     expect(analysis).toContain('**Root cause category:** Timeout.');
     expect(analysis).toContain(
       '- GitLab: failure_reason = `job_execution_timeout` — the script ran longer than the maximum execution time set for the job. The log: `ERROR: Job failed: execution took longer than 1h0m0s seconds`',
     );
     const quoted = /\*\*Decisive lines:\*\*\n```text\n([\s\S]*?)```/.exec(analysis)![1]!;
-    expect(quoted).toMatch(/retrying request \d+ after \d+ms/);
+    // Every component's retries are one activity: one quoted line, the count of them all.
+    const retries = log.split('\n').filter((l) => /: retrying request \d+ after/.test(l)).length;
+    expect(retries).toBeGreaterThan(20);
+    expect(quoted.match(/retrying request/g)).toHaveLength(1);
+    expect(quoted).toMatch(
+      new RegExp(String.raw`retrying request \d+ after \d+ms   \(×${retries}\)`),
+    );
+    expect(quoted).not.toMatch(/npm fund/);
     expect(quoted).not.toMatch(/matching artifact files/);
   });
 

@@ -57,6 +57,15 @@ export const terraformFamily = defineFamily(TOOLS, {
         };
     }
   },
+  // An apply that runs out of time was waiting on a resource: Terraform says so every 10 s
+  // (hashicorp/terraform internal/command/views/hook_ui.go: "%s: Still %s... [%s%s elapsed]").
+  fillerLine(tool, { w, i }, rng) {
+    if (tool !== 'terraform-apply') return undefined;
+    const id = `${kebab(w)}-staging-${rng.int(10, 500)}`;
+    const elapsed = (i + 1) * 10;
+    const m = Math.floor(elapsed / 60);
+    return `aws_db_instance.${w}: Still modifying... [id=${id}, ${m > 0 ? `${m}m` : ''}${elapsed % 60}s elapsed]`;
+  },
   lint(tool, spot) {
     const { w } = spot;
     switch (tool) {

@@ -1,5 +1,6 @@
 import { IMAGES } from '../ci-templates.ts';
 import { hashSeed, rngFor } from '../random.ts';
+import { isCodeFailure } from '../same-commit.ts';
 import type { TraceContext } from './family.ts';
 import { failureFor, fillerLines, mainFor, setupFor } from './registry.ts';
 import {
@@ -71,9 +72,13 @@ function traceParts(ctx: TraceContext): TraceParts {
 
   const failed =
     job.status === 'failed' || (job.status !== 'success' && job.plannedStatus === 'failed');
+  // A code failure prints the same error each time its commit is built (same file, line and
+  // message); a network or memory failure differs from run to run.
+  const failureSeed =
+    job.failure && isCodeFailure(job.failure) ? `${pipeline.sha} ${job.name}` : job.id;
   const failure =
     failed && job.failure
-      ? failureFor(job.failure, tool, ctx, rngFor(ctx.seed, 'failure', job.id))
+      ? failureFor(job.failure, tool, ctx, rngFor(ctx.seed, 'failure', failureSeed))
       : null;
   const body: string[] = [];
   const setup = setupFor(tool, ctx, rng);
