@@ -131,6 +131,35 @@ function fromResultRow(r: ResultRow): TestCaseRow {
   };
 }
 
+/** A report still to read, as the queue keeps it across restarts. */
+export interface QueuedRead {
+  pipelineId: number;
+  projectId: number;
+  updatedAt: string;
+  createdAt: number;
+  /** The pipeline's job names by job id. */
+  jobNames: ReadonlyMap<number, string>;
+}
+
+interface QueueRow {
+  pipeline_id: number;
+  project_id: number;
+  updated_at: string;
+  created_ms: number;
+  job_names: string;
+}
+
+function fromQueueRow(r: QueueRow): QueuedRead {
+  const names = JSON.parse(r.job_names) as [number, string][];
+  return {
+    pipelineId: r.pipeline_id,
+    projectId: r.project_id,
+    updatedAt: r.updated_at,
+    createdAt: r.created_ms,
+    jobNames: new Map(names),
+  };
+}
+
 /** Runs and the test cases stored for them. */
 export interface TestRunsSnapshot {
   runs: TestRun[];
@@ -154,6 +183,34 @@ export class TestReportStore {
     return this.stmt('SELECT updated_at FROM test_report_reads WHERE pipeline_id = ?')
       .pluck()
       .get(pipelineId) as string | undefined;
+  }
+
+  /** Remembers a report to read (replacing an older state's), until `saveRead` or `unqueue`. */
+  enqueue(read: QueuedRead): void {
+    this.stmt(
+      `INSERT INTO test_report_queue (pipeline_id, project_id, updated_at, created_ms, job_names)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (pipeline_id) DO UPDATE SET updated_at = excluded.updated_at,
+         job_names = excluded.job_names`,
+    ).run(
+      read.pipelineId,
+      read.projectId,
+      read.updatedAt,
+      read.createdAt,
+      JSON.stringify([...read.jobNames]),
+    );
+  }
+
+  /** Forgets a queued read that cannot be done (GitLab no longer has the pipeline, or denies it). */
+  unqueue(pipelineId: number): void {
+    this.stmt('DELETE FROM test_report_queue WHERE pipeline_id = ?').run(pipelineId);
+  }
+
+  /** The reports queued and not read yet, newest pipeline first. */
+  queued(): QueuedRead[] {
+    return (
+      this.stmt('SELECT * FROM test_report_queue ORDER BY created_ms DESC').all() as QueueRow[]
+    ).map(fromQueueRow);
   }
 
   /**
@@ -189,6 +246,9 @@ export class TestReportStore {
       `INSERT INTO test_report_reads (pipeline_id, updated_at, read_ms) VALUES (?, ?, ?)
        ON CONFLICT (pipeline_id) DO UPDATE SET updated_at = excluded.updated_at, read_ms = excluded.read_ms`,
     );
+    const dequeue = this.stmt(
+      'DELETE FROM test_report_queue WHERE pipeline_id = ? AND updated_at = ?',
+    );
     this.db.transaction(() => {
       unmark.run(pipelineId);
       for (const run of runs) {
@@ -214,6 +274,7 @@ export class TestReportStore {
           insertResult.run(runId, r.classname, r.name, r.file, r.status, r.duration, r.stackTrace);
       }
       read.run(pipelineId, updatedAt, readMs);
+      dequeue.run(pipelineId, updatedAt);
     })();
     this.writes++;
   }
