@@ -3,6 +3,7 @@ import type { HealthWindow } from '../group-health/contract.ts';
 import type { PipelineHistoryRecord, ProjectHistoryRecord } from '../history/model.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
+import { latestAttempts } from '../summary/from-gitlab.ts';
 import { parseSince } from '../summary/since.ts';
 import type {
   FailedTest,
@@ -216,7 +217,15 @@ export class TestReportService {
     const pipeline = this.deps.pipeline(pipelineId);
     if (!pipeline) return { tests: null, failed_tests: [] };
     await this.deps.recorder.ensureRead(pipeline, jobs);
-    const { runs, results } = this.deps.store.latestOf(pipelineId);
+    const stored = this.deps.store.latestOf(pipelineId);
+    // A suite whose job was retried since the read is not the pipeline's result any more: GitLab's
+    // report holds the latest builds only (`latest_test_report_builds`), so the suite is gone from
+    // it until the new attempt uploads its own; its failures stay in the test's history.
+    const latest = new Set(latestAttempts(jobs).map((j) => j.id));
+    const current = (r: TestRun) => jobs.length === 0 || r.buildIds.every((id) => latest.has(id));
+    const runs = stored.runs.filter(current);
+    const kept = new Set(runs.map((r) => r.runId));
+    const results = stored.results.filter((r) => kept.has(r.runId));
     if (runs.length === 0) return { tests: null, failed_tests: [] };
     const tests: PipelineTestCounts = { total: 0, success: 0, failed: 0, skipped: 0, error: 0 };
     for (const r of runs) {

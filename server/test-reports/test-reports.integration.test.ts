@@ -312,6 +312,38 @@ describe('test reports against the simulator', () => {
     expect(details.body.failed_tests).toEqual([]);
   });
 
+  it("shows a retried pipeline's report without the retried suite while it runs again", async () => {
+    // GitLab's report holds the latest builds only (app/models/ci/pipeline.rb
+    // `latest_test_report_builds`: `builds.latest`), and its Tests tab shows a running pipeline's
+    // reports as they come (gitlab#369944): the retried job's suite is gone until it uploads anew.
+    const s = h.simulator.testScenarios.failing!;
+    const pipelineId = s.pipelineIds.at(-3)!;
+    const before = await h.api(`/api/pipelines/${s.projectId}/details/${pipelineId}`);
+    const failed = before.body.failed_tests as { suite: string; name: string }[];
+    expect(failed.filter((t) => t.suite === s.suite).map((t) => t.name)).toContain(s.name);
+    const summary = await gitlab.getTestReportSummary(s.projectId, pipelineId);
+    const suite = summary.test_suites.find((t) => t.name === s.suite)!;
+    h.simulator.retryPipeline(s.projectId, pipelineId);
+    await h.service.poller.cycleOnce();
+    const during = await h.api(`/api/pipelines/${s.projectId}/details/${pipelineId}`);
+    expect(during.body.status).toBe('running');
+    // Its one suite was the retried job's: nothing of the report is current until it uploads.
+    expect(summary.test_suites.map((t) => t.name)).toEqual([s.suite]);
+    expect(suite.failed_count).toBe(1);
+    expect(during.body.tests).toBeNull();
+    expect(during.body.failed_tests).toEqual([]);
+    // The failed attempt stays in the test's history.
+    const q = new URLSearchParams({
+      projectId: String(s.projectId),
+      classname: s.classname,
+      name: s.name,
+    });
+    const history = (await h.api(`/api/tests/history?${q}`)).body as TestHistoryResponse;
+    expect(
+      history.results.filter((r) => r.pipeline_id === pipelineId).map((r) => r.status),
+    ).toEqual(['failed']);
+  });
+
   it('reads after a restart the report that was still unread when the service stopped', async () => {
     const s = h.simulator.testScenarios.failing!;
     const pipelineId = s.pipelineIds.at(-2)!;
