@@ -130,7 +130,7 @@ export class TestReportService {
     const names = this.projectNames();
     const tests: FlakyTest[] = [];
     for (const key of index.failingTests()) {
-      if (!names.has(key.projectId)) continue;
+      if (!names.has(key.projectId) || !index.mayHaveFlaked(key)) continue;
       const stats = index.stats(key, fromMs, toMs);
       if (stats.flakes.length === 0) continue;
       const newest = stats.flakes
