@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { aiConfigFrom, aiRoutes, createAiService } from './ai/index.ts';
+import type { JobTestFailure } from './ai/job-context.ts';
 import { AnalysisStore } from './ai/store/analysis-store.ts';
 import { avatarRoutes } from './avatar/routes.ts';
 import type { ServeConfig } from './config.ts';
@@ -31,6 +32,7 @@ import { FileSettingsStore } from './settings/settings-store.ts';
 import { PipelineDetailsService } from './summary/pipeline-details.ts';
 import { PipelinePoller, type PollerTiming } from './summary/poller.ts';
 import { pipelineRoutes } from './summary/routes.ts';
+import type { FailedCaseHistory } from './test-reports/index.ts';
 import { openTriage, type Triage } from './triage/index.ts';
 import { testLevelEvidence } from './triage/test-level-evidence.ts';
 import { versionInfo } from './version.ts';
@@ -143,7 +145,7 @@ export async function composeService(
       // Issue 26's reports judge a failed job by its tests when they all point the same way.
       tests: testLevelEvidence({
         failedTests: (pipelineId, jobId) =>
-          groupHealth.testReports.service.jobTestFailures(pipelineId, jobId),
+          groupHealth.testReports.service.jobTestFailures(pipelineId, jobId).map(toJobTestFailure),
         defaultBranch: (projectId) => groupHealth.history.watchedProject(projectId)?.defaultBranch,
       }),
     });
@@ -218,7 +220,7 @@ export async function composeService(
       projectName: poller.projectName,
       flakeHistory: groupHealth.flakeHistory,
       failedTests: async (pipelineId, jobId) =>
-        groupHealth.testReports.service.jobTestFailures(pipelineId, jobId),
+        groupHealth.testReports.service.jobTestFailures(pipelineId, jobId).map(toJobTestFailure),
       pastFixes: (projectId, pipelineId, jobId, jobName) =>
         triage.service.fixedBeforeInWords(projectId, pipelineId, jobId, jobName),
       storedRuns: groupHealth.history,
@@ -283,6 +285,23 @@ export async function composeService(
     await closeAll();
     throw err;
   }
+}
+
+/** A failed test case of the reports as the AI analysis (and triage, a subset) is told it. */
+function toJobTestFailure(c: FailedCaseHistory): JobTestFailure {
+  return {
+    suite: c.run.suite,
+    classname: c.result.classname,
+    name: c.result.name,
+    file: c.result.file,
+    status: c.result.status,
+    trace: c.result.stackTrace,
+    knownFailingSince:
+      c.knownFailingSinceMs === null ? null : new Date(c.knownFailingSinceMs).toISOString(),
+    flakes: c.recentFlakes,
+    runs: c.runs,
+    failures: c.failures,
+  };
 }
 
 function readTls(config: Pick<ServeConfig, 'tls'>) {

@@ -5,7 +5,7 @@ import { loadCheckedJobContext, readJobLog, type JobIdentity } from './job-conte
 import { gatherJobFacts } from './job-facts.ts';
 import { analysisMessages } from './prompt.ts';
 import type { DeltaListener, SingleFlight } from './single-flight.ts';
-import { pastFixesOf, usableCache, type AiUseCaseDeps } from './use-case-deps.ts';
+import { pastFixesOf, usableCache, type AiUseCaseDeps, failedTestsOf } from './use-case-deps.ts';
 
 /** POST /api/ai/analyse input. */
 export interface AnalyseInput extends JobIdentity {
@@ -44,10 +44,11 @@ async function runAnalysis(
     deps.storedRuns,
   );
   context.flakeHistory = await deps.flakeHistory?.(input.projectId, context.jobName);
-  const failedTests = await deps
-    .failedTests?.(context.pipelineId, input.jobId)
-    .catch(() => undefined);
-  if (failedTests && failedTests.length > 0) context.failedTests = failedTests;
+  const failedTests = await failedTestsOf(deps, {
+    pipelineId: context.pipelineId,
+    jobId: input.jobId,
+  });
+  if (failedTests) context.failedTests = failedTests;
   context.pastFixes = await pastFixesOf(deps, context);
   const raw = await readJobLog(deps.gitlab, input, input.log);
   const baseline = await greenLog(deps, input, context.previousSuccess?.jobId);

@@ -7,7 +7,7 @@ import { diagnose } from './offline/diagnosis.ts';
 import { groupFindings, pipelineMessages } from './pipeline-analysis.ts';
 import { answerTaskOffline } from './providers/offline-provider.ts';
 import type { DeltaListener, SingleFlight } from './single-flight.ts';
-import { usableCache, type AiUseCaseDeps } from './use-case-deps.ts';
+import { failedTestsOf, usableCache, type AiUseCaseDeps } from './use-case-deps.ts';
 
 /** POST /api/ai/analyse-pipeline input. */
 export interface PipelineAnalyseInput {
@@ -64,6 +64,8 @@ async function findings(
         const distilled = distillLog(raw, { budgetChars: perJobBudget });
         const context = contextFromJob(job, input.projectId, projectName);
         context.source = source;
+        const tests = await failedTestsOf(deps, { pipelineId: input.pipelineId, jobId: job.id });
+        if (tests) context.failedTests = tests;
         return { job, context, distilled, diagnosis: diagnose(distilled, context) };
       }),
     );

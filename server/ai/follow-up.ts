@@ -9,7 +9,7 @@ import {
 } from './job-context.ts';
 import { followupMessages } from './prompt.ts';
 import type { DeltaListener, SerialQueue } from './single-flight.ts';
-import { pastFixesOf, type AiUseCaseDeps } from './use-case-deps.ts';
+import { failedTestsOf, pastFixesOf, type AiUseCaseDeps } from './use-case-deps.ts';
 
 /** POST /api/ai/followup input. */
 export interface FollowupInput extends JobIdentity {
@@ -62,6 +62,8 @@ async function runFollowup(
   );
   context.flakeHistory ??= await deps.flakeHistory?.(input.projectId, context.jobName);
   context.pastFixes ??= await pastFixesOf(deps, context);
+  // An analysis stored before its report was read (or a context rebuilt here) learns the tests now.
+  context.failedTests ??= await failedTestsOf(deps, context);
   const provider = await deps.provider();
   const answer = await provider.answer(
     {

@@ -3,6 +3,7 @@ import type { ChatMessage } from './analysis-task.ts';
 import { CATEGORY_LABELS, type JobFinding, type ProblemGroup } from './findings.ts';
 import { fence } from './markdown.ts';
 import { describeJob, describeLog } from './prompt.ts';
+import { describeFailedTests } from './test-failures.ts';
 
 /**
  * Groups findings whose main error is the same, then ranks them by what blocks the pipeline: first
@@ -135,8 +136,14 @@ export function pipelineMessages(
       `## Problem ${i + 1}: ${CATEGORY_LABELS[g.diagnosis.category]} (${g.jobs.length} job${g.jobs.length === 1 ? '' : 's'}: ${jobList(g)})${blockingNote(g, i === 0)}`,
       describeJob(first.context, first.distilled),
       '',
-      describeLog(first.distilled),
     );
+    // Every job of the problem: parallel jobs of one suite each name their own failed tests.
+    const tests = describeFailedTests(
+      g.jobs.flatMap((j) => j.context.failedTests ?? []),
+      g.jobs.length === 1 ? 'this job' : 'these jobs',
+    );
+    if (tests) parts.push('### Failed tests (JUnit report)', tests, '');
+    parts.push(describeLog(first.distilled));
   });
   return [{ role: 'user', content: parts.join('\n') }];
 }

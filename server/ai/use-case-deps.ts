@@ -71,3 +71,19 @@ export async function pastFixesOf(
     return undefined;
   }
 }
+
+/**
+ * The job's failed tests from its pipeline's JUnit report, or undefined when the report named
+ * none or could not be read (the analysis then stands on the log alone).
+ */
+export async function failedTestsOf(
+  deps: Pick<AiUseCaseDeps, 'failedTests'>,
+  job: { pipelineId: number; jobId: number },
+): Promise<JobTestFailure[] | undefined> {
+  try {
+    const tests = await deps.failedTests?.(job.pipelineId, job.jobId);
+    return tests && tests.length > 0 ? tests : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -114,9 +114,13 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
     flakyTests: (projectId, jobName, fromMs) =>
       testReports.service.flakyTestsOf(projectId, jobName, fromMs),
   });
-  history.loadAll().catch((err: unknown) => {
-    deps.logger.warn({ err: (err as Error).message }, 'reading the pipeline history failed');
-  });
+  // Reports left unread at the last stop are read once the history knows their pipelines again.
+  history.loadAll().then(
+    () => testReports.recorder.resume(),
+    (err: unknown) => {
+      deps.logger.warn({ err: (err as Error).message }, 'reading the pipeline history failed');
+    },
+  );
   const prune = setInterval(() => history.prune(deps.clock.now()), 6 * 3_600_000);
   prune.unref();
   return {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from '../platform/logger.ts';
-import { TEST_REPORT_MIGRATION } from '../test-reports/migration.ts';
+import { TEST_REPORT_MIGRATION, TEST_REPORT_QUEUE_MIGRATION } from '../test-reports/migration.ts';
 import { openStoreFile, schemaVersionOf, statementCache } from '../platform/sqlite-store-file.ts';
 import { FAILURE_SIGNATURES_MIGRATION, SignatureTable } from './failure-signatures.ts';
 import type {
@@ -81,6 +81,7 @@ const MIGRATIONS: string[] = [
   // 1: JUnit test reports (issue 26), kept beside the pipelines they belong to.
   TEST_REPORT_MIGRATION,
   FAILURE_SIGNATURES_MIGRATION,
+  TEST_REPORT_QUEUE_MIGRATION,
 ];
 
 /** The schema version this code writes. */

@@ -10,7 +10,7 @@ import { TestReportStore } from './store.ts';
 import { TestReportService } from './test-report-service.ts';
 
 export { TestReportService } from './test-report-service.ts';
-export type { PipelineTests } from './test-report-service.ts';
+export type { FailedCaseHistory, PipelineTests } from './test-report-service.ts';
 
 /** What the test reports are built from: the history and its database, GitLab, a clock. */
 export interface TestReportsDeps {

@@ -50,3 +50,19 @@ export const TEST_REPORT_MIGRATION = `
   ) WITHOUT ROWID;
   CREATE INDEX test_results_by_test ON test_results (classname, name);
 `;
+
+/**
+ * The reports still to read, kept across restarts: a pipeline whose jobs the history stored with a
+ * `junit` artifact is queued here and leaves with its read, so a report that was unread when the
+ * service stopped is read after the restart (a pipeline's jobs are not read again once stored).
+ * `job_names` maps the pipeline's job ids to names (JSON), all a read needs of the job list.
+ */
+export const TEST_REPORT_QUEUE_MIGRATION = `
+  CREATE TABLE test_report_queue (
+    pipeline_id INTEGER PRIMARY KEY REFERENCES pipelines (pipeline_id) ON DELETE CASCADE,
+    project_id INTEGER NOT NULL,
+    updated_at TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    job_names TEXT NOT NULL
+  );
+`;

@@ -11,7 +11,7 @@ import type { PipelineHistoryRecord } from '../history/model.ts';
 import type { Clock } from '../platform/clock.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { NewTestRun, TestReportStore } from './store.ts';
+import type { NewTestRun, QueuedRead, TestReportStore } from './store.ts';
 
 /** Stack traces are kept up to this many characters (the head: the assertion and its location). */
 export const MAX_STACK_TRACE_CHARS = 4_000;
@@ -33,13 +33,7 @@ export interface TestReportRecorderDeps {
   concurrency?: number;
 }
 
-interface ReadTask {
-  projectId: number;
-  pipelineId: number;
-  updatedAt: string;
-  createdAt: number;
-  jobs: readonly GitLabJob[];
-}
+type ReadTask = QueuedRead;
 
 /** True when a job of the list uploaded a JUnit report GitLab still has (doc/api/jobs.md). */
 export function hasJUnitReport(jobs: readonly GitLabJob[]): boolean {
@@ -78,7 +72,24 @@ export class TestReportRecorder {
   jobsStored(pipeline: PipelineHistoryRecord, jobs: readonly GitLabJob[]): void {
     const task = this.taskFor(pipeline, jobs);
     if (!task) return;
+    // Kept on disk too: the history does not read a stored pipeline's jobs again after a restart.
+    this.deps.store.enqueue(task);
     this.queue.set(task.pipelineId, task);
+    this.pump();
+  }
+
+  /**
+   * Queues the reports that were queued and not read when the service last stopped, for the
+   * pipelines the history knows at the state they were queued at (a pipeline changed since then
+   * is queued again by its new jobs).
+   */
+  resume(): void {
+    for (const task of this.deps.store.queued()) {
+      const pipeline = this.deps.pipeline(task.pipelineId);
+      if (!pipeline || !sameUpdatedAt(pipeline.updatedAt, task.updatedAt)) continue;
+      if (this.running.has(task.pipelineId) || this.queue.has(task.pipelineId)) continue;
+      this.queue.set(task.pipelineId, task);
+    }
     this.pump();
   }
 
@@ -120,7 +131,7 @@ export class TestReportRecorder {
       pipelineId: pipeline.pipelineId,
       updatedAt: pipeline.updatedAt,
       createdAt: pipeline.createdAt,
-      jobs,
+      jobNames: new Map(jobs.map((j) => [j.id, j.name])),
     };
   }
 
@@ -176,12 +187,16 @@ export class TestReportRecorder {
         report = await gitlab.getTestReport(task.projectId, task.pipelineId, signal);
         if (signal.aborted) return;
       }
-      const runs = toRuns(summary, report, watched, task.jobs);
+      const runs = toRuns(summary, report, watched, task.jobNames);
       this.deps.flush();
       store.saveRead(task.pipelineId, task.updatedAt, clock.now(), runs);
       this.attempts.delete(task.pipelineId);
     } catch (err) {
-      if (signal.aborted || isAppError(err, 'not_found', 'forbidden')) return;
+      if (signal.aborted) return;
+      if (isAppError(err, 'not_found', 'forbidden')) {
+        store.unqueue(task.pipelineId);
+        return;
+      }
       const attempts = (this.attempts.get(task.pipelineId) ?? 0) + 1;
       this.attempts.set(task.pipelineId, attempts);
       logger.debug(
@@ -199,7 +214,7 @@ function toRuns(
   summary: GitLabTestReportSummary,
   report: GitLabTestReport | null,
   watched: ReadonlyMap<string, ReadonlySet<string>>,
-  jobs: readonly GitLabJob[],
+  jobNames: ReadonlyMap<number, string>,
 ): NewTestRun[] {
   const bySuite = new Map<string, GitLabTestSuite>(report?.test_suites.map((s) => [s.name, s]));
   return summary.test_suites.map((s): NewTestRun => {
@@ -211,7 +226,7 @@ function toRuns(
       suite: s.name,
       buildIds: s.build_ids,
       jobId,
-      jobName: jobs.find((j) => j.id === jobId)?.name ?? s.name,
+      jobName: (jobId !== null ? jobNames.get(jobId) : undefined) ?? s.name,
       total: s.total_count,
       success: s.success_count,
       failed: s.failed_count,

@@ -90,6 +90,55 @@ interface ResultRow {
   stack_trace: string | null;
 }
 
+/** The columns a read writes into `test_runs` (the joined pipeline columns are not stored there). */
+type StoredRunRow = Pick<
+  RunRow,
+  | 'pipeline_id'
+  | 'suite'
+  | 'build_ids'
+  | 'job_id'
+  | 'job_name'
+  | 'total'
+  | 'success'
+  | 'failed'
+  | 'skipped'
+  | 'error'
+  | 'time'
+  | 'cases'
+> & { suite_error: string | null; read_ms: number };
+
+function toRunRow(pipelineId: number, run: NewTestRun, readMs: number): StoredRunRow {
+  return {
+    pipeline_id: pipelineId,
+    suite: run.suite,
+    // Sorted: the same jobs are the same attempt whatever order GitLab lists them in.
+    build_ids: JSON.stringify([...run.buildIds].sort((a, b) => a - b)),
+    job_id: run.jobId,
+    job_name: run.jobName,
+    total: run.total,
+    success: run.success,
+    failed: run.failed,
+    skipped: run.skipped,
+    error: run.error,
+    time: run.time,
+    suite_error: run.suiteError,
+    cases: run.cases,
+    read_ms: readMs,
+  };
+}
+
+function toResultRow(runId: number, r: Omit<TestCaseRow, 'runId'>): ResultRow {
+  return {
+    run_id: runId,
+    classname: r.classname,
+    name: r.name,
+    file: r.file,
+    status: r.status,
+    duration: r.duration,
+    stack_trace: r.stackTrace,
+  };
+}
+
 const RUN_COLUMNS = `t.run_id, t.pipeline_id, p.project_id, t.suite, t.build_ids, t.job_id, t.job_name,
   t.latest, t.total, t.success, t.failed, t.skipped, t.error, t.time, t.cases, p.sha, p.ref,
   p.default_branch, p.created_ms, p.web_url`;
@@ -131,6 +180,45 @@ function fromResultRow(r: ResultRow): TestCaseRow {
   };
 }
 
+/** A report still to read, as the queue keeps it across restarts. */
+export interface QueuedRead {
+  pipelineId: number;
+  projectId: number;
+  updatedAt: string;
+  createdAt: number;
+  /** The pipeline's job names by job id. */
+  jobNames: ReadonlyMap<number, string>;
+}
+
+interface QueueRow {
+  pipeline_id: number;
+  project_id: number;
+  updated_at: string;
+  created_ms: number;
+  job_names: string;
+}
+
+function toQueueRow(q: QueuedRead): QueueRow {
+  return {
+    pipeline_id: q.pipelineId,
+    project_id: q.projectId,
+    updated_at: q.updatedAt,
+    created_ms: q.createdAt,
+    job_names: JSON.stringify([...q.jobNames]),
+  };
+}
+
+function fromQueueRow(r: QueueRow): QueuedRead {
+  const names = JSON.parse(r.job_names) as [number, string][];
+  return {
+    pipelineId: r.pipeline_id,
+    projectId: r.project_id,
+    updatedAt: r.updated_at,
+    createdAt: r.created_ms,
+    jobNames: new Map(names),
+  };
+}
+
 /** Runs and the test cases stored for them. */
 export interface TestRunsSnapshot {
   runs: TestRun[];
@@ -156,6 +244,28 @@ export class TestReportStore {
       .get(pipelineId) as string | undefined;
   }
 
+  /** Remembers a report to read (replacing an older state's), until `saveRead` or `unqueue`. */
+  enqueue(read: QueuedRead): void {
+    this.stmt(
+      `INSERT INTO test_report_queue (pipeline_id, project_id, updated_at, created_ms, job_names)
+       VALUES (@pipeline_id, @project_id, @updated_at, @created_ms, @job_names)
+       ON CONFLICT (pipeline_id) DO UPDATE SET updated_at = excluded.updated_at,
+         job_names = excluded.job_names`,
+    ).run(toQueueRow(read));
+  }
+
+  /** Forgets a queued read that cannot be done (GitLab no longer has the pipeline, or denies it). */
+  unqueue(pipelineId: number): void {
+    this.stmt('DELETE FROM test_report_queue WHERE pipeline_id = ?').run(pipelineId);
+  }
+
+  /** The reports queued and not read yet, newest pipeline first. */
+  queued(): QueuedRead[] {
+    return (
+      this.stmt('SELECT * FROM test_report_queue ORDER BY created_ms DESC').all() as QueueRow[]
+    ).map(fromQueueRow);
+  }
+
   /**
    * Stores one read of a pipeline's report in one transaction: its runs become the pipeline's
    * latest, earlier attempts' runs (other jobs) stay. A suite read again with the same jobs keeps
@@ -171,8 +281,8 @@ export class TestReportStore {
     const upsert = this.stmt(
       `INSERT INTO test_runs (pipeline_id, suite, build_ids, job_id, job_name, latest, total,
          success, failed, skipped, error, time, suite_error, cases, read_ms)
-       VALUES (@pipelineId, @suite, @buildIds, @jobId, @jobName, 1, @total, @success, @failed,
-         @skipped, @error, @time, @suiteError, @cases, @readMs)
+       VALUES (@pipeline_id, @suite, @build_ids, @job_id, @job_name, 1, @total, @success, @failed,
+         @skipped, @error, @time, @suite_error, @cases, @read_ms)
        ON CONFLICT (pipeline_id, suite, build_ids) DO UPDATE SET latest = 1, total = excluded.total,
          success = excluded.success, failed = excluded.failed, skipped = excluded.skipped,
          error = excluded.error, time = excluded.time, suite_error = excluded.suite_error,
@@ -183,37 +293,25 @@ export class TestReportStore {
     const dropResults = this.stmt('DELETE FROM test_results WHERE run_id = ?');
     const insertResult = this.stmt(
       `INSERT OR IGNORE INTO test_results (run_id, classname, name, file, status, duration, stack_trace)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (@run_id, @classname, @name, @file, @status, @duration, @stack_trace)`,
     );
     const read = this.stmt(
       `INSERT INTO test_report_reads (pipeline_id, updated_at, read_ms) VALUES (?, ?, ?)
        ON CONFLICT (pipeline_id) DO UPDATE SET updated_at = excluded.updated_at, read_ms = excluded.read_ms`,
     );
+    const dequeue = this.stmt(
+      'DELETE FROM test_report_queue WHERE pipeline_id = ? AND updated_at = ?',
+    );
     this.db.transaction(() => {
       unmark.run(pipelineId);
       for (const run of runs) {
-        const runId = upsert.pluck().get({
-          pipelineId,
-          suite: run.suite,
-          buildIds: JSON.stringify([...run.buildIds].sort((a, b) => a - b)),
-          jobId: run.jobId,
-          jobName: run.jobName,
-          total: run.total,
-          success: run.success,
-          failed: run.failed,
-          skipped: run.skipped,
-          error: run.error,
-          time: run.time,
-          suiteError: run.suiteError,
-          cases: run.cases,
-          readMs,
-        }) as number;
+        const runId = upsert.pluck().get(toRunRow(pipelineId, run, readMs)) as number;
         if (run.cases !== 'read') continue;
         dropResults.run(runId);
-        for (const r of run.results)
-          insertResult.run(runId, r.classname, r.name, r.file, r.status, r.duration, r.stackTrace);
+        for (const r of run.results) insertResult.run(toResultRow(runId, r));
       }
       read.run(pipelineId, updatedAt, readMs);
+      dequeue.run(pipelineId, updatedAt);
     })();
     this.writes++;
   }

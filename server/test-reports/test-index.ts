@@ -168,6 +168,19 @@ export class TestIndex {
     };
   }
 
+  /**
+   * False when the test cannot have flaked: none of its failures shares its commit with another
+   * known run of its suite. A cheap test before `stats`, which most failing tests do not need.
+   */
+  mayHaveFlaked(key: TestKey): boolean {
+    const suite = this.suites.get(suiteKey(key.projectId, key.suite));
+    if (!suite) return false;
+    return this.rowsOf(key).some(
+      (r) =>
+        isFailure(r.row.status) && (suite.knownBySha.get(suite.runs[r.at]!.sha)?.length ?? 0) > 1,
+    );
+  }
+
   /** Every known outcome of the test over the snapshot, oldest first (its history). */
   outcomes(key: TestKey): TestRunOutcome[] {
     const suite = this.suites.get(suiteKey(key.projectId, key.suite));

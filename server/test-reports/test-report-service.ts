@@ -3,6 +3,7 @@ import type { HealthWindow } from '../group-health/contract.ts';
 import type { PipelineHistoryRecord, ProjectHistoryRecord } from '../history/model.ts';
 import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
+import { latestAttempts } from '../summary/from-gitlab.ts';
 import { parseSince } from '../summary/since.ts';
 import type {
   FailedTest,
@@ -14,7 +15,7 @@ import type {
   TestHistoryResponse,
 } from './contract.ts';
 import type { TestReportRecorder } from './recorder.ts';
-import type { TestReportStore, TestRun } from './store.ts';
+import type { TestCaseRow, TestReportStore, TestRun } from './store.ts';
 import { TestIndex, type TestKey, type TestRunOutcome } from './test-index.ts';
 
 /** "Flaky" in a pipeline's failed tests means: flaked this recently. */
@@ -38,16 +39,18 @@ export interface TestReportServiceDeps {
   retentionDays: number;
 }
 
-/** A failed test of a job with its history, as the AI analysis is told it. */
-export interface JobTestFailure {
-  suite: string;
-  classname: string;
-  name: string;
-  file: string | null;
-  status: string;
-  trace: string | null;
-  knownFailingSince: string | null;
-  flakes: number;
+/**
+ * A failed or errored case of a job's report with its test's history (the analysis and triage
+ * ports each take what they need of it; the composition root maps).
+ */
+export interface FailedCaseHistory {
+  run: TestRun;
+  result: TestCaseRow;
+  /** When it started failing on the default branch (ms), while it still fails there. */
+  knownFailingSinceMs: number | null;
+  /** Commits it failed and passed on in the last 14 days. */
+  recentFlakes: number;
+  /** Its runs and failures over the retention. */
   runs: number;
   failures: number;
 }
@@ -127,7 +130,7 @@ export class TestReportService {
     const names = this.projectNames();
     const tests: FlakyTest[] = [];
     for (const key of index.failingTests()) {
-      if (!names.has(key.projectId)) continue;
+      if (!names.has(key.projectId) || !index.mayHaveFlaked(key)) continue;
       const stats = index.stats(key, fromMs, toMs);
       if (stats.flakes.length === 0) continue;
       const newest = stats.flakes
@@ -214,7 +217,15 @@ export class TestReportService {
     const pipeline = this.deps.pipeline(pipelineId);
     if (!pipeline) return { tests: null, failed_tests: [] };
     await this.deps.recorder.ensureRead(pipeline, jobs);
-    const { runs, results } = this.deps.store.latestOf(pipelineId);
+    const stored = this.deps.store.latestOf(pipelineId);
+    // A suite whose job was retried since the read is not the pipeline's result any more: GitLab's
+    // report holds the latest builds only (`latest_test_report_builds`), so the suite is gone from
+    // it until the new attempt uploads its own; its failures stay in the test's history.
+    const latest = new Set(latestAttempts(jobs).map((j) => j.id));
+    const current = (r: TestRun) => jobs.length === 0 || r.buildIds.every((id) => latest.has(id));
+    const runs = stored.runs.filter(current);
+    const kept = new Set(runs.map((r) => r.runId));
+    const results = stored.results.filter((r) => kept.has(r.runId));
     if (runs.length === 0) return { tests: null, failed_tests: [] };
     const tests: PipelineTestCounts = { total: 0, success: 0, failed: 0, skipped: 0, error: 0 };
     for (const r of runs) {
@@ -258,7 +269,7 @@ export class TestReportService {
    * The failed tests one job (any attempt) ran in a pipeline, each with its history: what an
    * analysis of that job is told. Empty when its report named none or was not read.
    */
-  jobTestFailures(pipelineId: number, jobId: number): JobTestFailure[] {
+  jobTestFailures(pipelineId: number, jobId: number): FailedCaseHistory[] {
     const { runs, results } = this.deps.store.latestOf(pipelineId, true);
     const mine = new Map(runs.filter((r) => r.buildIds.includes(jobId)).map((r) => [r.runId, r]));
     if (mine.size === 0) return [];
@@ -266,26 +277,20 @@ export class TestReportService {
     const now = this.deps.clock.now();
     return results
       .filter((r) => mine.has(r.runId) && (r.status === 'failed' || r.status === 'error'))
-      .map((r) => {
-        const run = mine.get(r.runId)!;
+      .map((result) => {
+        const run = mine.get(result.runId)!;
         const key: TestKey = {
           projectId: run.projectId,
           suite: run.suite,
-          classname: r.classname,
-          name: r.name,
+          classname: result.classname,
+          name: result.name,
         };
-        const since = index.knownFailingSince(key);
-        const recent = index.stats(key, now - FLAKY_LOOKBACK_MS);
         const all = index.stats(key);
         return {
-          suite: run.suite,
-          classname: r.classname,
-          name: r.name,
-          file: r.file,
-          status: r.status,
-          trace: r.stackTrace,
-          knownFailingSince: since === null ? null : iso(since),
-          flakes: recent.flakes.length,
+          run,
+          result,
+          knownFailingSinceMs: index.knownFailingSince(key),
+          recentFlakes: index.stats(key, now - FLAKY_LOOKBACK_MS).flakes.length,
           runs: all.runs,
           failures: all.failures.length,
         };

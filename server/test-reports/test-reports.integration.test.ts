@@ -7,7 +7,7 @@
 // GraphQL `Pipeline.testSuite(buildIds:)` resolver also looks among `pipeline.latest_builds` only
 // (app/graphql/resolvers/ci/test_suite_resolver.rb). Jobs list a `junit` artifact until it
 // expires (doc/api/jobs.md `artifacts`, `artifacts_expire_at`).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GitLabClient } from '../gitlab/client.ts';
 import type { GitLabPipelineListItem } from '../gitlab/wire.ts';
 import { ManualClock } from '../platform/clock.ts';
@@ -310,6 +310,79 @@ describe('test reports against the simulator', () => {
     const details = await h.api(`/api/pipelines/${s.projectId}/details/${pipelineId}`);
     expect(details.body.tests.failed).toBe(0);
     expect(details.body.failed_tests).toEqual([]);
+  });
+
+  it("shows a retried pipeline's report without the retried suite while it runs again", async () => {
+    // GitLab's report holds the latest builds only (app/models/ci/pipeline.rb
+    // `latest_test_report_builds`: `builds.latest`), and its Tests tab shows a running pipeline's
+    // reports as they come (gitlab#369944): the retried job's suite is gone until it uploads anew.
+    const s = h.simulator.testScenarios.failing!;
+    const pipelineId = s.pipelineIds.at(-3)!;
+    const before = await h.api(`/api/pipelines/${s.projectId}/details/${pipelineId}`);
+    const failed = before.body.failed_tests as { suite: string; name: string }[];
+    expect(failed.filter((t) => t.suite === s.suite).map((t) => t.name)).toContain(s.name);
+    const summary = await gitlab.getTestReportSummary(s.projectId, pipelineId);
+    const suite = summary.test_suites.find((t) => t.name === s.suite)!;
+    h.simulator.retryPipeline(s.projectId, pipelineId);
+    await h.service.poller.cycleOnce();
+    const during = await h.api(`/api/pipelines/${s.projectId}/details/${pipelineId}`);
+    expect(during.body.status).toBe('running');
+    // Its one suite was the retried job's: nothing of the report is current until it uploads.
+    expect(summary.test_suites.map((t) => t.name)).toEqual([s.suite]);
+    expect(suite.failed_count).toBe(1);
+    expect(during.body.tests).toBeNull();
+    expect(during.body.failed_tests).toEqual([]);
+    // The failed attempt stays in the test's history.
+    const q = new URLSearchParams({
+      projectId: String(s.projectId),
+      classname: s.classname,
+      name: s.name,
+    });
+    const history = (await h.api(`/api/tests/history?${q}`)).body as TestHistoryResponse;
+    expect(
+      history.results.filter((r) => r.pipeline_id === pipelineId).map((r) => r.status),
+    ).toEqual(['failed']);
+  });
+
+  it('reads after a restart the report that was still unread when the service stopped', async () => {
+    const s = h.simulator.testScenarios.failing!;
+    const pipelineId = s.pipelineIds.at(-2)!;
+    const q = new URLSearchParams({
+      projectId: String(s.projectId),
+      classname: s.classname,
+      name: s.name,
+    });
+    const attemptsOf = async (service: Harness) =>
+      ((await service.api(`/api/tests/history?${q}`)).body as TestHistoryResponse).results.filter(
+        (r) => r.pipeline_id === pipelineId,
+      );
+    expect((await attemptsOf(h)).map((r) => r.status)).toEqual(['failed']);
+    h.simulator.retryPipeline(s.projectId, pipelineId);
+    h.simulator.finishPipeline(s.projectId, pipelineId, 'success');
+    // The summary request hangs: the service stops with the jobs stored and the report unread.
+    const hang = h.simulator.faults.add({
+      kind: 'delay',
+      ms: 30_000,
+      match: new RegExp(`/pipelines/${pipelineId}/test_report_summary`),
+    });
+    const recorder = h.service.groupHealth.testReports.recorder;
+    const asked = recorder.requests.summaries;
+    await h.service.poller.cycleOnce();
+    await h.service.poller.detailsSettled();
+    await vi.waitFor(() => expect(recorder.requests.summaries).toBe(asked + 1), {
+      timeout: 10_000,
+    });
+    hang.remove();
+    const summaries = h.simulator.stats.byKind['test-report-summary'];
+    const jobLists = h.simulator.stats.byKind['jobs'];
+    h = await h.restart();
+    // Not its jobs again (stored before the stop): the queue on disk is what brings it back.
+    await vi.waitFor(
+      async () => expect((await attemptsOf(h)).map((r) => r.status)).toEqual(['success', 'failed']),
+      { timeout: 10_000 },
+    );
+    expect(h.simulator.stats.byKind['jobs'] - jobLists).toBe(0);
+    expect(h.simulator.stats.byKind['test-report-summary'] - summaries).toBe(1);
   });
 
   it('refuses a bad window or project with the error shape', async () => {

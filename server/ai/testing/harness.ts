@@ -10,7 +10,7 @@ import { createLogger } from '../../platform/logger.ts';
 import type { SecretStore } from '../../platform/secret-store.ts';
 import type { AiConfig } from '../config.ts';
 import { aiRoutes } from '../routes.ts';
-import { createAiService, type AiService } from '../ai-service.ts';
+import { createAiService, type AiService, type AiServiceDeps } from '../ai-service.ts';
 import { AnalysisStore } from '../store/analysis-store.ts';
 import type { FakeGitLab } from '../../gitlab/testing/fake-gitlab.ts';
 import { failedPipelineGitLab, FAKE_PROJECT } from './failed-pipeline-scenario.ts';
@@ -39,7 +39,13 @@ export interface AiHarness {
  * restart the service).
  */
 export async function startAiHarness(
-  options: { config?: AiConfig; secretStore?: SecretStore; persistStore?: boolean } = {},
+  options: {
+    config?: AiConfig;
+    secretStore?: SecretStore;
+    persistStore?: boolean;
+    /** The failed tests the JUnit reports name, by pipeline and job. */
+    failedTests?: AiServiceDeps['failedTests'];
+  } = {},
 ): Promise<AiHarness> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ai-routes-'));
   const gitlab = failedPipelineGitLab();
@@ -65,6 +71,7 @@ export async function startAiHarness(
     clock,
     config: { maxRetries: 0, timeoutMs: 5000, ...options.config },
     ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+    ...(options.failedTests ? { failedTests: options.failedTests } : {}),
     projectName: (id) => (id === FAKE_PROJECT.id ? FAKE_PROJECT.name : undefined),
   });
   const app = createApp({

@@ -1,4 +1,7 @@
 import type { FailureKind, ToolKind } from '../model.ts';
+import { JUNIT_FORMAT } from '../test-reports/catalog.ts';
+import { testRunOf } from '../test-reports/report.ts';
+import { testRunFailureLines } from './test-run-text.ts';
 import { rngFor, type Rng } from '../random.ts';
 import { deployFailures, deployFamily } from './deploy.ts';
 import { dockerFamily } from './docker.ts';
@@ -140,5 +143,10 @@ export function failureFor(
   const w = rng.pick(ws);
   const line = rng.int(12, 240);
   const col = rng.int(3, 40);
+  // A failed test run names the tests its JUnit report marks failed (one source for both).
+  const cases = testRunOf(ctx.project, ctx.pipeline, ctx.job);
+  const fromReport =
+    cases && testRunFailureLines(JUNIT_FORMAT[tool]!, cases, rng, ctx.project.path);
+  if (fromReport) return { early: false, exit: 'exit code 1', lines: fromReport };
   return FAILURE_WRITERS[kind]({ tool, ctx, rng, ws, w, line, col });
 }

@@ -52,9 +52,11 @@ function sections(log: string, unclosed: readonly string[] = []): string[] {
 }
 
 const MARKERS: Record<FailureKind, RegExp> = {
-  'jest-assertion': /● .*\n[\s\S]*Expected[\s\S]*Tests:.*1 failed/,
-  'pytest-assertion': /AssertionError[\s\S]*FAILED.*tests\/test_/,
-  'junit-assertion': /AssertionFailedError: expected: <42\.50> but was: <42\.49>/,
+  'jest-assertion': /● .*\n[\s\S]*Expected[\s\S]*Tests:.*\d+ failed/,
+  // A broken fixture is reported as an error (junitxml `<error>`), not a failure.
+  'pytest-assertion': /(AssertionError|OperationalError)[\s\S]*(FAILED|ERROR).*tests\/test_/,
+  'junit-assertion':
+    /AssertionFailedError: expected: <[\d.]+> but was: <[\d.]+>[\s\S]*BUILD FAILURE/,
   'go-test': /--- FAIL: Test\w+[\s\S]*\nFAIL\t/,
   'tsc-error': /\.ts\(\d+,\d+\): error TS2345:/,
   'go-compile': /\.go:\d+:\d+: undefined: /,

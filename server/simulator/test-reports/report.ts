@@ -70,13 +70,37 @@ export function jobTestCases(
   job: SimJob,
 ): SimTestCase[] | null {
   if (!hasJUnitReport(project, job)) return null;
+  return casesOf(project, pipeline, job, job.status === 'failed');
+}
+
+/**
+ * The cases the job's report holds or will hold once its test failure ends it (the job's log is
+ * written before it finishes and names the same failed tests), or null when its failure is not a
+ * failed test or its project uploads no reports.
+ */
+export function testRunOf(
+  project: SimProject,
+  pipeline: SimPipeline,
+  job: SimJob,
+): SimTestCase[] | null {
+  const tool = job.template.tool;
+  if (project.junit?.none || !JUNIT_FORMAT[tool] || job.failure !== TEST_FAILURE[tool]) return null;
+  return casesOf(project, pipeline, job, true);
+}
+
+function casesOf(
+  project: SimProject,
+  pipeline: SimPipeline,
+  job: SimJob,
+  failing: boolean,
+): SimTestCase[] {
   const format = JUNIT_FORMAT[job.template.tool]!;
   const tests = suiteTests(format, project.path, job.name, suiteSize(project, job.name));
   const failed = new Set<number>();
   // A scenario's failure is an assertion (never pytest's `error`), so its numbers are exact.
   const forced = project.junit?.forced.get(pipeline.createdAt);
-  const forcedHere = job.status === 'failed' && forced?.jobName === job.name;
-  if (job.status === 'failed') {
+  const forcedHere = failing && forced?.jobName === job.name;
+  if (failing) {
     if (forcedHere) failed.add(forced.testIndex);
     else {
       const rng = rngFor('junit-fail', pipeline.seed, job.name);

@@ -184,4 +184,73 @@ describe('test scenarios at any hour', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it("writes a failed test job's log naming the tests its report marks failed, in the runner's words", async () => {
+    // Each runner's own failure lines (see server/simulator/logs/test-run-text.ts for the sources).
+    const header: Record<
+      string,
+      (c: GitLabTestReport['test_suites'][number]['test_cases'][number]) => string
+    > = {
+      jest: (c) => `● ${c.classname} › ${c.name.slice(c.classname.length + 1)}`,
+      pytest: (c) =>
+        `${c.status === 'error' ? 'ERROR' : 'FAILED'}\x1b[0m ${c.file}::${c.classname.split('.').pop()}::${c.name} - `,
+      surefire: (c) => `[ERROR] ${c.classname}.${c.name.replace(/\(\)$/, '')} -- Time elapsed: `,
+      go: (c) => `--- FAIL: ${c.name} (`,
+    };
+    const formatOf = (c: { file: string | null; classname: string }) =>
+      c.file?.endsWith('.test.ts')
+        ? 'jest'
+        : c.file?.endsWith('.py')
+          ? 'pytest'
+          : c.classname.startsWith('com.acme.')
+            ? 'surefire'
+            : c.classname.startsWith('gitlab.example.com/')
+              ? 'go'
+              : 'other';
+    const seen = new Map<string, number>();
+    for (const projectId of sim.projectIds()) {
+      const { body: pipelines } = await get<GitLabPipelineListItem[]>(
+        `projects/${projectId}/pipelines?status=failed&per_page=5`,
+      );
+      for (const p of pipelines) {
+        const { body: report } = await get<GitLabTestReport>(
+          `projects/${projectId}/pipelines/${p.id}/test_report`,
+        );
+        // The full report's suites name no jobs; the summary's do (build_ids).
+        const { body: summary } = await get(
+          `projects/${projectId}/pipelines/${p.id}/test_report_summary`,
+        );
+        for (const suite of report.test_suites) {
+          const buildIds = summary.test_suites.find((t) => t.name === suite.name)?.build_ids ?? [];
+          const failed = suite.test_cases.filter(
+            (c) => c.status === 'failed' || c.status === 'error',
+          );
+          if (failed.length === 0 || buildIds.length !== 1) continue;
+          const format = formatOf(failed[0]!);
+          if (!(format in header)) continue;
+          const res = await fetch(
+            `${sim.url}/api/v4/projects/${projectId}/jobs/${buildIds[0]}/trace`,
+            { headers: { 'PRIVATE-TOKEN': sim.token } },
+          );
+          const log = await res.text();
+          for (const c of failed) expect(log, `${format} ${c.name}`).toContain(header[format]!(c));
+          // No other failed test: one failure header per failed case.
+          const headers = log
+            .split('\n')
+            .filter((l) =>
+              format === 'jest'
+                ? l.includes('● ')
+                : format === 'pytest'
+                  ? l.startsWith('\x1b[31mFAILED\x1b[0m ') || l.startsWith('\x1b[31mERROR\x1b[0m ')
+                  : format === 'surefire'
+                    ? / -- Time elapsed: .* <<< FAILURE!$/.test(l)
+                    : l.startsWith('--- FAIL: '),
+            );
+          expect(headers.length, `${format} pipeline ${p.id}`).toBe(failed.length);
+          seen.set(format, (seen.get(format) ?? 0) + 1);
+        }
+      }
+    }
+    expect([...seen.keys()].sort()).toEqual(['go', 'jest', 'pytest', 'surefire']);
+  });
 });
