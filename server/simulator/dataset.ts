@@ -285,7 +285,7 @@ export class Dataset {
     );
     for (const id of this.scenarios.flaky?.pipelineIds ?? [])
       this.addFlakyRetry(this.pipelineById.get(id)!, this.scenarios.flaky!.jobName);
-    this.triage = plantTriageScenarios(this, top, this.scenarios, now);
+    this.triage = plantTriageScenarios(this, top, this.scenarios, this.testScenarios, now);
   }
 
   /**
