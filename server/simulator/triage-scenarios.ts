@@ -218,12 +218,16 @@ export function plantTriageScenarios(
   }
   // flaky: the flaky job's project; the MR fails that job.
   const flakyProject = health.flaky && byId.get(health.flaky.projectId);
-  // Another pipeline passing the job on the same commit only adds to the flake: any open MR will do.
+  // One alone on its commit first: another pipeline passing the job there would add a same-commit
+  // flake to the retries group health names; when none is, any open MR will do.
+  const flakyCandidates = flakyProject
+    ? [...openMergeRequests(flakyProject, now), ...openMergeRequests(flakyProject, now, false)]
+    : [];
   const flakyMr =
     flakyProject &&
     failFirst(
       world,
-      openMergeRequests(flakyProject, now, false),
+      flakyCandidates.filter((c, i) => flakyCandidates.findIndex((x) => x.mr === c.mr) === i),
       () => health.flaky!.jobName,
       'network',
     );
@@ -370,13 +374,9 @@ function plantTestLevelMergeRequests(
   for (const { verdict, test, index } of plans) {
     const project = test && projects.find((p) => p.id === test.projectId);
     if (!test || !project?.junit) continue;
-    // Not an MR already planted; alone on its commit if one can be (a green run there would add a
-    // flake to the count), else any: the verdict stands either way.
-    const alone = openMergeRequests(project, now);
-    const mrs = [
-      ...alone,
-      ...openMergeRequests(project, now, false).filter((c) => !alone.some((a) => a.mr === c.mr)),
-    ].filter((c) => c.mr.authorId !== me.id);
+    // Not an MR already planted, and alone on its commit: a green run of the job there would be a
+    // job flake group health would list besides its own scenario's.
+    const mrs = openMergeRequests(project, now).filter((c) => c.mr.authorId !== me.id);
     for (const { mr, pipeline } of mrs) {
       const job = world.materialise(pipeline).find((j) => j.name === test.jobName);
       const kind = job && TEST_FAILURE[job.template.tool];
