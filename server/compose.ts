@@ -130,6 +130,7 @@ export async function composeService(
     closers.push(() => groupHealth.close());
     // Job logs for the AI and the failure signatures, read through the capped log reader.
     const jobLogs = withCappedJobLogs(gitlab, connection.jobLogs);
+    const hub = new SseHub({ now: () => clock.now() });
     // Failure signatures: a few failed jobs' logs read after each poll cycle.
     const triage = openTriage({
       history: groupHealth.history,
@@ -148,10 +149,11 @@ export async function composeService(
           groupHealth.testReports.service.jobTestFailures(pipelineId, jobId).map(toJobTestFailure),
         defaultBranch: (projectId) => groupHealth.history.watchedProject(projectId)?.defaultBranch,
       }),
+      // Signatures read in the background reach the open dashboards, which ask again.
+      announce: (event) => hub.broadcast(event.event, JSON.stringify(event)),
     });
     closers.push(() => triage.stop());
 
-    const hub = new SseHub({ now: () => clock.now() });
     const poller = new PipelinePoller({
       gitlab,
       clock,

@@ -54,6 +54,30 @@ describe('LiveFeed', () => {
     feed.stop();
   });
 
+  it('hands failure-signatures events to their subscribers only, so a view can ask again', () => {
+    const { feed, sources } = setup(() => json(summaryFixture(1, now)));
+    const signed: number[][] = [];
+    const failed: string[] = [];
+    feed.onPipelineEvent((e) => failed.push(e.id));
+    const off = feed.onFailureSignatures((e) => signed.push(e.jobs.map((j) => j.job_id)));
+    feed.start();
+    sources[0]!.open();
+    const job = { project_id: 1, pipeline_id: 7, signature: 'compile_error: x' };
+    sources[0]!.emit('failure-signatures', {
+      event: 'failure-signatures',
+      jobs: [
+        { ...job, job_id: 70 },
+        { ...job, job_id: 71 },
+      ],
+      timestamp: now.toISOString(),
+    });
+    off();
+    sources[0]!.emit('failure-signatures', { event: 'failure-signatures', jobs: [] });
+    expect(signed).toEqual([[70, 71]]);
+    expect(failed).toEqual([]);
+    feed.stop();
+  });
+
   it('reconnects with growing back-off after drops and resets it once live again', async () => {
     const { feed, sources, timers } = setup(() => json(summaryFixture(1, now)));
     feed.start();

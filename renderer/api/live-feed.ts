@@ -1,4 +1,9 @@
-import type { ActivityResponse, PipelineEvent, SummaryResponse } from '../../server/contract.ts';
+import type {
+  ActivityResponse,
+  FailureSignaturesEvent,
+  PipelineEvent,
+  SummaryResponse,
+} from '../../server/contract.ts';
 import type { ApiClient } from './client.ts';
 import { errorMessage } from './client.ts';
 import { ExternalStore } from '../lib/external-store.ts';
@@ -59,6 +64,7 @@ export class LiveFeed extends ExternalStore<FeedState> {
   private stopped = true;
   private readonly opts: Required<Omit<LiveFeedOptions, 'api'>> & { api: ApiClient };
   private readonly eventListeners = new Set<(event: PipelineEvent) => void>();
+  private readonly signatureListeners = new Set<(event: FailureSignaturesEvent) => void>();
 
   constructor(options: LiveFeedOptions) {
     super({
@@ -116,6 +122,15 @@ export class LiveFeed extends ExternalStore<FeedState> {
   onPipelineEvent(listener: (event: PipelineEvent) => void): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
+  }
+
+  /**
+   * Subscribes to `failure-signatures`: failed jobs the service signed in the background, so a view
+   * showing their pipeline asks again; returns unsubscribe.
+   */
+  onFailureSignatures(listener: (event: FailureSignaturesEvent) => void): () => void {
+    this.signatureListeners.add(listener);
+    return () => this.signatureListeners.delete(listener);
   }
 
   /** Replaces the summary after an action that changes it (settings saved), without waiting. */
@@ -181,6 +196,16 @@ export class LiveFeed extends ExternalStore<FeedState> {
         for (const listener of this.eventListeners) listener(event);
       });
     }
+    source.addEventListener('failure-signatures', (ev) => {
+      if (this.source !== source) return;
+      let event: FailureSignaturesEvent;
+      try {
+        event = JSON.parse(ev.data as string) as FailureSignaturesEvent;
+      } catch {
+        return;
+      }
+      for (const listener of this.signatureListeners) listener(event);
+    });
     source.addEventListener('pipeline-activity', (ev) => {
       if (this.source !== source) return;
       try {

@@ -302,7 +302,14 @@ export class Dataset {
     const testProjectIds = [this.testScenarios.failing, this.testScenarios.flaky].flatMap((t) =>
       t ? [t.projectId] : [],
     );
-    this.triage = plantTriageScenarios(this, top, this.scenarios, now, testProjectIds);
+    this.triage = plantTriageScenarios(
+      this,
+      top,
+      this.scenarios,
+      this.testScenarios,
+      now,
+      testProjectIds,
+    );
   }
 
   /**

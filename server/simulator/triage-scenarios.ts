@@ -1,4 +1,7 @@
 import type { HealthScenarios } from './health-scenarios.ts';
+import { TEST_FAILURE } from './test-reports/catalog.ts';
+import { SCENARIO_TEST_INDEXES } from './test-reports/report.ts';
+import type { TestScenarios } from './test-reports/scenarios.ts';
 import type {
   FailureKind,
   SimJob,
@@ -11,9 +14,10 @@ import type {
 /**
  * Triage scenarios (issue 27), ground truth for triage tests: open merge requests of the token's
  * user whose latest pipeline fails on a job that is also red on the default branch, on a job that
- * flakes, and on a job that passes on the default branch; one registry outage failing jobs in three
- * projects with the same error; and, in one of them, that error fixed twice by a commit with a known
- * title before it came back.
+ * flakes, and on a job that passes on the default branch; two more whose failing job fails on one
+ * test only (its JUnit report says so): the test that fails on the default branch, and the test that
+ * flaked; one registry outage failing jobs in three projects with the same error; and, in one of
+ * them, that error fixed twice by a commit with a known title before it came back.
  */
 export interface TriageScenarios {
   /** The user the simulator's first token belongs to (the author of the planted MRs). */
@@ -25,6 +29,8 @@ export interface TriageScenarios {
     iid: number;
     pipelineId: number;
     jobName: string;
+    /** Judged by this failed test of the job's report (the test scenarios'), else by the job. */
+    test: string | null;
   }[];
   /** Jobs failing with the registry outage, by project (oldest first in each). */
   registryOutage: { projectId: number; pipelineId: number; jobId: number }[];
@@ -160,6 +166,7 @@ export function plantTriageScenarios(
   world: TriageWorld,
   projects: readonly SimProject[],
   health: HealthScenarios,
+  tests: TestScenarios,
   now: number,
   testProjectIds: readonly number[] = [],
 ): TriageScenarios {
@@ -209,28 +216,25 @@ export function plantTriageScenarios(
       iid: brokenMr.mr.iid,
       pipelineId: brokenMr.pipeline.id,
       jobName: brokenJob.name,
+      test: null,
     });
     break;
   }
   // flaky: the flaky job's project; the MR fails that job.
   const flakyProject = health.flaky && byId.get(health.flaky.projectId);
-  // Another pipeline passing the job on the same commit only adds to the flake, so any open MR
-  // will do; one whose commit no other pipeline built is preferred, so that group health still
-  // counts the scenario's flakes as retries only.
+  // One alone on its commit first: another pipeline passing the job there would add a same-commit
+  // flake to the retries group health names; when none is, any open MR will do.
+  const flakyCandidates = flakyProject
+    ? [...openMergeRequests(flakyProject, now), ...openMergeRequests(flakyProject, now, false)]
+    : [];
   const flakyMr =
     flakyProject &&
-    (failFirst(
+    failFirst(
       world,
-      openMergeRequests(flakyProject, now),
+      flakyCandidates.filter((c, i) => flakyCandidates.findIndex((x) => x.mr === c.mr) === i),
       () => health.flaky!.jobName,
       'network',
-    ) ??
-      failFirst(
-        world,
-        openMergeRequests(flakyProject, now, false),
-        () => health.flaky!.jobName,
-        'network',
-      ));
+    );
   if (flakyProject && flakyMr) {
     flakyMr.mr.authorId = me.id;
     out.mergeRequests.push({
@@ -239,6 +243,7 @@ export function plantTriageScenarios(
       iid: flakyMr.mr.iid,
       pipelineId: flakyMr.pipeline.id,
       jobName: health.flaky!.jobName,
+      test: null,
     });
   }
   // new: the recovered project (green at the end), else another quiet one; the MR fails a job its
@@ -281,12 +286,17 @@ export function plantTriageScenarios(
       iid: newMr.mr.iid,
       pipelineId: newMr.pipeline.id,
       jobName: newMr.jobName,
+      test: null,
     });
     break;
   }
 
+  plantTestLevelMergeRequests(world, projects, tests, me, out, now);
+
   // The registry outage: three other projects; in the first, failed/fixed/failed/fixed/failed.
   const used = new Set([
+    tests.failing?.projectId,
+    tests.flaky?.projectId,
     ...out.mergeRequests.map((m) => m.projectId),
     health.broken?.projectId,
     health.flaky?.projectId,
@@ -342,4 +352,51 @@ export function plantTriageScenarios(
       out.registryOutage.push({ projectId: project.id, pipelineId: failedOne.id, jobId: job.id });
   }
   return out;
+}
+
+/**
+ * The test-level verdicts: in the project whose test fails on the default branch, an open MR whose
+ * test job fails on that test alone; in the project whose test flaked, one failing on that test.
+ * The job fails the way a test runner does (with its JUnit report) and the report's failed test is
+ * forced, as the test scenarios force theirs (keyed by the pipeline's creation).
+ */
+function plantTestLevelMergeRequests(
+  world: TriageWorld,
+  projects: readonly SimProject[],
+  tests: TestScenarios,
+  me: SimUser,
+  out: TriageScenarios,
+  now: number,
+): void {
+  const plans = [
+    {
+      verdict: 'broken-on-default' as const,
+      test: tests.failing,
+      index: SCENARIO_TEST_INDEXES.failing,
+    },
+    { verdict: 'flaky' as const, test: tests.flaky, index: SCENARIO_TEST_INDEXES.flaky },
+  ];
+  for (const { verdict, test, index } of plans) {
+    const project = test && projects.find((p) => p.id === test.projectId);
+    if (!test || !project?.junit) continue;
+    // Not an MR already planted, and alone on its commit: a green run of the job there would be a
+    // job flake group health would list besides its own scenario's.
+    const mrs = openMergeRequests(project, now).filter((c) => c.mr.authorId !== me.id);
+    for (const { mr, pipeline } of mrs) {
+      const job = world.materialise(pipeline).find((j) => j.name === test.jobName);
+      const kind = job && TEST_FAILURE[job.template.tool];
+      if (!kind || !failOn(world, pipeline, test.jobName, kind)) continue;
+      project.junit.forced.set(pipeline.createdAt, { jobName: test.jobName, testIndex: index });
+      mr.authorId = me.id;
+      out.mergeRequests.push({
+        verdict,
+        projectId: project.id,
+        iid: mr.iid,
+        pipelineId: pipeline.id,
+        jobName: test.jobName,
+        test: test.name,
+      });
+      break;
+    }
+  }
 }

@@ -30,7 +30,8 @@ const ROUTE_DOCS: readonly RouteDoc[] = [
     method: 'get',
     path: '/events/pipelines',
     tag: 'Pipelines',
-    summary: 'Live updates as Server-Sent Events (summary, activity, failure events, heartbeat)',
+    summary:
+      'Live updates as Server-Sent Events (summary, activity, failure events, failure signatures, heartbeat)',
     docs: 'get-apieventspipelines',
     response: {
       description: 'An event stream that stays open.',

@@ -34,6 +34,18 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 /** The history keeps pipeline times at whole seconds (the GraphQL list's precision). */
+/**
+ * The failing test's failures: the default-branch streak, and the merge request pipeline triage's
+ * scenarios fail on that same test (server/simulator/triage-scenarios.ts).
+ */
+function failingTestPipelines(): number[] {
+  const s = h.simulator.testScenarios.failing!;
+  const mine = h.simulator.triage.mergeRequests
+    .filter((m) => m.projectId === s.projectId && m.test === s.name)
+    .map((m) => m.pipelineId);
+  return [...s.pipelineIds, ...mine];
+}
+
 const sec = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
 const finished = (p: GitLabPipelineListItem) =>
   ['success', 'failed', 'canceled', 'skipped'].includes(p.status);
@@ -82,7 +94,10 @@ describe('test reports against the simulator', () => {
   it('lists the test failing on the default branch since its breaking pipeline', async () => {
     const s = h.simulator.testScenarios.failing!;
     const since = await gitlab.getPipeline(s.projectId, s.sincePipelineId);
-    const last = await gitlab.getPipeline(s.projectId, s.pipelineIds.at(-1)!);
+    const failed = await Promise.all(
+      failingTestPipelines().map((id) => gitlab.getPipeline(s.projectId, id)),
+    );
+    const last = failed.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0]!;
     const runs = await pipelinesRunning(s.projectId, s.suite);
     const { status, body } = await h.api(`/api/tests/failing?since=7d&projectId=${s.projectId}`);
     expect(status).toBe(200);
@@ -100,7 +115,7 @@ describe('test reports against the simulator', () => {
       classname: s.classname,
       name: s.name,
       file: s.file,
-      failures: s.pipelineIds.length,
+      failures: failingTestPipelines().length,
       runs: runs.length,
       failing_on_default_branch: true,
       first_failure: {
@@ -223,17 +238,18 @@ describe('test reports against the simulator', () => {
     expect(status).toBe(200);
     const res = body as TestHistoryResponse;
     expect(res.runs).toBe(runs.length);
-    expect(res.failures).toBe(s.pipelineIds.length);
+    const failed = failingTestPipelines();
+    expect(res.failures).toBe(failed.length);
     expect(res.flakes).toBe(0);
-    expect(res.failure_rate).toBe(Math.round((s.pipelineIds.length / runs.length) * 1000) / 10);
+    expect(res.failure_rate).toBe(Math.round((failed.length / runs.length) * 1000) / 10);
     expect(res.results.map((r) => r.pipeline_id)).toEqual(
       runs.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)).map((p) => p.id),
     );
-    // Failed in the streak; every other run of its suite (branches, MRs, before) did not fail.
+    // Failed in the streak (and the triage scenario's MR); every other run of its suite did not.
     for (const r of res.results)
       expect([r.pipeline_id, r.status]).toEqual([
         r.pipeline_id,
-        s.pipelineIds.includes(r.pipeline_id)
+        failed.includes(r.pipeline_id)
           ? 'failed'
           : // Read in full where it had failed on the same ref: GitLab's `success`.
             expect.stringMatching(/^(success|not_failed)$/),
@@ -303,7 +319,7 @@ describe('test reports against the simulator', () => {
     const failing = (await h.api(`/api/tests/failing?projectId=${s.projectId}`))
       .body as FailingTestsResponse;
     expect(failing.tests.find((t) => t.name === s.name)).toMatchObject({
-      failures: s.pipelineIds.length,
+      failures: failingTestPipelines().length,
       failing_on_default_branch: false,
       flaky: true,
     });

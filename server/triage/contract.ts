@@ -123,3 +123,22 @@ export interface MyMergeRequestsResponse {
   /** Failing first, then the most recently updated. */
   merge_requests: MyMergeRequest[];
 }
+
+/** A failed job whose signature a background log read just found. */
+export interface SignedFailure {
+  project_id: number;
+  pipeline_id: number;
+  job_id: number;
+  signature: string;
+}
+
+/**
+ * The additive SSE named event `failure-signatures` on GET /api/events/pipelines: failed jobs
+ * signed in the background since the last one, so a dashboard showing one of their pipelines (its
+ * details' `fixed_before`, My MRs' `signature`) asks again.
+ */
+export interface FailureSignaturesEvent {
+  event: 'failure-signatures';
+  jobs: SignedFailure[];
+  timestamp: string;
+}

@@ -6,6 +6,7 @@ import type { RouteModule } from '../http/app.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { MergeRequestLookup } from '../summary/merge-request-ref.ts';
+import type { FailureSignaturesEvent } from './contract.ts';
 import { MyMergeRequests } from './my-merge-requests.ts';
 import { triageRoutes } from './routes.ts';
 import { SignatureRecorder, type JobLogSource } from './signature-recorder.ts';
@@ -38,6 +39,8 @@ export interface TriageDeps {
   health: Pick<HealthService, 'health'>;
   /** Test-level evidence (the JUnit test reports, issue 26) once the service has it. */
   tests?: TestEvidence;
+  /** Announces jobs signed in the background (the SSE event `failure-signatures`). */
+  announce?: (event: FailureSignaturesEvent) => void;
 }
 
 /** Triage wired: the service, its routes and the poll-cycle stage that signs failed jobs. */
@@ -49,7 +52,7 @@ export interface Triage {
   recorder: SignatureRecorder;
   /** Call once per poll cycle: signs a few failed jobs (skipped while the last call still runs). */
   cycle(): void;
-  /** Resolves when the current cycle's log reads are done (tests). */
+  /** Resolves when the current cycle's and the requested background log reads are done (tests). */
   idle(): Promise<void>;
   stop(): void;
 }
@@ -65,6 +68,17 @@ export function openTriage(deps: TriageDeps): Triage {
     logger: deps.logger,
     perCycle: deps.logsPerCycle,
     retentionDays: deps.history.retentionDays,
+    onSigned: (rows) =>
+      deps.announce?.({
+        event: 'failure-signatures',
+        jobs: rows.map((r) => ({
+          project_id: r.projectId,
+          pipeline_id: r.pipelineId,
+          job_id: r.jobId,
+          signature: r.signature!,
+        })),
+        timestamp: new Date(deps.clock.now()).toISOString(),
+      }),
   });
   const service = new TriageService({
     history: deps.history,
@@ -102,7 +116,10 @@ export function openTriage(deps: TriageDeps): Triage {
         )
         .finally(() => (running = null));
     },
-    idle: () => running ?? Promise.resolve(),
+    idle: async () => {
+      await running;
+      await recorder.settled();
+    },
     stop: () => controller.abort(),
   };
 }

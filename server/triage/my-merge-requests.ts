@@ -7,7 +7,7 @@ import type { Clock } from '../platform/clock.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { MyMergeRequest, MyMergeRequestsResponse, TriageFailure } from './contract.ts';
-import { failedAtOf, type SignatureRecorder } from './signature-recorder.ts';
+import { failedAtOf, type FailedJobRef, type SignatureRecorder } from './signature-recorder.ts';
 import type { TestEvidence } from './test-evidence.ts';
 import { judgeFailure, TargetBranchIndex, type Judgement } from './verdict.ts';
 
@@ -33,9 +33,6 @@ interface Listing {
   group: string;
   items: GitLabMergeRequestListItem[];
 }
-
-/** Failing jobs of one MR signed on demand at most (each a log read, once). */
-const MAX_SIGNED = 5;
 
 /**
  * The token user's open merge requests in the group, each with its latest pipeline (from the
@@ -73,6 +70,7 @@ export class MyMergeRequests {
     const names = new Map(this.deps.history.watchedProjects().map((p) => [p.id, p.name]));
     const latest = latestPipelines(pipelines, listing.items);
     const out: MyMergeRequest[] = [];
+    const unsigned: FailedJobRef[] = [];
     for (const mr of listing.items) {
       const name = names.get(mr.project_id);
       if (name === undefined) continue;
@@ -83,7 +81,7 @@ export class MyMergeRequests {
           )
         : [];
       const failures: TriageFailure[] = [];
-      for (const [i, job] of failing.entries()) {
+      for (const job of failing) {
         const judged = await this.judge(
           mr.project_id,
           pipeline!,
@@ -91,16 +89,16 @@ export class MyMergeRequests {
           job.name,
           mr.target_branch,
         );
-        const signed =
-          i < MAX_SIGNED
-            ? await this.deps.recorder.signatureOf({
-                projectId: mr.project_id,
-                pipelineId: pipeline!.pipelineId,
-                jobId: job.jobId,
-                jobName: job.name,
-                failedAt: failedAtOf(job),
-              })
-            : this.deps.recorder.known(job.jobId);
+        // Known signatures only; the rest are read in the background and announced when they land.
+        const signed = this.deps.recorder.known(job.jobId);
+        if (!signed)
+          unsigned.push({
+            projectId: mr.project_id,
+            pipelineId: pipeline!.pipelineId,
+            jobId: job.jobId,
+            jobName: job.name,
+            failedAt: failedAtOf(job),
+          });
         failures.push({
           job_id: job.jobId,
           job_name: job.name,
@@ -124,6 +122,7 @@ export class MyMergeRequests {
         failures,
       });
     }
+    this.deps.recorder.request(unsigned);
     // Failing first; the list itself is most recently updated first.
     const order = new Map(out.map((m, i) => [m, i]));
     out.sort(

@@ -34,8 +34,6 @@ interface Occurrence {
 export class FixIndex {
   /** project → signature → occurrences, newest first. */
   private readonly bySignature = new Map<number, Map<string, Occurrence[]>>();
-  /** When each signed pipeline was created. */
-  private readonly createdAt = new Map<number, number>();
   /** project → sha → the merge request one of whose pipelines built it. */
   private readonly mrBySha = new Map<number, Map<string, number>>();
 
@@ -57,9 +55,12 @@ export class FixIndex {
     }
     // project → ref → occurrences waiting for the ref to go green.
     const waiting = new Map<number, Map<string, Occurrence[]>>();
+    // A group's merge-request refs repeat across its pipelines: each is parsed once.
+    const iids = new Map<string, number | null>();
     for (const p of snapshot.pipelines) {
       if (p.ref.startsWith('refs/merge-requests/')) {
-        const iid = mergeRequestIid(p.ref);
+        let iid = iids.get(p.ref);
+        if (iid === undefined) iids.set(p.ref, (iid = mergeRequestIid(p.ref)));
         if (iid !== null) {
           let shas = this.mrBySha.get(p.projectId);
           if (!shas) this.mrBySha.set(p.projectId, (shas = new Map()));
@@ -77,7 +78,6 @@ export class FixIndex {
       }
       const signatures = signaturesOf.get(p.pipelineId);
       if (!signatures) continue;
-      this.createdAt.set(p.pipelineId, p.createdAt);
       let refs = waiting.get(p.projectId);
       if (!refs) waiting.set(p.projectId, (refs = new Map()));
       let pending = refs.get(p.ref);
@@ -102,8 +102,12 @@ export class FixIndex {
    * on the same commit is a flake, not a fix), created before this failure's pipeline.
    */
   fixesFor(failure: FailureOccurrence): FixedBefore[] {
-    const before = this.createdAt.get(failure.pipelineId) ?? Number.MAX_SAFE_INTEGER;
     const earlier = this.bySignature.get(failure.projectId)?.get(failure.signature) ?? [];
+    // The failure itself is among them when its pipeline was signed: no index of every pipeline's
+    // creation time is kept for it (that map was most of the rebuild's allocations).
+    const before =
+      earlier.find((o) => o.failed.pipelineId === failure.pipelineId)?.failed.createdAt ??
+      Number.MAX_SAFE_INTEGER;
     const out: FixedBefore[] = [];
     const fixes = new Set<number>();
     for (const { failed, fix } of earlier) {

@@ -100,6 +100,46 @@ describe('SignatureRecorder', () => {
     expect(r.known(jobIds[0]!)?.signature).toBe(TSC);
   });
 
+  it('reads requested jobs in the background ahead of the backfill, within the per-cycle budget', async () => {
+    const snapshot = group();
+    const { source, reads } = logs(snapshot);
+    const signed: number[][] = [];
+    const r = new SignatureRecorder({
+      history: { snapshot: () => snapshot },
+      table: HistoryStore.open(':memory:', silentLogger).signatures,
+      logs: source,
+      clock: new ManualClock(FIXTURE_NOW),
+      logger: silentLogger,
+      perCycle: 2,
+      retentionDays: 90,
+      onSigned: (rows) => signed.push(rows.map((row) => row.jobId)),
+    });
+    const all = [...snapshot.jobs.entries()].flatMap(([pipelineId, jobs]) =>
+      jobs.map((j) => ({
+        projectId: snapshot.pipelines.find((p) => p.pipelineId === pipelineId)!.projectId,
+        pipelineId,
+        jobId: j.jobId,
+        jobName: j.name,
+        failedAt: j.finishedAt ?? j.createdAt,
+      })),
+    );
+    // The oldest (past the week's backfill) and the first two: three asked, two read at once.
+    const asked = [all[6]!, all[0]!, all[1]!];
+    r.request(asked);
+    r.request(asked);
+    await r.settled();
+    expect(reads).toEqual([all[6]!.jobId, all[0]!.jobId]);
+    expect(signed).toEqual([[all[6]!.jobId, all[0]!.jobId]]);
+    // The next cycle reads the third asked one first, then the backfill's newest.
+    expect(await r.cycle()).toBe(2);
+    expect(reads.slice(2)).toEqual([all[1]!.jobId, all[4]!.jobId]);
+    expect(signed.at(-1)).toEqual([all[1]!.jobId, all[4]!.jobId]);
+    // Asking for known jobs reads nothing.
+    r.request(asked);
+    await r.settled();
+    expect(reads).toHaveLength(4);
+  });
+
   it('reads a log once however many ask at the same time, and keeps signatures across restarts', async () => {
     const snapshot = group();
     const { source, reads } = logs(snapshot);

@@ -25,6 +25,8 @@ export interface SignatureRecorderDeps {
   backfillMs?: number;
   /** Days of signatures kept in memory (the history's retention). */
   retentionDays: number;
+  /** Told of the rows a background read added (the SSE announcement), once per batch. */
+  onSigned?: (rows: readonly StoredJobSignature[]) => void;
 }
 
 /** A failed job attempt to sign. */
@@ -47,8 +49,9 @@ export const failedAtOf = (job: JobHistoryRecord): number => job.finishedAt ?? j
  * database, and answers from memory afterwards. The poller's cycle decides when
  * (`cycle()`); a cycle signs at most `perCycle` failed attempts of finished pipelines of the last
  * week, newest first, so a group with many failures is signed over a few cycles rather than in one
- * burst of log reads. Pipeline details and notifications ask for a job at once (`signatureOf`),
- * through the same single read.
+ * burst of log reads. Pipeline details and My MRs never wait for a log: they answer with what is
+ * known and `request` the rest, which is read in the background ahead of the backfill, within the
+ * same budget of `perCycle` reads between two cycles; `onSigned` hears what landed.
  */
 export class SignatureRecorder {
   private readonly rows = new Map<number, StoredJobSignature>();
@@ -57,11 +60,17 @@ export class SignatureRecorder {
   private readonly perCycle: number;
   private readonly backfillMs: number;
   private changes = 0;
+  /** Jobs asked for and not yet read, oldest request first (by job id: one read each). */
+  private readonly queue = new Map<number, FailedJobRef>();
+  /** Reads left until the next cycle; a cycle refills it. */
+  private budget: number;
+  private draining: Promise<void> | null = null;
   /** Job logs read since start (for the cost measurements). */
   logsRead = 0;
 
   constructor(private readonly deps: SignatureRecorderDeps) {
     this.perCycle = deps.perCycle ?? 4;
+    this.budget = this.perCycle;
     this.backfillMs = deps.backfillMs ?? 7 * DAY_MS;
     const since = deps.clock.now() - deps.retentionDays * DAY_MS;
     for (const row of deps.table.since(since)) this.rows.set(row.jobId, row);
@@ -106,10 +115,74 @@ export class SignatureRecorder {
     return out.sort((a, b) => b.failedAt - a.failedAt || b.jobId - a.jobId);
   }
 
-  /** One poll cycle's share: signs up to `perCycle` pending jobs; resolves when they are read. */
+  /**
+   * One poll cycle's share: refills the budget and signs up to `perCycle` jobs, those requested
+   * first, then the backfill; resolves when they are read (with the count read).
+   */
   async cycle(signal?: AbortSignal): Promise<number> {
-    const batch = this.pending().slice(0, this.perCycle);
-    await Promise.all(batch.map((job) => this.signatureOf(job, signal)));
+    this.budget = this.perCycle;
+    let read = 0;
+    while (this.budget > 0 && !signal?.aborted) {
+      const batch = this.nextBatch();
+      if (batch.length === 0) break;
+      read += await this.signBatch(batch, signal);
+    }
+    return read;
+  }
+
+  /**
+   * Queues failed jobs not yet signed for a background read (at once while this cycle's budget
+   * lasts, else the next cycles); returns at once. `onSigned` hears the rows that land.
+   */
+  request(jobs: readonly FailedJobRef[]): void {
+    for (const job of jobs) {
+      if (this.rows.has(job.jobId) || this.inFlight.has(job.jobId)) continue;
+      if ((this.attempts.get(job.jobId) ?? 0) >= MAX_ATTEMPTS) continue;
+      if (!this.queue.has(job.jobId)) this.queue.set(job.jobId, job);
+    }
+    if (this.queue.size > 0 && this.budget > 0) this.drain();
+  }
+
+  /** Resolves when the background reads started by `request` are done (tests). */
+  settled(): Promise<void> {
+    return this.draining ?? Promise.resolve();
+  }
+
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = (async () => {
+      while (this.budget > 0 && this.queue.size > 0) {
+        const batch = [...this.queue.values()].slice(0, this.budget);
+        await this.signBatch(batch);
+      }
+    })()
+      .catch((err: unknown) => {
+        this.deps.logger.debug({ err: (err as Error).message }, 'signing requested jobs failed');
+      })
+      .finally(() => (this.draining = null));
+  }
+
+  /** The requested jobs first, then the backfill's newest, as many as the budget allows. */
+  private nextBatch(): FailedJobRef[] {
+    const batch = [...this.queue.values()].slice(0, this.budget);
+    if (batch.length < this.budget) {
+      const taken = new Set(batch.map((j) => j.jobId));
+      for (const job of this.pending()) {
+        if (batch.length === this.budget) break;
+        if (!taken.has(job.jobId) && !this.inFlight.has(job.jobId)) batch.push(job);
+      }
+    }
+    return batch;
+  }
+
+  /** Reads a batch (spending the budget), then tells `onSigned` of the rows that named an error. */
+  private async signBatch(batch: readonly FailedJobRef[], signal?: AbortSignal): Promise<number> {
+    this.budget -= batch.length;
+    for (const job of batch) this.queue.delete(job.jobId);
+    const before = this.changes;
+    const rows = await Promise.all(batch.map((job) => this.signatureOf(job, signal)));
+    const landed = rows.filter((r): r is StoredJobSignature => r !== null && r.signature !== null);
+    if (this.changes !== before && landed.length > 0) this.deps.onSigned?.(landed);
     return batch.length;
   }
 

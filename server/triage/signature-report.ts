@@ -31,10 +31,15 @@ export function signatureReport(
   }
   const signatures: FailureSignature[] = [];
   for (const { signature, rows: list } of groups.values()) {
-    list.sort((a, b) => b.failedAt - a.failedAt || b.jobId - a.jobId);
+    // The newest MAX_JOBS and the oldest are all the report shows: no need to sort every row.
+    const newestJobs = newestFirst(list, MAX_JOBS);
+    let oldest = list[0]!.failedAt;
     const perProject = new Map<number, number>();
-    for (const r of list) perProject.set(r.projectId, (perProject.get(r.projectId) ?? 0) + 1);
-    const newest = list[0]!;
+    for (const r of list) {
+      if (r.failedAt < oldest) oldest = r.failedAt;
+      perProject.set(r.projectId, (perProject.get(r.projectId) ?? 0) + 1);
+    }
+    const newest = newestJobs[0]!;
     signatures.push({
       signature,
       sample_line: newest.sampleLine ?? '',
@@ -45,9 +50,9 @@ export function signatureReport(
         .sort(
           (a, b) => b.occurrences - a.occurrences || a.project_name.localeCompare(b.project_name),
         ),
-      first_seen: new Date(list.at(-1)!.failedAt).toISOString(),
+      first_seen: new Date(oldest).toISOString(),
       last_seen: new Date(newest.failedAt).toISOString(),
-      jobs: list.slice(0, MAX_JOBS).map((r) => ({
+      jobs: newestJobs.map((r) => ({
         project_id: r.projectId,
         pipeline_id: r.pipelineId,
         job_id: r.jobId,
@@ -64,4 +69,28 @@ export function signatureReport(
       a.signature.localeCompare(b.signature),
   );
   return { window, signatures };
+}
+
+const newer = (a: StoredJobSignature, b: StoredJobSignature) =>
+  b.failedAt - a.failedAt || b.jobId - a.jobId;
+
+/**
+ * The `k` newest rows, newest first (ties: the higher job id), by insertion into a short sorted
+ * list: rows come in any order and most are older than the k kept, so few are inserted.
+ */
+function newestFirst(rows: readonly StoredJobSignature[], k: number): StoredJobSignature[] {
+  const kept: StoredJobSignature[] = [];
+  for (const row of rows) {
+    if (kept.length === k && newer(row, kept[k - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (newer(kept[mid]!, row) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    kept.splice(lo, 0, row);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
 }

@@ -39,8 +39,9 @@ function history() {
   return { ids, snapshot: h.build() };
 }
 
-function service(snapshot: HistorySnapshot) {
+function service(snapshot: HistorySnapshot, perCycle = 2) {
   const reads: number[] = [];
+  const signed: number[][] = [];
   const clock = new ManualClock(FIXTURE_NOW);
   const store = HistoryStore.open(':memory:', silentLogger);
   const jobs = [...snapshot.jobs.values()].flat();
@@ -65,8 +66,9 @@ function service(snapshot: HistorySnapshot) {
     },
     clock,
     logger: silentLogger,
-    perCycle: 2,
+    perCycle,
     retentionDays: 90,
+    onSigned: (rows) => signed.push(rows.map((r) => r.jobId)),
   });
   const triage = new TriageService({
     history: {
@@ -81,11 +83,11 @@ function service(snapshot: HistorySnapshot) {
     since: () => '7d',
     mergeRequests: () => undefined,
   });
-  return { triage, recorder, reads, jobs };
+  return { triage, recorder, reads, jobs, signed };
 }
 
 describe('TriageService', () => {
-  it('names both earlier fixes of the error, signing the asked job on demand', async () => {
+  it('names both earlier fixes of the error once the cycles signed the failures', async () => {
     const { ids, snapshot } = history();
     const { triage, recorder, reads, jobs } = service(snapshot);
     // The cycle signs the two newest failed jobs: the asked one and the second failure.
@@ -109,16 +111,43 @@ describe('TriageService', () => {
     );
   });
 
-  it('reads an unsigned failed job once when its details ask, and knows no fix for the first failure', async () => {
+  it('answers details without the unsigned job, reads its log in the background and announces it', async () => {
     const { ids, snapshot } = history();
-    const { triage, reads, jobs } = service(snapshot);
+    const { triage, recorder, reads, jobs, signed } = service(snapshot);
+    await recorder.cycle();
+    // The cycle read the two newest failures; the third (the first ever) is still unsigned.
     const first = jobs.find((j) => j.pipelineId === ids.first)!;
-    const fixes = await triage.fixedBefore(1, ids.first, [
-      { id: first.jobId, name: 'build', failedAt: first.finishedAt! },
-    ]);
-    expect(fixes.get(first.jobId)).toEqual([]);
+    expect(reads).not.toContain(first.jobId);
+    expect(signed).toHaveLength(1);
+    const asked = [{ id: first.jobId, name: 'build', failedAt: first.finishedAt! }];
+    const answer = triage.jobSignatures(1, ids.first, asked);
+    // Answered from memory: nothing known yet, its read queued (the cycle left no budget).
+    expect(answer.size).toBe(0);
+    await recorder.settled();
+    expect(reads).toHaveLength(2);
+    // The next cycle reads the requested job before the backfill, and announces it alone.
+    await recorder.cycle();
+    expect(reads.at(-1)).toBe(first.jobId);
+    expect(signed.at(-1)).toEqual([first.jobId]);
+    expect(triage.jobSignatures(1, ids.first, asked).get(first.jobId)?.signature).toMatch(
+      /^compile_error: /,
+    );
+    expect(await triage.fixedBefore(1, ids.first, asked)).toEqual(new Map([[first.jobId, []]]));
+  });
+
+  it('reads a requested job at once while the cycle budget lasts, once however often asked', async () => {
+    const { ids, snapshot } = history();
+    const { triage, recorder, reads, jobs, signed } = service(snapshot, 4);
+    const first = jobs.find((j) => j.pipelineId === ids.first)!;
+    const asked = [{ id: first.jobId, name: 'build', failedAt: first.finishedAt! }];
+    expect((await triage.fixedBefore(1, ids.first, asked)).get(first.jobId)).toEqual([]);
+    triage.jobSignatures(1, ids.first, asked);
+    await recorder.settled();
     expect(reads).toEqual([first.jobId]);
+    expect(signed).toEqual([[first.jobId]]);
+    // The cycle reads the two failures left; the requested one is not read again.
+    expect(await recorder.cycle()).toBe(2);
     expect(await triage.fixedBeforeInWords(1, ids.first, first.jobId, 'build')).toBeUndefined();
-    expect(reads).toEqual([first.jobId]);
+    expect(reads).toHaveLength(3);
   });
 });

@@ -26,9 +26,6 @@ export interface FailedJob {
   failedAt: number;
 }
 
-/** Failed jobs of one pipeline signed on demand at most (each a log read). */
-const MAX_SIGNED_ON_DEMAND = 5;
-
 /**
  * Triage over the pipeline history and the signed failures: the signature report, what fixed a
  * failure before, and a job's signature on demand.
@@ -52,27 +49,28 @@ export class TriageService {
     return signatureReport(this.deps.recorder.all(), span, (id) => names.get(id));
   }
 
-  /** The signature of each failed job (read from its log when not yet known), by job id. */
-  async jobSignatures(
+  /**
+   * The signatures known of a pipeline's failed jobs, by job id; the others are queued for a
+   * background read (the recorder's per-cycle budget) and announced when they land, so opening a
+   * pipeline never waits for a job log.
+   */
+  jobSignatures(
     projectId: number,
     pipelineId: number,
     jobs: readonly FailedJob[],
-  ): Promise<Map<number, { signature: string; sampleLine: string }>> {
-    const out = new Map<number, { signature: string; sampleLine: string }>();
-    const rows = await Promise.all(
-      jobs.slice(0, MAX_SIGNED_ON_DEMAND).map((job) =>
-        this.deps.recorder.signatureOf({
+  ): Map<number, { signature: string; sampleLine: string }> {
+    const out = this.knownSignatures(jobs);
+    this.deps.recorder.request(
+      jobs
+        .filter((job) => !this.deps.recorder.known(job.id))
+        .map((job) => ({
           projectId,
           pipelineId,
           jobId: job.id,
           jobName: job.name,
           failedAt: job.failedAt,
-        }),
-      ),
+        })),
     );
-    for (const row of rows)
-      if (row?.signature)
-        out.set(row.jobId, { signature: row.signature, sampleLine: row.sampleLine ?? '' });
     return out;
   }
 
@@ -92,13 +90,16 @@ export class TriageService {
     return out;
   }
 
-  /** What fixed each failed job's error before on its project, by job id (newest fix first). */
+  /**
+   * What fixed each failed job's error before on its project, by job id (newest fix first), for
+   * the jobs whose signature is known; the others are signed in the background (`jobSignatures`).
+   */
   async fixedBefore(
     projectId: number,
     pipelineId: number,
     jobs: readonly FailedJob[],
   ): Promise<Map<number, FixedBefore[]>> {
-    const signatures = await this.jobSignatures(projectId, pipelineId, jobs);
+    const signatures = this.jobSignatures(projectId, pipelineId, jobs);
     await this.deps.history.loadAll();
     const index = this.fixIndex();
     const out = new Map<number, FixedBefore[]>();
@@ -125,6 +126,14 @@ export class TriageService {
       name: jobName,
       failedAt: stored ? failedAtOf(stored) : this.deps.clock.now(),
     };
+    // The analysis reads this log anyway and the user asked for it: worth waiting for its one read.
+    await this.deps.recorder.signatureOf({
+      projectId,
+      pipelineId,
+      jobId,
+      jobName,
+      failedAt: job.failedAt,
+    });
     const fixes = (await this.fixedBefore(projectId, pipelineId, [job])).get(jobId) ?? [];
     if (fixes.length === 0) return undefined;
     const now = this.deps.clock.now();

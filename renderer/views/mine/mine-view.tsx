@@ -2,6 +2,7 @@ import type { MyMergeRequest, TriageFailure, TriageVerdict } from '../../../serv
 import { getMyMergeRequests } from '../../api/triage.ts';
 import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
 import { Icon } from '../../components/icons.tsx';
+import { useSignedFailures } from '../../app-context.ts';
 import { useAsync } from '../../lib/hooks.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
 import '../triage.css';
@@ -80,6 +81,11 @@ function MergeRequestCard({ mr }: { mr: MyMergeRequest }) {
  */
 export default function MineView() {
   const [state, reload] = useAsync((signal) => getMyMergeRequests(signal), []);
+  // Failures are answered with the signatures known; the rest arrive over the event stream.
+  useSignedFailures(
+    state.data?.merge_requests.flatMap((m) => (m.pipeline ? [m.pipeline.pipeline_id] : [])) ?? [],
+    reload,
+  );
   if (state.status === 'error' && !state.data)
     return (
       <ErrorBox title="Cannot load your merge requests" message={state.error} onRetry={reload} />

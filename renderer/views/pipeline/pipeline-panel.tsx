@@ -8,6 +8,7 @@ import { ErrorBox, Skeleton, Spinner } from '../../components/feedback.tsx';
 import { GreyStatusWord, Icon, StatusBadge, StatusIcon } from '../../components/icons.tsx';
 import { RefLabel } from '../../components/ref-label.tsx';
 import { formatDuration, isActive, sourceLabel, statusLabel, timeAgo } from '../../lib/format.ts';
+import { useSignedFailures } from '../../app-context.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
 import { preloadable } from '../../lib/preloadable.ts';
 import { navigate, pipelinePath } from '../../lib/router.ts';
@@ -122,6 +123,8 @@ export default function PipelinePanel(props: {
     [projectId, pipelineId],
   );
   const data = state.data;
+  // Past fixes need the failed jobs' signatures, read in the background: asked again when they land.
+  useSignedFailures([pipelineId], reload);
   // A job named in the address (a failure row names the failing one) has its log fetched now, in
   // parallel with the details, instead of once the details have arrived.
   useEffect(() => {
