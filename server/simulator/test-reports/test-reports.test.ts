@@ -210,7 +210,7 @@ describe('test scenarios at any hour', () => {
     const seen = new Map<string, number>();
     for (const projectId of sim.projectIds()) {
       const { body: pipelines } = await get<GitLabPipelineListItem[]>(
-        `projects/${projectId}/pipelines?status=failed&per_page=5`,
+        `projects/${projectId}/pipelines?status=failed&per_page=20`,
       );
       for (const p of pipelines) {
         const { body: report } = await get<GitLabTestReport>(
