@@ -310,6 +310,81 @@ export class HistoryStore {
     return jobs;
   }
 
+  /**
+   * A project's newest successful default-branch pipeline created before `beforeMs` (the start of
+   * a red streak is after it), via the (project, created) index read backwards.
+   */
+  lastDefaultSuccess(projectId: number, beforeMs: number): PipelineHistoryRecord | undefined {
+    const row = this.stmt(
+      `SELECT * FROM pipelines WHERE project_id = ? AND created_ms < ? AND default_branch = 1
+         AND status = 'success' ORDER BY created_ms DESC, pipeline_id DESC LIMIT 1`,
+    ).get(projectId, beforeMs) as PipelineRow | undefined;
+    return row && fromPipelineRow(row);
+  }
+
+  /** A project's default-branch pipelines created in [fromMs, beforeMs), oldest first. */
+  defaultBranchPipelines(
+    projectId: number,
+    fromMs: number,
+    beforeMs: number,
+  ): PipelineHistoryRecord[] {
+    return (
+      this.stmt(
+        `SELECT * FROM pipelines WHERE project_id = ? AND created_ms >= ? AND created_ms < ?
+           AND default_branch = 1 ORDER BY created_ms, pipeline_id`,
+      ).all(projectId, fromMs, beforeMs) as PipelineRow[]
+    ).map(fromPipelineRow);
+  }
+
+  /** A project's newest `limit` successful default-branch pipelines with a duration before `beforeMs`. */
+  successfulDefaultRuns(
+    projectId: number,
+    beforeMs: number,
+    limit: number,
+  ): PipelineHistoryRecord[] {
+    return (
+      this.stmt(
+        `SELECT * FROM pipelines WHERE project_id = ? AND created_ms < ? AND default_branch = 1
+           AND status = 'success' AND duration IS NOT NULL
+         ORDER BY created_ms DESC, pipeline_id DESC LIMIT ?`,
+      ).all(projectId, beforeMs, limit) as PipelineRow[]
+    ).map(fromPipelineRow);
+  }
+
+  /**
+   * A page of a project's pipelines that have stored jobs, newest first, created before the
+   * (createdAt, pipelineId) position given: how the regression walk continues past memory.
+   */
+  pipelinesWithJobsBefore(
+    projectId: number,
+    createdAt: number,
+    pipelineId: number,
+    limit: number,
+  ): PipelineHistoryRecord[] {
+    return (
+      this.stmt(
+        `SELECT * FROM pipelines p WHERE project_id = ? AND (created_ms, pipeline_id) < (?, ?)
+           AND EXISTS (SELECT 1 FROM jobs j WHERE j.pipeline_id = p.pipeline_id)
+         ORDER BY created_ms DESC, pipeline_id DESC LIMIT ?`,
+      ).all(projectId, createdAt, pipelineId, limit) as PipelineRow[]
+    ).map(fromPipelineRow);
+  }
+
+  /** One project's pipelines created in [sinceMs, untilMs) (oldest first) and their jobs. */
+  loadProject(projectId: number, sinceMs: number, untilMs: number): HistorySnapshot {
+    const pipelines = (
+      this.stmt(
+        `SELECT * FROM pipelines WHERE project_id = ? AND created_ms >= ? AND created_ms < ?
+         ORDER BY created_ms, pipeline_id`,
+      ).all(projectId, sinceMs, untilMs) as PipelineRow[]
+    ).map(fromPipelineRow);
+    return {
+      projects: this.projects().filter((p) => p.id === projectId),
+      pipelines,
+      jobs: this.jobsOf(pipelines.map((p) => p.pipelineId)),
+    };
+  }
+
   /** Drops pipelines (and their jobs) created before `now - retentionDays`; returns how many. */
   prune(nowMs: number): number {
     const cutoff = nowMs - this.retentionDays * DAY_MS;
@@ -406,10 +481,10 @@ function fromPipelineRow(r: PipelineRow): PipelineHistoryRecord {
   return {
     projectId: r.project_id,
     pipelineId: r.pipeline_id,
-    ref: r.ref,
+    ref: intern(r.ref),
     sha: r.sha,
-    source: r.source,
-    status: r.status,
+    source: intern(r.source),
+    status: intern(r.status),
     defaultBranch: r.default_branch === 1,
     user:
       r.user_id === null
@@ -454,17 +529,30 @@ function toJobRow(j: JobHistoryRecord): JobRow {
   };
 }
 
+/**
+ * One copy of each job name, stage, status and failure reason: SQLite hands a new string per row,
+ * and a week of a 2,000-project group holds 700,000 jobs naming a few dozen distinct values.
+ */
+const interned = new Map<string, string>();
+function intern(value: string): string {
+  const known = interned.get(value);
+  if (known !== undefined) return known;
+  // Bounded: a value seen once is a name a job had; a group has few of them.
+  if (interned.size < 100_000) interned.set(value, value);
+  return value;
+}
+
 function fromJobRow(r: JobRow): JobHistoryRecord {
   return {
     projectId: r.project_id,
     pipelineId: r.pipeline_id,
     jobId: r.job_id,
-    name: r.name,
-    stage: r.stage,
-    status: r.status,
+    name: intern(r.name),
+    stage: intern(r.stage),
+    status: intern(r.status),
     retried: r.retried === 1,
     allowFailure: r.allow_failure === 1,
-    failureReason: r.failure_reason,
+    failureReason: r.failure_reason === null ? null : intern(r.failure_reason),
     createdAt: r.created_ms,
     startedAt: r.started_ms,
     finishedAt: r.finished_ms,
