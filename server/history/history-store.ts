@@ -299,6 +299,26 @@ export class HistoryStore {
     return { projects: this.projects(), pipelines, jobs };
   }
 
+  /**
+   * The failed attempts of the failed pipelines created since `sinceMs`, by pipeline, in one read
+   * (what a warm start's summary names: one query per pipeline took a second for 12,000).
+   */
+  failedJobsSince(sinceMs: number): Map<number, JobHistoryRecord[]> {
+    const jobs = new Map<number, JobHistoryRecord[]>();
+    for (const row of this.stmt(
+      // CROSS JOIN keeps the pipelines' creation index as the outer loop: ordered by job the
+      // planner walks all nine million jobs instead.
+      `SELECT j.* FROM pipelines p CROSS JOIN jobs j ON j.pipeline_id = p.pipeline_id
+       WHERE p.created_ms >= ? AND p.status = 'failed' AND j.status = 'failed'`,
+    ).iterate(sinceMs) as IterableIterator<JobRow>) {
+      let list = jobs.get(row.pipeline_id);
+      if (!list) jobs.set(row.pipeline_id, (list = []));
+      list.push(fromJobRow(row));
+    }
+    for (const list of jobs.values()) list.sort((a, b) => a.jobId - b.jobId);
+    return jobs;
+  }
+
   /** The stored job attempts of the given pipelines, oldest attempt first. */
   jobsOf(pipelineIds: readonly number[]): Map<number, JobHistoryRecord[]> {
     const jobs = new Map<number, JobHistoryRecord[]>();

@@ -54,6 +54,7 @@ export class PipelineHistory {
   /** Pipelines created before this are read from the store when needed. */
   private hotFrom: number;
   private loaded = false;
+  private failedAtOpen = new Map<number, readonly JobHistoryRecord[]>();
   private readonly cold = new Map<number, ColdContext>();
   private readonly hotStart: (now: number) => number;
   private readonly runsKept: number;
@@ -87,9 +88,11 @@ export class PipelineHistory {
     );
     for (const p of snapshot.projects) history.projects.set(p.id, p);
     for (const p of snapshot.pipelines) history.pipelines.set(p.pipelineId, p);
-    // A failed pipeline's row names its failing job: those jobs are needed for the first summary.
-    const failed = snapshot.pipelines.filter((p) => p.status === 'failed').map((p) => p.pipelineId);
-    for (const [id, list] of store.jobsOf(failed)) history.jobs.set(id, list);
+    // A failed pipeline's row names its failing job: its failed attempts are needed for the first
+    // summary (the rest of its jobs come with `loadAll`).
+    history.failedAtOpen = store.failedJobsSince(
+      Math.max(windowStart, now - store.retentionDays * DAY_MS),
+    );
     for (const mr of store.mergeRequests())
       history.mergeRequests.set(`${mr.projectId}:${mr.iid}`, mr);
     const watched = store.getMeta('watchedProjects');
@@ -121,6 +124,7 @@ export class PipelineHistory {
         await new Promise((resolve) => setImmediate(resolve));
       }
       this.loaded = true;
+      this.failedAtOpen = new Map();
       this.changes++;
     })();
     return this.loading;
@@ -176,9 +180,12 @@ export class PipelineHistory {
     return this.pipelines.get(pipelineId);
   }
 
-  /** The job attempts of a pipeline in memory (empty until they were fetched or loaded). */
+  /**
+   * The job attempts of a pipeline in memory (empty until they were fetched or loaded); until
+   * `loadAll` is done, a failed pipeline of the window has its failed attempts only.
+   */
   jobsOf(pipelineId: number): readonly JobHistoryRecord[] {
-    return this.jobs.get(pipelineId) ?? [];
+    return this.jobs.get(pipelineId) ?? this.failedAtOpen.get(pipelineId) ?? [];
   }
 
   /** Stores pipelines, and the jobs of those given (replacing earlier attempts), atomically. */
@@ -211,6 +218,7 @@ export class PipelineHistory {
       if (!known || known.createdAt < this.hotFrom) this.cold.clear();
       this.pipelines.delete(id);
       this.jobs.delete(id);
+      this.failedAtOpen.delete(id);
       this.pending.pipelines.delete(id);
       this.pending.jobs.delete(id);
       this.pending.deletes.add(id);
