@@ -5,6 +5,7 @@ import { openStoreFile, schemaVersionOf, statementCache } from '../platform/sqli
 import { FAILURE_SIGNATURES_MIGRATION, SignatureTable } from './failure-signatures.ts';
 import type {
   HistorySnapshot,
+  HistoryUser,
   JobHistoryRecord,
   PipelineHistoryRecord,
   ProjectHistoryRecord,
@@ -506,15 +507,7 @@ function fromPipelineRow(r: PipelineRow): PipelineHistoryRecord {
     source: intern(r.source),
     status: intern(r.status),
     defaultBranch: r.default_branch === 1,
-    user:
-      r.user_id === null
-        ? null
-        : {
-            id: r.user_id,
-            username: r.username ?? '',
-            name: r.user_name ?? '',
-            avatarUrl: r.avatar_url ?? '',
-          },
+    user: r.user_id === null ? null : userOf(r),
     commitTitle: r.commit_title,
     commitAuthor: r.commit_author,
     createdAt: r.created_ms,
@@ -524,8 +517,9 @@ function fromPipelineRow(r: PipelineRow): PipelineHistoryRecord {
     duration: r.duration,
     queuedDuration: r.queued_duration,
     webUrl: r.web_url,
-    detailsFor: r.details_for,
-    jobsFor: r.jobs_for,
+    // Usually all three are one time: one string.
+    detailsFor: r.details_for === r.updated_at ? r.updated_at : r.details_for,
+    jobsFor: r.jobs_for === r.updated_at ? r.updated_at : r.jobs_for,
   };
 }
 
@@ -547,6 +541,20 @@ function toJobRow(j: JobHistoryRecord): JobRow {
     queued_duration: j.queuedDuration,
     web_url: j.webUrl,
   };
+}
+
+/** One object per user as last read: a group's pipelines are triggered by a few hundred people. */
+const users = new Map<number, HistoryUser>();
+function userOf(r: PipelineRow): HistoryUser {
+  const known = users.get(r.user_id!);
+  const username = r.username ?? '';
+  const name = r.user_name ?? '';
+  const avatarUrl = r.avatar_url ?? '';
+  if (known && known.username === username && known.name === name && known.avatarUrl === avatarUrl)
+    return known;
+  const user = { id: r.user_id!, username, name, avatarUrl };
+  if (users.size < 100_000) users.set(user.id, user);
+  return user;
 }
 
 /**
