@@ -1,5 +1,6 @@
 import { coversHot, readColdContext, type ColdContext, type HotRuns } from './cold-context.ts';
 import type { HistoryStore, StoredMergeRequest } from './history-store.ts';
+import { JobListsOverlay, PackedJobLists } from './packed-jobs.ts';
 import type {
   HistorySnapshot,
   JobHistoryRecord,
@@ -40,7 +41,8 @@ export class PipelineHistory {
   private watched: number[] = [];
   private watchedIds = new Set<number>();
   private readonly pipelines = new Map<number, PipelineHistoryRecord>();
-  private readonly jobs = new Map<number, readonly JobHistoryRecord[]>();
+  // Packed: a week of a large group is 800,000 attempts (packed-jobs.ts).
+  private readonly jobs = new PackedJobLists((id) => this.projects.get(id)?.webUrl);
   private readonly mergeRequests = new Map<string, StoredMergeRequest>();
   private changes = 0;
   private cached: { version: number; snapshot: HistorySnapshot } | null = null;
@@ -116,7 +118,8 @@ export class PipelineHistory {
           const known = this.pipelines.get(p.pipelineId);
           // Changed since it was written (the recorder got there first): memory is newer.
           if (known && (known.updatedAt !== p.updatedAt || known.jobsFor !== p.jobsFor)) continue;
-          this.pipelines.set(p.pipelineId, p);
+          // The same record: the one memory has stays (the summary holds it too).
+          if (!known) this.pipelines.set(p.pipelineId, p);
           const jobs = slice.jobs.get(p.pipelineId);
           if (jobs) this.jobs.set(p.pipelineId, jobs);
         }
@@ -355,8 +358,10 @@ export class PipelineHistory {
     for (const p of read) if (watched.has(p.projectId)) byId.set(p.pipelineId, p);
     for (const p of this.pipelines.values())
       if (watched.has(p.projectId)) byId.set(p.pipelineId, p);
-    const jobs = new Map<number, readonly JobHistoryRecord[]>(readJobs);
-    for (const [id, list] of this.jobs) jobs.set(id, list);
+    // Memory's attempts win over what was read; the rest are laid over memory's, not copied.
+    const extra = new Map<number, readonly JobHistoryRecord[]>();
+    for (const [id, list] of readJobs) if (!this.jobs.has(id)) extra.set(id, list);
+    const jobs = new JobListsOverlay(this.jobs, extra);
     if (this.loaded && this.store.isOpen) {
       this.flush();
       const hot = hotRunsOf(byId.values(), jobs);
@@ -368,7 +373,7 @@ export class PipelineHistory {
           contexts.set(projectId, context);
         }
         for (const p of context.pipelines) if (!byId.has(p.pipelineId)) byId.set(p.pipelineId, p);
-        for (const [id, list] of context.jobs) if (!jobs.has(id)) jobs.set(id, list);
+        for (const [id, list] of context.jobs) if (!jobs.has(id)) extra.set(id, list);
       }
     }
     return {
