@@ -1,5 +1,6 @@
 import type { HistoryStore } from './history-store.ts';
 import type { JobHistoryRecord, PipelineHistoryRecord } from './model.ts';
+import { PackedJobLists } from './packed-jobs.ts';
 
 /** Pipelines read by the first step of the regression walk past memory (doubling after). */
 const FIRST_PAGE = 4;
@@ -44,10 +45,12 @@ export function readColdContext(
   boundary: number,
   hot: HotRuns,
   runsKept: number,
+  urlOf: (projectId: number) => string | undefined,
 ): ColdContext {
   const hotRuns = hot.jobs;
   const byId = new Map<number, PipelineHistoryRecord>();
-  const jobs = new Map<number, readonly JobHistoryRecord[]>();
+  // Kept until the horizon moves: packed as memory's are.
+  const jobs = new PackedJobLists(urlOf);
   const lastSuccess = store.lastDefaultSuccess(projectId, boundary);
   for (const p of store.defaultBranchPipelines(
     projectId,

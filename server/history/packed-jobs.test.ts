@@ -64,7 +64,7 @@ describe('packed job lists', () => {
     const memory = new PackedJobLists(() => URL);
     memory.set(10, [job({})]);
     const read = new Map([[20, [job({ pipelineId: 20, jobId: 5, webUrl: 'x' })]]]);
-    const view = new JobListsOverlay(memory, read);
+    const view = new JobListsOverlay(memory, new Map([[20, read]]));
     expect([...view.keys()].sort()).toEqual([10, 20]);
     expect(view.size).toBe(2);
     expect(view.get(20)![0]!.webUrl).toBe('x');

@@ -91,19 +91,21 @@ export class PackedJobLists extends Map<number, readonly JobHistoryRecord[]> {
 }
 
 /**
- * `base` with `over` laid on top (a pipeline in both: `over`'s attempts), as one read-only Map:
- * a snapshot's jobs without copying memory's.
+ * `base` with other lists laid over it: `over` names, per pipeline, the Map holding its attempts
+ * (read from the store, a project's cold context). One read-only Map: a snapshot's jobs without
+ * copying, or unpacking, any.
  */
 export class JobListsOverlay extends Map<number, readonly JobHistoryRecord[]> {
   constructor(
     private readonly base: ReadonlyMap<number, readonly JobHistoryRecord[]>,
-    private readonly over: ReadonlyMap<number, readonly JobHistoryRecord[]>,
+    private readonly over: ReadonlyMap<number, ReadonlyMap<number, readonly JobHistoryRecord[]>>,
   ) {
     super();
   }
 
   override get(pipelineId: number): readonly JobHistoryRecord[] | undefined {
-    return this.over.get(pipelineId) ?? this.base.get(pipelineId);
+    const source = this.over.get(pipelineId);
+    return source ? source.get(pipelineId) : this.base.get(pipelineId);
   }
 
   override has(pipelineId: number): boolean {

@@ -13,6 +13,11 @@ const DAY_MS = 86_400_000;
 const FLUSH_DELAY_MS = 50;
 /** The hot horizon moves by at least this much (prune runs every 6 hours). */
 const HORIZON_STEP_MS = DAY_MS / 2;
+/**
+ * `loadAll` reads this much at a time: a day of a 2,000-project group is 100,000 jobs, whose
+ * records, alive until packed, raised the peak memory.
+ */
+const LOAD_SLICE_MS = 2 * 3_600_000;
 
 /** How the history holds its past. */
 export interface PipelineHistoryOptions {
@@ -104,16 +109,16 @@ export class PipelineHistory {
   }
 
   /**
-   * Reads the hot horizon (pipelines and jobs) a day at a time, newest first, yielding to the
+   * Reads the hot horizon (pipelines and jobs) two hours at a time, newest first, yielding to the
    * event loop between days; records changed in memory meanwhile are kept. Resolves when done;
    * calling it again returns the same promise. Snapshots add the older past once it is done.
    */
   loadAll(): Promise<void> {
     this.loading ??= (async () => {
       const oldest = Math.max(this.hotFrom, this.openedAt - this.store.retentionDays * DAY_MS);
-      for (let until = this.openedAt + DAY_MS; until > oldest; until -= DAY_MS) {
+      for (let until = this.openedAt + DAY_MS; until > oldest; until -= LOAD_SLICE_MS) {
         if (!this.store.isOpen) return; // closed while loading: the service is stopping
-        const slice = this.store.load(Math.max(oldest, until - DAY_MS), until);
+        const slice = this.store.load(Math.max(oldest, until - LOAD_SLICE_MS), until);
         for (const p of slice.pipelines) {
           const known = this.pipelines.get(p.pipelineId);
           // Changed since it was written (the recorder got there first): memory is newer.
@@ -359,8 +364,8 @@ export class PipelineHistory {
     for (const p of this.pipelines.values())
       if (watched.has(p.projectId)) byId.set(p.pipelineId, p);
     // Memory's attempts win over what was read; the rest are laid over memory's, not copied.
-    const extra = new Map<number, readonly JobHistoryRecord[]>();
-    for (const [id, list] of readJobs) if (!this.jobs.has(id)) extra.set(id, list);
+    const extra = new Map<number, ReadonlyMap<number, readonly JobHistoryRecord[]>>();
+    for (const id of readJobs.keys()) if (!this.jobs.has(id)) extra.set(id, readJobs);
     const jobs = new JobListsOverlay(this.jobs, extra);
     if (this.loaded && this.store.isOpen) {
       this.flush();
@@ -369,11 +374,18 @@ export class PipelineHistory {
         const runs = hot.get(projectId) ?? { jobs: new Map(), pipelines: 0 };
         let context = contexts.get(projectId);
         if (!context || !coversHot(context, runs, this.runsKept)) {
-          context = readColdContext(this.store, projectId, boundary, runs, this.runsKept);
+          context = readColdContext(
+            this.store,
+            projectId,
+            boundary,
+            runs,
+            this.runsKept,
+            (id) => this.projects.get(id)?.webUrl,
+          );
           contexts.set(projectId, context);
         }
         for (const p of context.pipelines) if (!byId.has(p.pipelineId)) byId.set(p.pipelineId, p);
-        for (const [id, list] of context.jobs) if (!jobs.has(id)) extra.set(id, list);
+        for (const id of context.jobs.keys()) if (!jobs.has(id)) extra.set(id, context.jobs);
       }
     }
     return {
