@@ -391,8 +391,16 @@ export class HistoryStore {
     ).map(fromPipelineRow);
   }
 
-  /** One project's pipelines created in [sinceMs, untilMs) (oldest first) and their jobs. */
-  loadProject(projectId: number, sinceMs: number, untilMs: number): HistorySnapshot {
+  /**
+   * One project's pipelines created in [sinceMs, untilMs) (oldest first) and, unless `withJobs` is
+   * false, their jobs.
+   */
+  loadProject(
+    projectId: number,
+    sinceMs: number,
+    untilMs: number,
+    withJobs = true,
+  ): HistorySnapshot {
     const pipelines = (
       this.stmt(
         `SELECT * FROM pipelines WHERE project_id = ? AND created_ms >= ? AND created_ms < ?
@@ -402,7 +410,7 @@ export class HistoryStore {
     return {
       projects: this.projects().filter((p) => p.id === projectId),
       pipelines,
-      jobs: this.jobsOf(pipelines.map((p) => p.pipelineId)),
+      jobs: withJobs ? this.jobsOf(pipelines.map((p) => p.pipelineId)) : new Map(),
     };
   }
 

@@ -1,6 +1,7 @@
 import { coversHot, readColdContext, type ColdContext, type HotRuns } from './cold-context.ts';
 import type { HistoryStore, StoredMergeRequest } from './history-store.ts';
 import { JobListsOverlay, PackedJobLists } from './packed-jobs.ts';
+import { ProjectPasts } from './project-past.ts';
 import type {
   HistorySnapshot,
   JobHistoryRecord,
@@ -63,6 +64,7 @@ export class PipelineHistory {
   private loaded = false;
   private failedAtOpen = new Map<number, readonly JobHistoryRecord[]>();
   private readonly cold = new Map<number, ColdContext>();
+  private readonly pasts: ProjectPasts;
   private readonly hotStart: (now: number) => number;
   private readonly runsKept: number;
 
@@ -74,6 +76,7 @@ export class PipelineHistory {
     this.hotStart = options.hotStart ?? ((now: number) => now - this.store.retentionDays * DAY_MS);
     this.runsKept = options.runsKept ?? 40;
     this.hotFrom = this.hotStart(openedAt);
+    this.pasts = new ProjectPasts(store);
   }
 
   /**
@@ -204,7 +207,10 @@ export class PipelineHistory {
     if (pipelines.length === 0 && jobsByPipeline.size === 0) return;
     for (const p of pipelines) {
       // A change to the past (a retried old pipeline) makes its project's cold context stale.
-      if (p.createdAt < this.hotFrom) this.cold.delete(p.projectId);
+      if (p.createdAt < this.hotFrom) {
+        this.cold.delete(p.projectId);
+        this.pasts.forget(p.projectId);
+      }
       this.pipelines.set(p.pipelineId, p);
       this.pending.pipelines.set(p.pipelineId, p);
       this.pending.deletes.delete(p.pipelineId);
@@ -223,7 +229,10 @@ export class PipelineHistory {
     for (const id of pipelineIds) {
       const known = this.pipelines.get(id);
       // Not in memory: it may be in a cold context, which is read again.
-      if (!known || known.createdAt < this.hotFrom) this.cold.clear();
+      if (!known || known.createdAt < this.hotFrom) {
+        this.cold.clear();
+        this.pasts.clear();
+      }
       this.pipelines.delete(id);
       this.jobs.delete(id);
       this.failedAtOpen.delete(id);
@@ -269,11 +278,13 @@ export class PipelineHistory {
   prune(now: number): void {
     this.flush();
     const pruned = this.store.prune(now);
+    if (pruned > 0) this.pasts.clear();
     let cutoff = now - this.store.retentionDays * DAY_MS;
     // The horizon moves in steps: each move reads every project's cold context again.
     if (this.hotStart(now) >= this.hotFrom + HORIZON_STEP_MS) {
       this.hotFrom = Math.max(cutoff, this.hotStart(now));
       this.cold.clear();
+      this.pasts.clear();
       cutoff = this.hotFrom;
     } else if (pruned === 0) return;
     for (const [id, p] of this.pipelines)
@@ -316,6 +327,40 @@ export class PipelineHistory {
     this.flush();
     const read = this.store.load(fromMs, this.hotFrom);
     return this.compose(fromMs, read.pipelines, read.jobs, new Map());
+  }
+
+  /**
+   * `snapshot()` with the whole stored past of the watched `projectIds`: every pipeline they have
+   * before the horizon, whose jobs are read when asked for. Triage looks further back than the
+   * health views (an open merge request's last pipeline, what fixed an error weeks ago, since when
+   * the target branch is red); the past of the last few projects asked is kept (`project-past.ts`).
+   */
+  withPast(projectIds: readonly number[]): HistorySnapshot {
+    const base = this.snapshot();
+    const wanted = new Set(projectIds.filter((id) => this.watchedIds.has(id)));
+    if (wanted.size === 0 || !this.loaded || !this.store.isOpen) return base;
+    this.flush();
+    const past: PipelineHistoryRecord[] = [];
+    const over = new Map<number, ReadonlyMap<number, readonly JobHistoryRecord[]>>();
+    for (const projectId of wanted) {
+      const read = this.pasts.of(projectId, this.hotFrom);
+      for (const p of read.pipelines) {
+        // Memory's record of an old pipeline (retried since) is the newer one.
+        if (this.pipelines.has(p.pipelineId)) continue;
+        past.push(p);
+        if (!base.jobs.has(p.pipelineId)) over.set(p.pipelineId, read.jobs);
+      }
+    }
+    // The past holds the few old pipelines the cold context lent these projects.
+    const rest = base.pipelines.filter(
+      (p) =>
+        !wanted.has(p.projectId) || p.createdAt >= this.hotFrom || this.pipelines.has(p.pipelineId),
+    );
+    return {
+      projects: base.projects,
+      pipelines: mergeByCreation(sortByCreation(past), rest),
+      jobs: new JobListsOverlay(base.jobs, over),
+    };
   }
 
   /** One watched project's whole retained history (its trends), memory and store together. */
@@ -398,6 +443,29 @@ export class PipelineHistory {
 
 function sortByCreation(pipelines: PipelineHistoryRecord[]): PipelineHistoryRecord[] {
   return pipelines.sort((a, b) => a.createdAt - b.createdAt || a.pipelineId - b.pipelineId);
+}
+
+/** Two lists sorted by creation merged into one. */
+function mergeByCreation(
+  a: readonly PipelineHistoryRecord[],
+  b: readonly PipelineHistoryRecord[],
+): PipelineHistoryRecord[] {
+  const out: PipelineHistoryRecord[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    const order = x.createdAt - y.createdAt || x.pipelineId - y.pipelineId;
+    if (order > 0) out.push(b[j++]!);
+    else {
+      out.push(a[i++]!);
+      if (order === 0) j++; // the same pipeline in both
+    }
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
 
 /** Successful runs with a duration per project: per job name, and of default-branch pipelines. */

@@ -70,7 +70,7 @@ function service(snapshot: HistorySnapshot) {
   });
   const triage = new TriageService({
     history: {
-      snapshot: () => snapshot,
+      withPast: () => snapshot,
       version: 1,
       loadAll: async () => {},
       watchedProjects: () => [...snapshot.projects],
