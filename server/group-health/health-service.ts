@@ -12,6 +12,7 @@ import type {
 import { listFailures, type FailureFilter } from './failures.ts';
 import { flakeHistory, type FlakeHistory } from './flaky-jobs.ts';
 import { computeGroupHealth, type GroupHealth } from './group-health.ts';
+import { HealthIndex } from './health-index.ts';
 import { projectTrends } from './regressions.ts';
 
 /** What the health service reads. */
@@ -61,8 +62,9 @@ export class HealthService {
     const cached = this.cache.get(window);
     if (cached && cached.version === version && now - cached.at < MAX_AGE_MS) return cached.health;
     const history = this.deps.history;
+    // A window longer than memory holds reads its older days for this answer only.
     const health = computeGroupHealth({
-      snapshot: history.snapshot(),
+      snapshot: history.snapshotFrom(now - windowMs),
       now,
       windowMs,
       since: window,
@@ -117,9 +119,14 @@ export class HealthService {
   /** GET /api/health/trends: one project's daily trends over the last `days` (default: retention). */
   async trends(projectId: number, days?: number): Promise<TrendsResponse | null> {
     await this.deps.history.loadAll();
-    const health = this.health();
+    const { input } = this.health().index;
     const span = Math.min(days ?? this.deps.history.retentionDays, this.deps.history.retentionDays);
-    return projectTrends(health.index, projectId, health.index.input.now - span * 86_400_000);
+    // One project over the whole retention: read from the store for this answer.
+    const index = new HealthIndex({
+      ...input,
+      snapshot: this.deps.history.projectHistory(projectId),
+    });
+    return projectTrends(index, projectId, input.now - span * 86_400_000);
   }
 
   /** GET /api/pipelines/failures; `user: 'mine'` means the token's user. */

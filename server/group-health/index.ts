@@ -14,9 +14,16 @@ import type { MergeRequestLookup } from '../summary/merge-request-ref.ts';
 import { parseSince } from '../summary/since.ts';
 import { openTestReports, type TestReports } from '../test-reports/index.ts';
 import { HealthService, mergeRequestLookup } from './health-service.ts';
+import { REGRESSION_RULE } from './regressions.ts';
 import { healthRoutes } from './routes.ts';
 
 export { HealthService } from './health-service.ts';
+
+const DAY_MS = 86_400_000;
+/** Memory holds at least a week: the AI's flake history and the signatures' backfill read it. */
+const HOT_MIN_MS = 7 * DAY_MS;
+/** The first prune runs this long after start. */
+const FIRST_PRUNE_MS = 60_000;
 
 /** What group health is built from. */
 export interface GroupHealthDeps {
@@ -85,7 +92,13 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
     retentionDays: deps.retentionDays,
   });
   const now = deps.clock.now();
-  const history = PipelineHistory.open(store, now, now - parseSince(deps.since));
+  const windowMs = parseSince(deps.since);
+  const history = PipelineHistory.open(store, now, now - windowMs, {
+    // Memory holds the window every answer defaults to (at least the AI's week) and a day more;
+    // older days are read from the store when a view needs them.
+    hotStart: (at) => at - Math.max(windowMs, HOT_MIN_MS) - DAY_MS,
+    runsKept: REGRESSION_RULE.recent_runs + REGRESSION_RULE.baseline_runs,
+  });
   let poller: PipelinePoller | null = null;
   const since = () => poller?.target.since ?? deps.since;
   const testReports = openTestReports({
@@ -121,6 +134,9 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
       deps.logger.warn({ err: (err as Error).message }, 'reading the pipeline history failed');
     },
   );
+  // Pruning a large file takes seconds: not before the first summary.
+  const firstPrune = setTimeout(() => history.prune(deps.clock.now()), FIRST_PRUNE_MS);
+  firstPrune.unref();
   const prune = setInterval(() => history.prune(deps.clock.now()), 6 * 3_600_000);
   prune.unref();
   return {
@@ -151,6 +167,7 @@ export function openGroupHealth(deps: GroupHealthDeps): GroupHealth {
       }
     },
     close() {
+      clearTimeout(firstPrune);
       clearInterval(prune);
       recorder.stop();
       testReports.recorder.stop();

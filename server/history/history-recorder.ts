@@ -115,8 +115,8 @@ export class HistoryRecorder implements PollerObserver {
     if (!Number.isFinite(readAt) || projects.length === 0) return null;
     const cutoff = this.deps.clock.now() - windowMs;
     const pipelines: PipelineRecord[] = [];
-    for (const p of history.snapshot().pipelines) {
-      if (p.createdAt < cutoff) continue;
+    // Memory's pipelines only: a snapshot would read the older past, which no summary shows.
+    for (const p of history.recentPipelines(cutoff)) {
       pipelines.push({
         id: p.pipelineId,
         projectId: p.projectId,

@@ -5,6 +5,7 @@ import { openStoreFile, schemaVersionOf, statementCache } from '../platform/sqli
 import { FAILURE_SIGNATURES_MIGRATION, SignatureTable } from './failure-signatures.ts';
 import type {
   HistorySnapshot,
+  HistoryUser,
   JobHistoryRecord,
   PipelineHistoryRecord,
   ProjectHistoryRecord,
@@ -300,6 +301,26 @@ export class HistoryStore {
     return { projects: this.projects(), pipelines, jobs };
   }
 
+  /**
+   * The failed attempts of the failed pipelines created since `sinceMs`, by pipeline, in one read
+   * (what a warm start's summary names: one query per pipeline took a second for 12,000).
+   */
+  failedJobsSince(sinceMs: number): Map<number, JobHistoryRecord[]> {
+    const jobs = new Map<number, JobHistoryRecord[]>();
+    for (const row of this.stmt(
+      // CROSS JOIN keeps the pipelines' creation index as the outer loop: ordered by job the
+      // planner walks all nine million jobs instead.
+      `SELECT j.* FROM pipelines p CROSS JOIN jobs j ON j.pipeline_id = p.pipeline_id
+       WHERE p.created_ms >= ? AND p.status = 'failed' AND j.status = 'failed'`,
+    ).iterate(sinceMs) as IterableIterator<JobRow>) {
+      let list = jobs.get(row.pipeline_id);
+      if (!list) jobs.set(row.pipeline_id, (list = []));
+      list.push(fromJobRow(row));
+    }
+    for (const list of jobs.values()) list.sort((a, b) => a.jobId - b.jobId);
+    return jobs;
+  }
+
   /** The stored job attempts of the given pipelines, oldest attempt first. */
   jobsOf(pipelineIds: readonly number[]): Map<number, JobHistoryRecord[]> {
     const jobs = new Map<number, JobHistoryRecord[]>();
@@ -309,6 +330,89 @@ export class HistoryStore {
       if (rows.length > 0) jobs.set(id, rows.map(fromJobRow));
     }
     return jobs;
+  }
+
+  /**
+   * A project's newest successful default-branch pipeline created before `beforeMs` (the start of
+   * a red streak is after it), via the (project, created) index read backwards.
+   */
+  lastDefaultSuccess(projectId: number, beforeMs: number): PipelineHistoryRecord | undefined {
+    const row = this.stmt(
+      `SELECT * FROM pipelines WHERE project_id = ? AND created_ms < ? AND default_branch = 1
+         AND status = 'success' ORDER BY created_ms DESC, pipeline_id DESC LIMIT 1`,
+    ).get(projectId, beforeMs) as PipelineRow | undefined;
+    return row && fromPipelineRow(row);
+  }
+
+  /** A project's default-branch pipelines created in [fromMs, beforeMs), oldest first. */
+  defaultBranchPipelines(
+    projectId: number,
+    fromMs: number,
+    beforeMs: number,
+  ): PipelineHistoryRecord[] {
+    return (
+      this.stmt(
+        `SELECT * FROM pipelines WHERE project_id = ? AND created_ms >= ? AND created_ms < ?
+           AND default_branch = 1 ORDER BY created_ms, pipeline_id`,
+      ).all(projectId, fromMs, beforeMs) as PipelineRow[]
+    ).map(fromPipelineRow);
+  }
+
+  /** A project's newest `limit` successful default-branch pipelines with a duration before `beforeMs`. */
+  successfulDefaultRuns(
+    projectId: number,
+    beforeMs: number,
+    limit: number,
+  ): PipelineHistoryRecord[] {
+    return (
+      this.stmt(
+        `SELECT * FROM pipelines WHERE project_id = ? AND created_ms < ? AND default_branch = 1
+           AND status = 'success' AND duration IS NOT NULL
+         ORDER BY created_ms DESC, pipeline_id DESC LIMIT ?`,
+      ).all(projectId, beforeMs, limit) as PipelineRow[]
+    ).map(fromPipelineRow);
+  }
+
+  /**
+   * A page of a project's pipelines that have stored jobs, newest first, created before the
+   * (createdAt, pipelineId) position given: how the regression walk continues past memory.
+   */
+  pipelinesWithJobsBefore(
+    projectId: number,
+    createdAt: number,
+    pipelineId: number,
+    limit: number,
+  ): PipelineHistoryRecord[] {
+    return (
+      this.stmt(
+        `SELECT * FROM pipelines p WHERE project_id = ? AND (created_ms, pipeline_id) < (?, ?)
+           AND EXISTS (SELECT 1 FROM jobs j WHERE j.pipeline_id = p.pipeline_id)
+         ORDER BY created_ms DESC, pipeline_id DESC LIMIT ?`,
+      ).all(projectId, createdAt, pipelineId, limit) as PipelineRow[]
+    ).map(fromPipelineRow);
+  }
+
+  /**
+   * One project's pipelines created in [sinceMs, untilMs) (oldest first) and, unless `withJobs` is
+   * false, their jobs.
+   */
+  loadProject(
+    projectId: number,
+    sinceMs: number,
+    untilMs: number,
+    withJobs = true,
+  ): HistorySnapshot {
+    const pipelines = (
+      this.stmt(
+        `SELECT * FROM pipelines WHERE project_id = ? AND created_ms >= ? AND created_ms < ?
+         ORDER BY created_ms, pipeline_id`,
+      ).all(projectId, sinceMs, untilMs) as PipelineRow[]
+    ).map(fromPipelineRow);
+    return {
+      projects: this.projects().filter((p) => p.id === projectId),
+      pipelines,
+      jobs: withJobs ? this.jobsOf(pipelines.map((p) => p.pipelineId)) : new Map(),
+    };
   }
 
   /** Drops pipelines (and their jobs) created before `now - retentionDays`; returns how many. */
@@ -407,20 +511,12 @@ function fromPipelineRow(r: PipelineRow): PipelineHistoryRecord {
   return {
     projectId: r.project_id,
     pipelineId: r.pipeline_id,
-    ref: r.ref,
+    ref: intern(r.ref),
     sha: r.sha,
-    source: r.source,
-    status: r.status,
+    source: intern(r.source),
+    status: intern(r.status),
     defaultBranch: r.default_branch === 1,
-    user:
-      r.user_id === null
-        ? null
-        : {
-            id: r.user_id,
-            username: r.username ?? '',
-            name: r.user_name ?? '',
-            avatarUrl: r.avatar_url ?? '',
-          },
+    user: r.user_id === null ? null : userOf(r),
     commitTitle: r.commit_title,
     commitAuthor: r.commit_author,
     createdAt: r.created_ms,
@@ -430,8 +526,9 @@ function fromPipelineRow(r: PipelineRow): PipelineHistoryRecord {
     duration: r.duration,
     queuedDuration: r.queued_duration,
     webUrl: r.web_url,
-    detailsFor: r.details_for,
-    jobsFor: r.jobs_for,
+    // Usually all three are one time: one string.
+    detailsFor: r.details_for === r.updated_at ? r.updated_at : r.details_for,
+    jobsFor: r.jobs_for === r.updated_at ? r.updated_at : r.jobs_for,
   };
 }
 
@@ -455,17 +552,44 @@ function toJobRow(j: JobHistoryRecord): JobRow {
   };
 }
 
+/** One object per user as last read: a group's pipelines are triggered by a few hundred people. */
+const users = new Map<number, HistoryUser>();
+function userOf(r: PipelineRow): HistoryUser {
+  const known = users.get(r.user_id!);
+  const username = r.username ?? '';
+  const name = r.user_name ?? '';
+  const avatarUrl = r.avatar_url ?? '';
+  if (known && known.username === username && known.name === name && known.avatarUrl === avatarUrl)
+    return known;
+  const user = { id: r.user_id!, username, name, avatarUrl };
+  if (users.size < 100_000) users.set(user.id, user);
+  return user;
+}
+
+/**
+ * One copy of each job name, stage, status and failure reason: SQLite hands a new string per row,
+ * and a week of a 2,000-project group holds 700,000 jobs naming a few dozen distinct values.
+ */
+const interned = new Map<string, string>();
+function intern(value: string): string {
+  const known = interned.get(value);
+  if (known !== undefined) return known;
+  // Bounded: a value seen once is a name a job had; a group has few of them.
+  if (interned.size < 100_000) interned.set(value, value);
+  return value;
+}
+
 function fromJobRow(r: JobRow): JobHistoryRecord {
   return {
     projectId: r.project_id,
     pipelineId: r.pipeline_id,
     jobId: r.job_id,
-    name: r.name,
-    stage: r.stage,
-    status: r.status,
+    name: intern(r.name),
+    stage: intern(r.stage),
+    status: intern(r.status),
     retried: r.retried === 1,
     allowFailure: r.allow_failure === 1,
-    failureReason: r.failure_reason,
+    failureReason: r.failure_reason === null ? null : intern(r.failure_reason),
     createdAt: r.created_ms,
     startedAt: r.started_ms,
     finishedAt: r.finished_ms,

@@ -16,7 +16,8 @@ export interface MyMergeRequestsDeps {
   gitlab: Pick<GitLabApi, 'getCurrentUser' | 'listGroupMergeRequests'>;
   /** The watched group. */
   group: () => string;
-  history: Pick<PipelineHistory, 'snapshot' | 'version' | 'watchedProjects' | 'loadAll'>;
+  /** Memory's snapshot with the stored past of the merge requests' projects (`withPast`). */
+  history: Pick<PipelineHistory, 'withPast' | 'version' | 'watchedProjects' | 'loadAll'>;
   /** Flakes of the last week (group health's). */
   flakes: () => FlakeIndex;
   recorder: SignatureRecorder;
@@ -44,7 +45,7 @@ export class MyMergeRequests {
   private user: GitLabCurrentUser | null = null;
   private listing: Listing | null = null;
   private refreshing: Promise<Listing> | null = null;
-  private targets: { version: number; index: TargetBranchIndex } | null = null;
+  private targets: { key: string; index: TargetBranchIndex } | null = null;
   private readonly ttlMs: number;
   /** GitLab requests made (the user, the list's pages counted as one call each listing). */
   requests = 0;
@@ -66,7 +67,8 @@ export class MyMergeRequests {
     const listing = await this.listed();
     const user = this.user!;
     await this.deps.history.loadAll();
-    const { pipelines, jobs } = this.deps.history.snapshot();
+    const projectIds = [...new Set(listing.items.map((mr) => mr.project_id))];
+    const { pipelines, jobs } = this.deps.history.withPast(projectIds);
     const names = new Map(this.deps.history.watchedProjects().map((p) => [p.id, p.name]));
     const latest = latestPipelines(pipelines, listing.items);
     const out: MyMergeRequest[] = [];
@@ -83,6 +85,7 @@ export class MyMergeRequests {
       const failures: TriageFailure[] = [];
       for (const job of failing) {
         const judged = await this.judge(
+          projectIds,
           mr.project_id,
           pipeline!,
           job.jobId,
@@ -145,15 +148,20 @@ export class MyMergeRequests {
   ): Promise<Map<number, Judgement>> {
     const out = new Map<number, Judgement>();
     const pipeline = this.deps.history
-      .snapshot()
+      .withPast([projectId])
       .pipelines.findLast((p) => p.pipelineId === pipelineId);
     if (!pipeline) return out;
     for (const job of jobs)
-      out.set(job.id, await this.judge(projectId, pipeline, job.id, job.name, targetBranch));
+      out.set(
+        job.id,
+        await this.judge([projectId], projectId, pipeline, job.id, job.name, targetBranch),
+      );
     return out;
   }
 
+  /** `projects`: whose past the target-branch index reads (the projects asked about together). */
   private async judge(
+    projects: readonly number[],
     projectId: number,
     pipeline: PipelineHistoryRecord,
     jobId: number,
@@ -173,16 +181,16 @@ export class MyMergeRequests {
     if (tested) return tested;
     return judgeFailure(
       { projectId, jobName, sha: pipeline.sha, targetBranch },
-      this.targetIndex(),
+      this.targetIndex(projects),
       this.deps.flakes(),
       this.deps.clock.now(),
     );
   }
 
-  private targetIndex(): TargetBranchIndex {
-    const version = this.deps.history.version;
-    if (this.targets?.version !== version)
-      this.targets = { version, index: new TargetBranchIndex(this.deps.history.snapshot()) };
+  private targetIndex(projects: readonly number[]): TargetBranchIndex {
+    const key = `${this.deps.history.version}:${projects.join(',')}`;
+    if (this.targets?.key !== key)
+      this.targets = { key, index: new TargetBranchIndex(this.deps.history.withPast(projects)) };
     return this.targets.index;
   }
 

@@ -72,7 +72,7 @@ function service(snapshot: HistorySnapshot, perCycle = 2) {
   });
   const triage = new TriageService({
     history: {
-      snapshot: () => snapshot,
+      withPast: () => snapshot,
       version: 1,
       loadAll: async () => {},
       watchedProjects: () => [...snapshot.projects],

@@ -10,7 +10,8 @@ import { signatureReport } from './signature-report.ts';
 
 /** What triage reads. */
 export interface TriageServiceDeps {
-  history: Pick<PipelineHistory, 'snapshot' | 'version' | 'loadAll' | 'watchedProjects' | 'jobsOf'>;
+  /** Memory's snapshot with a project's stored past (`withPast`): fixes reach back weeks. */
+  history: Pick<PipelineHistory, 'withPast' | 'version' | 'loadAll' | 'watchedProjects' | 'jobsOf'>;
   recorder: SignatureRecorder;
   clock: Clock;
   /** The summary's window (`7d`): the default window of the signatures. */
@@ -101,7 +102,7 @@ export class TriageService {
   ): Promise<Map<number, FixedBefore[]>> {
     const signatures = this.jobSignatures(projectId, pipelineId, jobs);
     await this.deps.history.loadAll();
-    const index = this.fixIndex();
+    const index = this.fixIndex(projectId);
     const out = new Map<number, FixedBefore[]>();
     for (const job of jobs) {
       const signed = signatures.get(job.id);
@@ -140,12 +141,12 @@ export class TriageService {
     return `This error was ${fixes.map((f) => fixInWords(f, now)).join('; and ')}.`;
   }
 
-  private fixIndex(): FixIndex {
-    const key = `${this.deps.history.version}:${this.deps.recorder.version}`;
+  private fixIndex(projectId: number): FixIndex {
+    const key = `${this.deps.history.version}:${this.deps.recorder.version}:${projectId}`;
     if (this.fixes?.key === key) return this.fixes.index;
     const urls = new Map(this.deps.history.watchedProjects().map((p) => [p.id, p.webUrl]));
     const index = new FixIndex(
-      this.deps.history.snapshot(),
+      this.deps.history.withPast([projectId]),
       this.deps.recorder.all(),
       this.deps.mergeRequests,
       (id) => urls.get(id),

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { JobHistoryRecord } from './model.ts';
+import { JobListsOverlay, PackedJobLists } from './packed-jobs.ts';
+
+const URL = 'https://gitlab.example/acme/api';
+const job = (over: Partial<JobHistoryRecord>): JobHistoryRecord => ({
+  projectId: 1,
+  pipelineId: 10,
+  jobId: 9_000_000_001,
+  name: 'test',
+  stage: 'test',
+  status: 'success',
+  retried: false,
+  allowFailure: false,
+  failureReason: null,
+  createdAt: 1_763_726_400_000,
+  startedAt: 1_763_726_405_000,
+  finishedAt: 1_763_726_525_500,
+  duration: 120.5,
+  queuedDuration: 4.25,
+  webUrl: `${URL}/-/jobs/9000000001`,
+  ...over,
+});
+
+describe('packed job lists', () => {
+  it('gives back every field as written: nulls, flags, fractions, its own and other URLs', () => {
+    const lists = new PackedJobLists((id) => (id === 1 ? URL : undefined));
+    const attempts = [
+      job({}),
+      job({
+        jobId: 9_000_000_002,
+        status: 'failed',
+        retried: true,
+        allowFailure: true,
+        failureReason: 'script_failure',
+        startedAt: null,
+        finishedAt: null,
+        duration: null,
+        queuedDuration: null,
+        webUrl: 'https://mirror.example/jobs/2',
+      }),
+      job({ jobId: 9_000_000_003, webUrl: '' }),
+    ];
+    lists.set(10, attempts);
+    // A URL under the project's is a getter (not an own field): read it like every reader does.
+    const plain = (list: readonly JobHistoryRecord[] | undefined) =>
+      list?.map((j) => ({ ...j, webUrl: j.webUrl }));
+    expect(plain(lists.get(10))).toEqual(attempts);
+    expect(JSON.parse(JSON.stringify(lists.get(10)))).toEqual(attempts);
+    expect(lists.get(10)).not.toBe(lists.get(10));
+    expect(lists.get(11)).toBeUndefined();
+    expect([lists.size, lists.has(10), [...lists.keys()]]).toEqual([1, true, [10]]);
+    expect([...lists.values()].map(plain)).toEqual([attempts]);
+    lists.delete(10);
+    expect(lists.size).toBe(0);
+  });
+
+  it('keeps a list of several projects as given, and an empty one', () => {
+    const lists = new PackedJobLists(() => URL);
+    const mixed = [job({}), job({ projectId: 2, jobId: 7 })];
+    lists.set(10, mixed);
+    lists.set(12, []);
+    expect(lists.get(10)).toEqual(mixed);
+    expect(lists.get(12)).toEqual([]);
+  });
+
+  it('lays read attempts over memory’s without copying them', () => {
+    const memory = new PackedJobLists(() => URL);
+    memory.set(10, [job({})]);
+    const read = new Map([[20, [job({ pipelineId: 20, jobId: 5, webUrl: 'x' })]]]);
+    const view = new JobListsOverlay(memory, new Map([[20, read]]));
+    expect([...view.keys()].sort()).toEqual([10, 20]);
+    expect(view.size).toBe(2);
+    expect(view.get(20)![0]!.webUrl).toBe('x');
+    expect(view.get(10)![0]!.jobId).toBe(9_000_000_001);
+    expect(() => view.set()).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,270 @@
+import type { JobHistoryRecord } from './model.ts';
+
+/** Numbers kept per job attempt. */
+const STRIDE = 7;
+const RETRIED = 1;
+const ALLOW_FAILURE = 2;
+
+/** One pipeline's attempts, packed: numbers unboxed in one array, strings shared. */
+interface Packed {
+  /** Attempts that do not pack (several projects in one list: never from GitLab), kept as given. */
+  raw?: readonly JobHistoryRecord[];
+  projectId: number;
+  /** jobId, createdAt, startedAt, finishedAt, duration, queuedDuration, flags per attempt (NaN: null). */
+  numbers: number[];
+  /** name, stage, status, failureReason per attempt. */
+  strings: (string | null)[];
+  /** Each attempt's web URL, or null when it is `jobsUrl` + its id (GitLab's `/-/jobs/:id`). */
+  urls: (string | null)[] | null;
+  jobsUrl: string;
+}
+
+const orNaN = (n: number | null) => (n === null ? Number.NaN : n);
+const orNull = (n: number) => (Number.isNaN(n) ? null : n);
+
+/**
+ * Job attempts by pipeline, kept packed: a JavaScript object per attempt costs about 330 bytes
+ * (six boxed numbers and its URL string), and a week of a 2,000-project group holds 800,000 of
+ * them. Reads build the attempts' records afresh (short-lived: the health computations walk them
+ * once); writes pack them. A Map to its readers. `urlOf` gives a project's web URL: an attempt's
+ * URL under it is not stored.
+ */
+export class PackedJobLists extends Map<number, readonly JobHistoryRecord[]> {
+  private readonly packed = new Map<number, Packed>();
+
+  constructor(private readonly urlOf: (projectId: number) => string | undefined) {
+    super();
+  }
+
+  override get(pipelineId: number): readonly JobHistoryRecord[] | undefined {
+    const p = this.packed.get(pipelineId);
+    return p && unpack(pipelineId, p);
+  }
+
+  override has(pipelineId: number): boolean {
+    return this.packed.has(pipelineId);
+  }
+
+  override set(pipelineId: number, jobs: readonly JobHistoryRecord[]): this {
+    this.packed.set(pipelineId, pack(jobs, this.urlOf));
+    return this;
+  }
+
+  override delete(pipelineId: number): boolean {
+    return this.packed.delete(pipelineId);
+  }
+
+  override clear(): void {
+    this.packed.clear();
+  }
+
+  override get size(): number {
+    return this.packed.size;
+  }
+
+  override *keys(): MapIterator<number> {
+    yield* this.packed.keys();
+  }
+
+  override *entries(): MapIterator<[number, readonly JobHistoryRecord[]]> {
+    for (const [id, p] of this.packed) yield [id, unpack(id, p)];
+  }
+
+  override *values(): MapIterator<readonly JobHistoryRecord[]> {
+    for (const [id, p] of this.packed) yield unpack(id, p);
+  }
+
+  override [Symbol.iterator](): MapIterator<[number, readonly JobHistoryRecord[]]> {
+    return this.entries();
+  }
+
+  override forEach(
+    fn: (
+      value: readonly JobHistoryRecord[],
+      key: number,
+      map: Map<number, readonly JobHistoryRecord[]>,
+    ) => void,
+    thisArg?: unknown,
+  ): void {
+    for (const [id, p] of this.packed) fn.call(thisArg, unpack(id, p), id, this);
+  }
+}
+
+/**
+ * `base` with other lists laid over it: `over` names, per pipeline, the Map holding its attempts
+ * (read from the store, a project's cold context). One read-only Map: a snapshot's jobs without
+ * copying, or unpacking, any.
+ */
+export class JobListsOverlay extends Map<number, readonly JobHistoryRecord[]> {
+  constructor(
+    private readonly base: ReadonlyMap<number, readonly JobHistoryRecord[]>,
+    private readonly over: ReadonlyMap<number, ReadonlyMap<number, readonly JobHistoryRecord[]>>,
+  ) {
+    super();
+  }
+
+  override get(pipelineId: number): readonly JobHistoryRecord[] | undefined {
+    const source = this.over.get(pipelineId);
+    return source ? source.get(pipelineId) : this.base.get(pipelineId);
+  }
+
+  override has(pipelineId: number): boolean {
+    return this.over.has(pipelineId) || this.base.has(pipelineId);
+  }
+
+  override set(): this {
+    throw new TypeError('a snapshot’s jobs are read-only');
+  }
+
+  override delete(): boolean {
+    throw new TypeError('a snapshot’s jobs are read-only');
+  }
+
+  override get size(): number {
+    let n = this.over.size;
+    for (const id of this.base.keys()) if (!this.over.has(id)) n++;
+    return n;
+  }
+
+  override *keys(): MapIterator<number> {
+    yield* this.over.keys();
+    for (const id of this.base.keys()) if (!this.over.has(id)) yield id;
+  }
+
+  override *entries(): MapIterator<[number, readonly JobHistoryRecord[]]> {
+    for (const id of this.keys()) yield [id, this.get(id)!];
+  }
+
+  override *values(): MapIterator<readonly JobHistoryRecord[]> {
+    for (const id of this.keys()) yield this.get(id)!;
+  }
+
+  override [Symbol.iterator](): MapIterator<[number, readonly JobHistoryRecord[]]> {
+    return this.entries();
+  }
+
+  override forEach(
+    fn: (
+      value: readonly JobHistoryRecord[],
+      key: number,
+      map: Map<number, readonly JobHistoryRecord[]>,
+    ) => void,
+    thisArg?: unknown,
+  ): void {
+    for (const [id, list] of this.entries()) fn.call(thisArg, list, id, this);
+  }
+}
+
+function pack(
+  jobs: readonly JobHistoryRecord[],
+  urlOf: (projectId: number) => string | undefined,
+): Packed {
+  const projectId = jobs[0]?.projectId ?? 0;
+  const jobsUrl = `${urlOf(projectId) ?? ''}/-/jobs/`;
+  if (jobs.some((j) => j.projectId !== projectId))
+    return { raw: jobs, projectId, numbers: [], strings: [], urls: null, jobsUrl };
+  // Sized exactly (an array grown by push keeps up to half again as much room).
+  const numbers = new Array<number>(jobs.length * STRIDE).fill(0);
+  const strings = new Array<string | null>(jobs.length * 4).fill(null);
+  let urls: (string | null)[] | null = null;
+  jobs.forEach((j, i) => {
+    const k = i * STRIDE;
+    numbers[k] = j.jobId;
+    numbers[k + 1] = j.createdAt;
+    numbers[k + 2] = orNaN(j.startedAt);
+    numbers[k + 3] = orNaN(j.finishedAt);
+    numbers[k + 4] = orNaN(j.duration);
+    numbers[k + 5] = orNaN(j.queuedDuration);
+    numbers[k + 6] = (j.retried ? RETRIED : 0) | (j.allowFailure ? ALLOW_FAILURE : 0);
+    strings[i * 4] = j.name;
+    strings[i * 4 + 1] = j.stage;
+    strings[i * 4 + 2] = j.status;
+    strings[i * 4 + 3] = j.failureReason;
+    if (j.webUrl !== `${jobsUrl}${j.jobId}`) (urls ??= jobs.map(() => null))[i] = j.webUrl;
+  });
+  return { projectId, numbers, strings, urls, jobsUrl };
+}
+
+/** The fields of a job record but its URL, as a packed list gives them back. */
+type JobFields = Omit<JobHistoryRecord, 'webUrl'>;
+
+/**
+ * A job record whose URL is its project's `/-/jobs/:id`, made when read (a getter on a class per
+ * project): building that string for every attempt was half the cost of reading the lists.
+ */
+type DerivedJob = new (fields: JobFields) => JobHistoryRecord;
+const derivedJobs = new Map<string, DerivedJob>();
+function derivedJob(jobsUrl: string): DerivedJob {
+  let made = derivedJobs.get(jobsUrl);
+  if (!made) {
+    made = class implements JobHistoryRecord {
+      projectId: number;
+      pipelineId: number;
+      jobId: number;
+      name: string;
+      stage: string;
+      status: string;
+      retried: boolean;
+      allowFailure: boolean;
+      failureReason: string | null;
+      createdAt: number;
+      startedAt: number | null;
+      finishedAt: number | null;
+      duration: number | null;
+      queuedDuration: number | null;
+      constructor(f: JobFields) {
+        this.projectId = f.projectId;
+        this.pipelineId = f.pipelineId;
+        this.jobId = f.jobId;
+        this.name = f.name;
+        this.stage = f.stage;
+        this.status = f.status;
+        this.retried = f.retried;
+        this.allowFailure = f.allowFailure;
+        this.failureReason = f.failureReason;
+        this.createdAt = f.createdAt;
+        this.startedAt = f.startedAt;
+        this.finishedAt = f.finishedAt;
+        this.duration = f.duration;
+        this.queuedDuration = f.queuedDuration;
+      }
+      get webUrl(): string {
+        return `${jobsUrl}${this.jobId}`;
+      }
+      toJSON(): JobHistoryRecord {
+        return { ...this, webUrl: this.webUrl };
+      }
+    };
+    derivedJobs.set(jobsUrl, made);
+  }
+  return made;
+}
+
+function unpack(pipelineId: number, p: Packed): JobHistoryRecord[] {
+  if (p.raw) return [...p.raw];
+  const out: JobHistoryRecord[] = [];
+  const { numbers: n, strings: s, urls } = p;
+  const Derived = derivedJob(p.jobsUrl);
+  for (let i = 0, k = 0, m = 0; k < n.length; i++, k += STRIDE, m += 4) {
+    const flags = n[k + 6]!;
+    const fields: JobFields = {
+      projectId: p.projectId,
+      pipelineId,
+      jobId: n[k]!,
+      name: s[m]!,
+      stage: s[m + 1]!,
+      status: s[m + 2]!,
+      retried: (flags & RETRIED) !== 0,
+      allowFailure: (flags & ALLOW_FAILURE) !== 0,
+      failureReason: s[m + 3] ?? null,
+      createdAt: n[k + 1]!,
+      startedAt: orNull(n[k + 2]!),
+      finishedAt: orNull(n[k + 3]!),
+      duration: orNull(n[k + 4]!),
+      queuedDuration: orNull(n[k + 5]!),
+    };
+    const url = urls?.[i];
+    out.push(url == null ? new Derived(fields) : { ...fields, webUrl: url });
+  }
+  return out;
+}
