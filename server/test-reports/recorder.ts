@@ -84,6 +84,8 @@ export class TestReportRecorder {
    * is queued again by its new jobs).
    */
   resume(): void {
+    // The history may finish loading after the service stopped (and closed the store).
+    if (this.controller.signal.aborted) return;
     for (const task of this.deps.store.queued()) {
       const pipeline = this.deps.pipeline(task.pipelineId);
       if (!pipeline || !sameUpdatedAt(pipeline.updatedAt, task.updatedAt)) continue;

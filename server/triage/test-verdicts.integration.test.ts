@@ -184,9 +184,10 @@ describe('GET /api/triage/mine on the planted merge requests', () => {
     const { failure } = failureOf(planted.projectId, planted.iid);
     // Its runs: every report of the job's suite (a passing run, or one failing on tests) of the
     // finished pipelines the history loaded (the summary's 7 days; a running one's is not final).
+    // A canceled pipeline counts: its test job may have finished, and GitLab serves its report.
     const reported = (await runsOf(planted.projectId)).filter(
       (r) =>
-        finished(r) &&
+        (finished(r) || r.status === 'canceled') &&
         r.createdAt >= Date.now() - 7 * DAY_MS &&
         latest(r, planted.jobName)?.artifacts?.some((a) => a.file_type === 'junit'),
     );
