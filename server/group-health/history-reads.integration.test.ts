@@ -86,13 +86,18 @@ describe('history read in bulk', () => {
       r.jobs + r['project-jobs'] + r['merge-request'];
     expect(bulk.requests['project-jobs']).toBeGreaterThan(0);
     // Per MR alone: one request each; listed by iids: a few per project.
-    const mergeRequests = new Set(
-      single.service.group.health
-        .health()
-        .index.input.snapshot.pipelines.filter((p) => p.ref.startsWith('refs/merge-requests/'))
-        .map((p) => `${p.projectId}:${p.ref}`),
-    ).size;
-    expect(single.requests['merge-request']).toBe(mergeRequests);
+    // Memory holds a day more than the window (the hot horizon): a pipeline at that edge, created
+    // before the window and updated in it, may or may not have been looked up by the time it moved.
+    const { index } = single.service.group.health.health();
+    const mrRefs = (from: number) =>
+      new Set(
+        index.input.snapshot.pipelines
+          .filter((p) => p.ref.startsWith('refs/merge-requests/') && p.createdAt >= from)
+          .map((p) => `${p.projectId}:${p.ref}`),
+      ).size;
+    const mergeRequests = mrRefs(-Infinity);
+    expect(single.requests['merge-request']).toBeGreaterThanOrEqual(mrRefs(index.from));
+    expect(single.requests['merge-request']).toBeLessThanOrEqual(mergeRequests);
     expect(bulk.requests['merge-request'] * 5).toBeLessThan(mergeRequests);
     // 541 → 77 on the default dataset.
     expect(history(bulk.requests) * 5).toBeLessThan(history(single.requests));
