@@ -497,11 +497,16 @@ export class HistoryRecorder implements PollerObserver {
       const found = new Map(mrs.map((mr) => [mr.iid, mr]));
       for (const iid of iids) {
         const mr = found.get(iid);
-        this.deps.history.saveMergeRequest(
-          mr
-            ? { projectId, iid, title: mr.title, webUrl: mr.web_url }
-            : this.unknownMergeRequest(projectId, iid),
-        );
+        if (mr)
+          this.deps.history.saveMergeRequest({
+            projectId,
+            iid,
+            title: mr.title,
+            webUrl: mr.web_url,
+          });
+        // Not listed: asked on its own before it is remembered as gone for good (a list and a
+        // single read can disagree for a moment; only the single read's 404 is final).
+        else await this.fetchMergeRequest(projectId, iid, signal);
       }
     } catch (err) {
       if (signal.aborted) return;
