@@ -3,6 +3,7 @@ import type { FailuresQuery } from '../../api/health.ts';
 import { failuresPath, getFailures } from '../../api/health.ts';
 import { useFeedState } from '../../app-context.ts';
 import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
+import { ProjectSelect } from '../../components/project-select.tsx';
 import { Icon } from '../../components/icons.tsx';
 import { sourceLabel, timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
@@ -115,20 +116,11 @@ export default function FailuresView({ search }: { search: string }) {
         )}
       </div>
       <form className="failure-filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
-        <select
-          aria-label="Project"
-          value={query.projectId ?? ''}
-          onChange={(e) =>
-            update({ projectId: e.target.value ? Number(e.target.value) : undefined })
-          }
-        >
-          <option value="">All projects</option>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
+        <ProjectSelect
+          projects={projects}
+          value={query.projectId}
+          onChange={(projectId) => update({ projectId })}
+        />
         <select
           aria-label="Branches"
           value={query.scope ?? ''}

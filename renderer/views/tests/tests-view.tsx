@@ -3,6 +3,7 @@ import type { FailingTest } from '../../../server/contract.ts';
 import { getFailingTests, getFlakyTests } from '../../api/tests.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { EmptyState, ErrorBox, SkeletonCard } from '../../components/feedback.tsx';
+import { ProjectSelect } from '../../components/project-select.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { timeAgo } from '../../lib/format.ts';
 import { useAsync, useNow } from '../../lib/hooks.ts';
@@ -95,9 +96,9 @@ export default function TestsView() {
     return <ErrorBox title="Cannot load failing tests" message={failing.error} onRetry={reload} />;
   const data = failing.data;
   const projects = data
-    ? [...new Map(data.tests.map((t) => [t.project_id, t.project_name])).entries()].sort((a, b) =>
-        a[1].localeCompare(b[1]),
-      )
+    ? [...new Map(data.tests.map((t) => [t.project_id, t.project_name])).entries()]
+        .map(([id, name]) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name))
     : [];
   const keep = (t: { project_id: number; suite: string; classname: string; name: string }) =>
     (projectId === undefined || t.project_id === projectId) && matchesTest(t, query);
@@ -108,18 +109,7 @@ export default function TestsView() {
       <div className="tests-filters">
         <label>
           <span className="visually-hidden">Project</span>
-          <select
-            aria-label="Project"
-            value={projectId ?? ''}
-            onChange={(e) => setProjectId(e.target.value ? Number(e.target.value) : undefined)}
-          >
-            <option value="">All projects</option>
-            {projects.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </select>
+          <ProjectSelect projects={projects} value={projectId} onChange={setProjectId} />
         </label>
         <SearchField
           placeholder="Filter by test name"
