@@ -448,7 +448,15 @@ export class HistoryRecorder implements PollerObserver {
     };
     this.deps.history.save([stored], new Map([[current.pipelineId, jobs]]));
     this.maybeQueueCommit(stored);
-    this.deps.onJobsStored?.(stored, wire);
+    try {
+      this.deps.onJobsStored?.(stored, wire);
+    } catch (err) {
+      // The listener's failure is its own: the history goes on (its MR and commit lookups).
+      this.deps.logger.warn(
+        { pipelineId: current.pipelineId, err: (err as Error).message },
+        'a listener of stored jobs failed',
+      );
+    }
   }
 
   /**

@@ -60,6 +60,9 @@ export class TestReportRecorder {
   private readonly running = new Map<number, Promise<void>>();
   private waiters: (() => void)[] = [];
   private controller = new AbortController();
+  /** Queued reads not on disk yet (see saveQueue). */
+  private readonly unsaved = new Map<number, ReadTask>();
+  private unsavedTimer: NodeJS.Immediate | null = null;
   private readonly concurrency: number;
   /** Requests made to GitLab (summaries and full reports), for measuring the cost. */
   readonly requests = { summaries: 0, reports: 0 };
@@ -70,12 +73,27 @@ export class TestReportRecorder {
 
   /** The history stored a finished pipeline's jobs: queues its report when it has one unread. */
   jobsStored(pipeline: PipelineHistoryRecord, jobs: readonly GitLabJob[]): void {
+    if (this.controller.signal.aborted) return;
     const task = this.taskFor(pipeline, jobs);
     if (!task) return;
     // Kept on disk too: the history does not read a stored pipeline's jobs again after a restart.
-    this.deps.store.enqueue(task);
+    this.unsaved.set(task.pipelineId, task);
+    this.unsavedTimer ??= setImmediate(() => this.saveQueue());
     this.queue.set(task.pipelineId, task);
     this.pump();
+  }
+
+  /**
+   * Writes the reads queued since the last write to disk, together: the history writes its
+   * pipelines behind (in batches), and a queued read's row needs its pipeline's row first.
+   */
+  private saveQueue(): void {
+    if (this.unsavedTimer) clearImmediate(this.unsavedTimer);
+    this.unsavedTimer = null;
+    if (this.unsaved.size === 0) return;
+    this.deps.flush();
+    this.deps.store.enqueue([...this.unsaved.values()]);
+    this.unsaved.clear();
   }
 
   /**
@@ -119,6 +137,8 @@ export class TestReportRecorder {
 
   /** Stops reading (queued reports are dropped). */
   stop(): void {
+    // Before the store closes: what was queued is read after the restart.
+    this.saveQueue();
     this.controller.abort();
     this.queue.clear();
     if (this.running.size === 0) for (const resolve of this.waiters.splice(0)) resolve();
@@ -190,12 +210,14 @@ export class TestReportRecorder {
         if (signal.aborted) return;
       }
       const runs = toRuns(summary, report, watched, task.jobNames);
+      this.saveQueue();
       this.deps.flush();
       store.saveRead(task.pipelineId, task.updatedAt, clock.now(), runs);
       this.attempts.delete(task.pipelineId);
     } catch (err) {
       if (signal.aborted) return;
       if (isAppError(err, 'not_found', 'forbidden')) {
+        this.saveQueue();
         store.unqueue(task.pipelineId);
         return;
       }

@@ -244,14 +244,21 @@ export class TestReportStore {
       .get(pipelineId) as string | undefined;
   }
 
-  /** Remembers a report to read (replacing an older state's), until `saveRead` or `unqueue`. */
-  enqueue(read: QueuedRead): void {
-    this.stmt(
+  /**
+   * Remembers reports to read (replacing an older state's), until `saveRead` or `unqueue`, in one
+   * transaction; a pipeline the history no longer stores (deleted or pruned meanwhile) is skipped.
+   */
+  enqueue(reads: readonly QueuedRead[]): void {
+    const insert = this.stmt(
       `INSERT INTO test_report_queue (pipeline_id, project_id, updated_at, created_ms, job_names)
-       VALUES (@pipeline_id, @project_id, @updated_at, @created_ms, @job_names)
+       SELECT @pipeline_id, @project_id, @updated_at, @created_ms, @job_names
+       WHERE EXISTS (SELECT 1 FROM pipelines WHERE pipeline_id = @pipeline_id)
        ON CONFLICT (pipeline_id) DO UPDATE SET updated_at = excluded.updated_at,
          job_names = excluded.job_names`,
-    ).run(toQueueRow(read));
+    );
+    this.db.transaction(() => {
+      for (const read of reads) insert.run(toQueueRow(read));
+    })();
   }
 
   /** Forgets a queued read that cannot be done (GitLab no longer has the pipeline, or denies it). */
