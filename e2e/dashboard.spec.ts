@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import type {
   ActivityResponse,
   AnalyseResponse,
@@ -9,28 +8,8 @@ import type {
   SummaryResponse,
 } from '../server/contract.ts';
 import { expect, keepForDocs, snap, test } from './fixtures.ts';
+import { apiTotals, metric, pageTotals } from './overview-totals.ts';
 import { freePort } from './service.ts';
-
-const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"] .metric-value`);
-
-async function pageTotals(page: Page) {
-  return {
-    total: (await metric(page, 'total').textContent())?.replace(/[^0-9]/g, ''),
-    rate: await metric(page, 'success-rate').textContent(),
-    running: (await metric(page, 'running').textContent())?.replace(/[^0-9]/g, ''),
-    passedFailed: await page.locator('[data-metric="success-rate"] .metric-sub').textContent(),
-  };
-}
-
-function apiTotals(s: SummaryResponse) {
-  const o = s.summary;
-  return {
-    total: String(o.total_pipelines),
-    rate: o.successful + o.failed ? `${o.overall_success_rate.toFixed(1)}%` : '—',
-    running: String(o.running),
-    passedFailed: `${o.successful} passed · ${o.failed} failed`,
-  };
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -57,25 +36,6 @@ test('overview numbers equal /api/pipelines/summary', async ({ page, service }) 
   await expect(page.locator('.contributor-list li').first()).toContainText(top.name);
   await expect(page.locator('[data-connection="live"]')).toBeVisible();
   await snap(page, 'overview-light');
-});
-
-test('a live update appears without a reload when the simulator finishes a pipeline', async ({
-  page,
-  service,
-}) => {
-  await page.goto(service.url + '/');
-  await expect(metric(page, 'total')).toHaveText(/[0-9]/);
-  await page.evaluate('window.__sameDocument = true');
-  const before = await pageTotals(page);
-  // The simulator advances every few seconds; wait for the page to change by itself.
-  await expect(async () => {
-    expect(await pageTotals(page)).not.toEqual(before);
-  }).toPass({ timeout: 60_000 });
-  await expect(async () => {
-    const api = await service.get<SummaryResponse>('/api/pipelines/summary');
-    expect(await pageTotals(page)).toEqual(apiTotals(api));
-  }).toPass({ timeout: 20_000 });
-  expect(await page.evaluate('window.__sameDocument')).toBe(true);
 });
 
 test('open a failed pipeline, read the coloured log, analyse with AI, follow up, find it in history', async ({

@@ -1,17 +1,12 @@
 // Browser notifications for failures that matter: the dashboard asks permission on the user's click
 // (https://developer.mozilla.org/en-US/docs/Web/API/Notification/requestPermission_static), then a
 // pipeline of the token's user failing in the GitLab simulator pops up a notification and a toast.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startSimulator, type GitLabSimulator } from '../server/simulator/index.ts';
-import { CLI_BUNDLE, freePort, NODE, REPO_ROOT } from './service.ts';
+import { DemoService } from './service.ts';
 
 let sim: GitLabSimulator;
-let service: ChildProcess;
-let dataDir: string;
+let service: DemoService;
 let url: string;
 let running: { projectId: number; pipelineId: number };
 
@@ -20,41 +15,22 @@ test.beforeAll(async () => {
   // Running before the service starts: the poller keeps its 10 s cadence while it runs, and the
   // failure that follows is news, not start-up history.
   running = sim.startPipeline(sim.projectIds()[0], { byTokenUser: true, ref: 'feature/e2e' });
-  dataDir = mkdtempSync(path.join(tmpdir(), 'ps-e2e-notify-'));
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  let output = '';
-  service = spawn(NODE, [CLI_BUNDLE, 'serve', '--port', String(port)], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PIPELINE_SUMMARY_HOME: dataDir,
-      PIPELINE_SUMMARY_SECRET_STORE: 'file',
-      GITLAB_URL: sim.url,
-      GITLAB_TOKEN: sim.token,
-      GITLAB_GROUP: sim.groupPath,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  service.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  service = await DemoService.start({ gitlab: sim });
+  url = service.url;
   await expect
     .poll(
-      async () => {
-        if (service.exitCode !== null) throw new Error(`serve exited:\n${output}`);
-        const res = await fetch(`${url}/api/pipelines/summary`).catch(() => null);
-        return res?.ok
-          ? ((await res.json()) as { status?: { state: string } }).status?.state
-          : null;
+      async () =>
+        (await service.get<{ status?: { state: string } }>('/api/pipelines/summary')).status?.state,
+      {
+        timeout: 30_000,
       },
-      { timeout: 30_000 },
     )
     .toBe('ok');
 });
 
 test.afterAll(async () => {
-  service?.kill('SIGTERM');
+  await service?.dispose();
   await sim?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('a failed pipeline of the token user becomes a browser notification and a toast', async ({

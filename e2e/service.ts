@@ -26,6 +26,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A GitLab (a simulator the test drives) for `serve` to watch instead of the demo's own. */
+export interface WatchedGitLab {
+  url: string;
+  token: string;
+  groupPath: string;
+}
+
 /** A `pipeline-summary serve --demo` process the tests own: start, stop, restart on the same port. */
 export class DemoService {
   readonly url: string;
@@ -36,36 +43,48 @@ export class DemoService {
     readonly port: number,
     readonly dataDir: string,
     private readonly ownsDataDir: boolean,
+    private readonly gitlab: WatchedGitLab | undefined,
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
-  /** Starts the built CLI (run `npm run build` first) in demo mode with a fresh data dir. */
-  static async start(options: { port?: number; dataDir?: string } = {}): Promise<DemoService> {
+  /**
+   * Starts the built CLI (run `npm run build` first) with a fresh data dir: in demo mode, or
+   * watching `gitlab` (a simulator the test advances itself, for changes at a known moment).
+   */
+  static async start(
+    options: { port?: number; dataDir?: string; gitlab?: WatchedGitLab } = {},
+  ): Promise<DemoService> {
     const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ps-e2e-'));
-    const service = new DemoService(options.port ?? (await freePort()), dataDir, !options.dataDir);
+    const port = options.port ?? (await freePort());
+    const service = new DemoService(port, dataDir, !options.dataDir, options.gitlab);
     await service.launch();
     return service;
   }
 
   private async launch(): Promise<void> {
     this.output = '';
-    const child = spawn(
-      NODE,
-      [CLI_BUNDLE, 'serve', '--demo', '--port', String(this.port), '--data-dir', this.dataDir],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, PIPELINE_SUMMARY_HOME: this.dataDir, NO_COLOR: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const args = ['serve', '--port', String(this.port), '--data-dir', this.dataDir];
+    const env: NodeJS.ProcessEnv = { ...process.env, PIPELINE_SUMMARY_HOME: this.dataDir };
+    env.NO_COLOR = '1';
+    if (this.gitlab) {
+      env.PIPELINE_SUMMARY_SECRET_STORE = 'file';
+      env.GITLAB_URL = this.gitlab.url;
+      env.GITLAB_TOKEN = this.gitlab.token;
+      env.GITLAB_GROUP = this.gitlab.groupPath;
+    } else args.splice(1, 0, '--demo');
+    const child = spawn(NODE, [CLI_BUNDLE, ...args], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     child.stdout?.on('data', (d: Buffer) => (this.output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (this.output += d.toString()));
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) {
-        throw new Error(`serve --demo exited with ${child.exitCode}:\n${this.output}`);
+        throw new Error(`serve exited with ${child.exitCode}:\n${this.output}`);
       }
       try {
         const res = await fetch(`${this.url}/api/health`);
@@ -75,7 +94,7 @@ export class DemoService {
       }
       await new Promise((r) => setTimeout(r, 150));
     }
-    throw new Error(`serve --demo did not answer /api/health within 30 s:\n${this.output}`);
+    throw new Error(`serve did not answer /api/health within 30 s:\n${this.output}`);
   }
 
   /** Waits until the first summary load finished (status.state is no longer `loading`). */
