@@ -31,6 +31,9 @@ export interface TestStats {
 }
 
 const isFailure = (status: string) => status === 'failed' || status === 'error';
+/** The stored cases of a key `failingTests` handed out, so answers about it skip the lookup. */
+const ROWS = Symbol('rows');
+type IndexedKey = TestKey & { [ROWS]?: TestRow[] };
 const suiteKey = (projectId: number, suite: string) => `${projectId}\n${suite}`;
 const caseKey = (classname: string, name: string) => `${classname}\n${name}`;
 /** Whether a run tells a test's outcome without its case: read in full, or no failure at all. */
@@ -90,8 +93,9 @@ export class TestIndex {
         let list = knownBySha.get(run.sha);
         if (!list) knownBySha.set(run.sha, (list = []));
         list.push(i);
-        if (run.defaultBranch) defaultNewestFirst.unshift(i);
+        if (run.defaultBranch) defaultNewestFirst.push(i);
       });
+      defaultNewestFirst.reverse();
       this.suites.set(key, { runs, knownBefore, knownBySha, defaultNewestFirst, index });
     }
     for (const row of snapshot.results) {
@@ -111,20 +115,22 @@ export class TestIndex {
 
   /** Every test that failed or errored at least once, with the project and suite it belongs to. */
   *failingTests(): Generator<TestKey & { file: string | null }> {
-    for (const [sk, tests] of this.rowsByTest) {
+    for (const tests of this.rowsByTest.values()) {
       const first = tests.values().next().value?.[0];
       if (!first) continue;
       const run = this.runById.get(first.row.runId)!;
       for (const rows of tests.values()) {
         const failed = rows.find((r) => isFailure(r.row.status));
         if (!failed) continue;
-        yield {
+        const key: IndexedKey & { file: string | null } = {
           projectId: run.projectId,
-          suite: sk.slice(sk.indexOf('\n') + 1),
+          suite: run.suite,
           classname: failed.row.classname,
           name: failed.row.name,
           file: failed.row.file,
         };
+        key[ROWS] = rows;
+        yield key;
       }
     }
   }
@@ -202,24 +208,23 @@ export class TestIndex {
   knownFailingSince(key: TestKey): number | null {
     const suite = this.suites.get(suiteKey(key.projectId, key.suite));
     if (!suite) return null;
-    const failedAt = new Set(
-      this.rowsOf(key)
-        .filter((r) => isFailure(r.row.status))
-        .map((r) => r.at),
-    );
+    const rows = this.rowsOf(key);
     let since: number | null = null;
+    // A failing streak is short and a test's stored cases are few: no set of them is built.
     for (const i of suite.defaultNewestFirst) {
-      if (!failedAt.has(i)) break;
+      if (!rows.some((r) => r.at === i && isFailure(r.row.status))) break;
       since = suite.runs[i]!.createdAt;
     }
     return since;
   }
 
-  private rowsOf(key: TestKey): TestRow[] {
+  private rowsOf(key: IndexedKey): TestRow[] {
     return (
+      key[ROWS] ??
       this.rowsByTest
         .get(suiteKey(key.projectId, key.suite))
-        ?.get(caseKey(key.classname, key.name)) ?? []
+        ?.get(caseKey(key.classname, key.name)) ??
+      []
     );
   }
 

@@ -88,8 +88,7 @@ export class TestReportService {
     const names = this.projectNames();
     if (projectId !== undefined && !names.has(projectId))
       throw new AppError('not_found', `Project ${projectId} is not watched`);
-    const tests: FailingTest[] = [];
-    const lastAt = new Map<FailingTest, number>();
+    const found: { test: FailingTest; lastAt: number }[] = [];
     for (const key of index.failingTests()) {
       if (!names.has(key.projectId) || (projectId !== undefined && key.projectId !== projectId))
         continue;
@@ -111,16 +110,15 @@ export class TestReportService {
         last_failure: { ...failureAt(last), job_id: last.run.jobId, web_url: linkOf(last.run) },
         flaky: stats.flakes.length > 0,
       };
-      tests.push(test);
-      lastAt.set(test, last.run.createdAt);
+      found.push({ test, lastAt: last.run.createdAt });
     }
-    tests.sort(
+    found.sort(
       (a, b) =>
-        b.failures - a.failures ||
-        lastAt.get(b)! - lastAt.get(a)! ||
-        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+        b.test.failures - a.test.failures ||
+        b.lastAt - a.lastAt ||
+        (a.test.name < b.test.name ? -1 : a.test.name > b.test.name ? 1 : 0),
     );
-    return { window, tests };
+    return { window, tests: found.map((f) => f.test) };
   }
 
   /** GET /api/health/flaky-tests: tests that failed and passed on the same commit in the window. */
