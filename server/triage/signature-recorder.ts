@@ -86,6 +86,11 @@ export class SignatureRecorder {
     return this.rows.values();
   }
 
+  /** The known signature rows of one project's jobs. */
+  *ofProject(projectId: number): Iterable<StoredJobSignature> {
+    for (const row of this.rows.values()) if (row.projectId === projectId) yield row;
+  }
+
   /** The stored row of a job, if its log was read. */
   known(jobId: number): StoredJobSignature | undefined {
     return this.rows.get(jobId);

@@ -147,7 +147,8 @@ export class TriageService {
     const urls = new Map(this.deps.history.watchedProjects().map((p) => [p.id, p.webUrl]));
     const index = new FixIndex(
       this.deps.history.withPast([projectId]),
-      this.deps.recorder.all(),
+      // The project's rows only: the index is per project, and the group's are 50,000 at scale.
+      this.deps.recorder.ofProject(projectId),
       this.deps.mergeRequests,
       (id) => urls.get(id),
     );
