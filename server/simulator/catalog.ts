@@ -104,6 +104,12 @@ export const NAMED_PROJECTS: readonly ProjectSpec[] = [
     kind: 'helm',
     description: 'Helm charts for all services.',
   },
+  {
+    group: 'web',
+    path: 'storefront',
+    kind: 'rails-service',
+    description: 'The Rails storefront and its admin.',
+  },
 ];
 
 /** The archived project (listed only without `archived=false`). */

@@ -97,6 +97,13 @@ export const TEMPLATES: Readonly<Record<ProjectKind, readonly JobTemplate[]>> = 
     DEPLOY_STAGING,
     DEPLOY_PRODUCTION,
   ],
+  'rails-service': [
+    { name: 'build-image', stage: 'build', tool: 'docker-build', seconds: [90, 320] },
+    { name: 'rspec', stage: 'test', tool: 'rspec', seconds: [150, 620], coverage: true },
+    { name: 'rubocop', stage: 'lint', tool: 'rubocop', seconds: [20, 90] },
+    DEPLOY_STAGING,
+    DEPLOY_PRODUCTION,
+  ],
   terraform: [
     { name: 'fmt', stage: 'validate', tool: 'terraform-fmt', seconds: [5, 20] },
     { name: 'validate', stage: 'validate', tool: 'terraform-validate', seconds: [20, 60] },
@@ -240,6 +247,12 @@ export const FAILURES: Readonly<Record<ToolKind, readonly (readonly [FailureKind
     ['timeout', 1],
   ],
   checkstyle: [['lint', 1]],
+  rspec: [
+    ['rspec-failure', 8],
+    ['oom-killed', 1],
+    ['timeout', 1],
+  ],
+  rubocop: [['lint', 1]],
   'terraform-fmt': [['lint', 1]],
   'terraform-validate': [
     ['terraform-error', 3],
@@ -298,6 +311,8 @@ export const IMAGES: Readonly<Record<ToolKind, string>> = {
   'maven-compile': 'maven:3.9-eclipse-temurin-21',
   'maven-test': 'maven:3.9-eclipse-temurin-21',
   checkstyle: 'maven:3.9-eclipse-temurin-21',
+  rspec: 'ruby:3.3',
+  rubocop: 'ruby:3.3',
   'terraform-fmt': 'hashicorp/terraform:1.8',
   'terraform-validate': 'hashicorp/terraform:1.8',
   'terraform-plan': 'hashicorp/terraform:1.8',

@@ -10,6 +10,14 @@ export const TOPICS: Readonly<Record<ProjectKind, readonly string[]>> = {
     'SES bounce handling',
     'rate limiter',
   ],
+  'rails-service': [
+    'invoice mailer',
+    'order state machine',
+    'Sidekiq retries',
+    'N+1 queries',
+    'strong parameters',
+    'ActiveStorage uploads',
+  ],
   frontend: [
     'checkout form',
     'dark mode',

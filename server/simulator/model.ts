@@ -11,7 +11,8 @@ export type ProjectKind =
   | 'terraform'
   | 'helm'
   | 'docs'
-  | 'mobile';
+  | 'mobile'
+  | 'rails-service';
 
 /** The program a job runs; decides its log output and how it can fail. */
 export type ToolKind =
@@ -43,6 +44,8 @@ export type ToolKind =
   | 'link-check'
   | 'gradle'
   | 'xcode'
+  | 'rspec'
+  | 'rubocop'
   | 'deploy';
 
 /** Why a job failed; each has its own realistic log ending. */
@@ -51,6 +54,7 @@ export type FailureKind =
   | 'pytest-assertion'
   | 'junit-assertion'
   | 'go-test'
+  | 'rspec-failure'
   | 'tsc-error'
   | 'go-compile'
   | 'rust-compile'

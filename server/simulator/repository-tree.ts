@@ -24,6 +24,8 @@ const MANIFESTS: Partial<Record<ToolKind, readonly string[]>> = {
   'docker-build': ['Dockerfile', '.dockerignore'],
   'cargo-build': ['Cargo.toml', 'Cargo.lock'],
   pytest: ['pyproject.toml', 'requirements.txt'],
+  rspec: ['Gemfile', 'Gemfile.lock', '.rspec'],
+  rubocop: ['.rubocop.yml'],
   'maven-compile': ['pom.xml'],
   'terraform-plan': ['main.tf', 'variables.tf', 'versions.tf'],
   'helm-lint': ['charts/Chart.yaml'],
@@ -32,7 +34,7 @@ const MANIFESTS: Partial<Record<ToolKind, readonly string[]>> = {
 };
 
 const EXT =
-  'tsx?|jsx?|mjs|cjs|go|rs|py|java|kt|tf|ya?ml|json|toml|xml|gradle|kts|swift|sh|md|cs|c|h|cpp';
+  'tsx?|jsx?|mjs|cjs|go|rs|py|rb|java|kt|tf|ya?ml|json|toml|xml|gradle|kts|swift|sh|md|cs|c|h|cpp';
 // A path a tool printed: relative (`src/x.ts`) or under the checkout folder (`/builds/acme/web/…`).
 const PRINTED_PATH = new RegExp(
   String.raw`(?:^|[\s'"(\[])((?:\.?\/)?(?:[\w@.-]+\/)*[\w@.-]+\.(?:${EXT}))(?=[:\s(,)\]'"]|$)`,

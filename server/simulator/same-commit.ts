@@ -19,6 +19,7 @@ import { hashSeed } from './random.ts';
 const CODE_FAILURES: ReadonlySet<FailureKind> = new Set<FailureKind>([
   'jest-assertion',
   'pytest-assertion',
+  'rspec-failure',
   'junit-assertion',
   'go-test',
   'tsc-error',

@@ -14,6 +14,7 @@ function tool(distilled: DistilledLog): string {
   const cmd = distilled.failingCommand ?? '';
   const text = distilled.decisive.map((d) => d.text).join('\n');
   if (/\bjest\b|npm (?:run )?test|vitest/.test(cmd) || /● /.test(text)) return 'jest';
+  if (/\brspec\b/.test(cmd) || /^rspec \.\//m.test(text)) return 'rspec';
   if (/pytest/.test(cmd + text)) return 'pytest';
   if (/\bgo (?:test|build|vet|mod)/.test(cmd)) return 'go';
   if (/\bmvn\b|\[ERROR\]/.test(cmd + text)) return 'maven';
@@ -73,15 +74,18 @@ export function nextStepsFor(
           ? 'Run only that test: `npx jest <file> -t "<test name>"`.'
           : t === 'pytest'
             ? 'Run only that test: `pytest <file>::<test> -x -vv`.'
-            : t === 'go'
-              ? 'Run only that test: `go test ./<pkg> -run <TestName> -count=1 -v`.'
-              : t === 'maven'
-                ? 'Run only that test: `mvn -Dtest=<Class>#<method> test`.'
-                : t === 'gradle'
-                  ? 'Run only that test: `./gradlew test --tests <Class.method>`.'
-                  : t === 'cargo'
-                    ? 'Run only that test: `cargo test <name> -- --nocapture`.'
-                    : undefined,
+            : t === 'rspec'
+              ? // RSpec prints each failed example's own rerun command under "Failed examples:".
+                'Run only that example: `bundle exec rspec <file>:<line>` (the `rspec ./spec/…` line under “Failed examples:” is that command).'
+              : t === 'go'
+                ? 'Run only that test: `go test ./<pkg> -run <TestName> -count=1 -v`.'
+                : t === 'maven'
+                  ? 'Run only that test: `mvn -Dtest=<Class>#<method> test`.'
+                  : t === 'gradle'
+                    ? 'Run only that test: `./gradlew test --tests <Class.method>`.'
+                    : t === 'cargo'
+                      ? 'Run only that test: `cargo test <name> -- --nocapture`.'
+                      : undefined,
         'If it passes locally, look for order dependence, shared state, time zones or timing (retry the job once to rule out a flaky test).',
       );
       break;

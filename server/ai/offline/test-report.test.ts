@@ -33,6 +33,15 @@ const TRACES = {
     '    token_test.go:58: got 3, want 2',
     '--- FAIL: TestTokenRefreshRotatesKey (0.02s)',
   ].join('\n'),
+  // rspec_junit_formatter's failure text: the exception's message, then the backtrace.
+  rspec: [
+    'expected: 90',
+    '     got: 100',
+    '',
+    '(compared using ==)',
+    '',
+    "./spec/models/invoice_spec.rb:42:in `block (3 levels) in <top (required)>'",
+  ].join('\n'),
   rust: [
     "thread 'tests::merges_segments' panicked at src/merge.rs:88:9:",
     'assertion `left == right` failed',
@@ -65,6 +74,13 @@ describe('failed tests in the offline answer', () => {
       'InvoiceServiceTest.java:87 (com.acme.billing.invoice.InvoiceServiceTest.appliesProrationOnUpgrade)',
     ],
     ['go', TRACES.go, null, 'got 3, want 2', 'token_test.go:58'],
+    [
+      'rspec',
+      TRACES.rspec,
+      './spec/models/invoice_spec.rb',
+      'expected: 90 — got: 100',
+      './spec/models/invoice_spec.rb:42',
+    ],
     [
       'rust',
       TRACES.rust,

@@ -23,6 +23,10 @@ export function assertionOf(trace: string): string | undefined {
   }
   const go = lines.map((l) => /_test\.go:\d+: (.+)$/.exec(l)?.[1]).find(Boolean);
   if (go) return go;
+  // RSpec's `eq` message: `expected: 18` over `     got: 20` (rspec-expectations).
+  const rspec = lines.findIndex((l) => /^\s*expected: /.test(l));
+  if (rspec >= 0 && /^\s*got: /.test(lines[rspec + 1] ?? ''))
+    return `${lines[rspec]!.trim()} — ${lines[rspec + 1]!.trim()}`;
   const rust = lines.findIndex((l) => /^assertion .* failed/.test(l));
   if (rust >= 0)
     return [lines[rust], ...lines.slice(rust + 1, rust + 3).map((l) => l.trim())].join(' — ');

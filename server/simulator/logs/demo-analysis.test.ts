@@ -22,6 +22,7 @@ const EXPECTED: Record<FailureKind, string> = {
   'pytest-assertion': 'test_failure',
   'junit-assertion': 'test_failure',
   'go-test': 'test_failure',
+  'rspec-failure': 'test_failure',
   'tsc-error': 'compile_error',
   'go-compile': 'compile_error',
   'rust-compile': 'compile_error',

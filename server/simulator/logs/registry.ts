@@ -21,6 +21,7 @@ import { mobileFamily } from './mobile.ts';
 import { nodeFailures, nodeFamily } from './node.ts';
 import { pythonFailures, pythonFamily } from './python.ts';
 import { RED, RESET, YELLOW, words } from './runner-text.ts';
+import { rubyFailures, rubyFamily } from './ruby.ts';
 import { rustFailures, rustFamily } from './rust.ts';
 import { terraformFailures, terraformFamily } from './terraform.ts';
 
@@ -29,6 +30,7 @@ const FAMILIES = [
   goFamily,
   rustFamily,
   pythonFamily,
+  rubyFamily,
   mavenFamily,
   terraformFamily,
   helmFamily,
@@ -125,6 +127,7 @@ const FAILURE_WRITERS: Record<FailureKind, FailureWriter> = {
   ...goFailures,
   ...rustFailures,
   ...pythonFailures,
+  ...rubyFailures,
   ...mavenFailures,
   ...terraformFailures,
   ...deployFailures,

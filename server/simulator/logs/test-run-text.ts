@@ -8,6 +8,9 @@
 // - Maven Surefire: `Tests run: …, Failures: … <<< FAILURE! -- in <class>`, the trace, then the
 //   `Results:` block `Class.method:line message` (maven.apache.org/surefire).
 // - `go test -v`: `=== RUN` / `--- FAIL: Test… (0.01s)` and `FAIL\t<package>\t<time>s`.
+// - RSpec's progress formatter: `Failures:` with numbered examples (the expectation's message, the
+//   backtrace as `# ./spec/…:LINE:in …`), `N examples, M failures` and `Failed examples:` as
+//   `rspec ./spec/…_spec.rb:LINE # full description` (rspec-core, base_text_formatter.rb).
 import type { Rng } from '../random.ts';
 import type { JUnitFormat } from '../test-reports/catalog.ts';
 import type { SimTestCase } from '../test-reports/report.ts';
@@ -150,6 +153,39 @@ function go(cases: readonly SimTestCase[], rng: Rng): string[] {
   return lines;
 }
 
+function rspec(cases: readonly SimTestCase[], rng: Rng): string[] {
+  const failed = failedOf(cases);
+  const lines = ['', 'Failures:'];
+  failed.forEach((c, i) => {
+    const trace = (c.stackTrace ?? '').split('\n');
+    const frames = trace.filter((l) => l.startsWith('./'));
+    const expectation = trace.filter((l) => !l.startsWith('./'));
+    lines.push(
+      '',
+      `  ${i + 1}) ${c.name}`,
+      `     \x1b[31mFailure/Error: expect(result).to eq(${/expected: (\S+)/.exec(c.stackTrace ?? '')?.[1] ?? 'expected'})\x1b[0m`,
+      '',
+      ...expectation.map((l) => (l === '' ? '' : `     \x1b[31m  ${l}\x1b[0m`)),
+      ...frames.map((l) => `     \x1b[36m# ${l}\x1b[0m`),
+    );
+  });
+  const pending = count(cases, 'skipped');
+  lines.push(
+    '',
+    `Finished in ${secs(rng, 30, 240)} seconds (files took ${secs(rng, 2, 9)} seconds to load)`,
+    `\x1b[31m${cases.length} examples, ${failed.length} failure${failed.length === 1 ? '' : 's'}${pending > 0 ? `, ${pending} pending` : ''}\x1b[0m`,
+    '',
+    'Failed examples:',
+    '',
+  );
+  for (const c of failed) {
+    // The example's own line: where `it` starts, a few lines above the failing expectation.
+    const line = Number(/:(\d+):in /.exec(c.stackTrace ?? '')?.[1] ?? '3') - 2;
+    lines.push(`\x1b[31mrspec ${c.file ?? ''}:${line}\x1b[0m \x1b[36m# ${c.name}\x1b[0m`);
+  }
+  return lines;
+}
+
 /**
  * The failure text a test runner prints for these cases (every case of the job's run), or null
  * for a format whose runner the simulator does not write from reports.
@@ -166,6 +202,8 @@ export function testRunFailureLines(
       return jest(cases, rng);
     case 'pytest':
       return pytest(cases, rng);
+    case 'rspec':
+      return rspec(cases, rng);
     case 'surefire':
       return surefire(cases, rng, projectPath);
     case 'go':

@@ -58,12 +58,14 @@ const MARKERS: Record<FailureKind, RegExp> = {
   'junit-assertion':
     /AssertionFailedError: expected: <[\d.]+> but was: <[\d.]+>[\s\S]*BUILD FAILURE/,
   'go-test': /--- FAIL: Test\w+[\s\S]*\nFAIL\t/,
+  'rspec-failure':
+    /Failures:[\s\S]*expected: \d+[\s\S]*# \.\/spec\/models\/\w+_spec\.rb:\d+[\s\S]*\d+ examples?, \d+ failures?[\s\S]*rspec \.\/spec\/models\/\w+_spec\.rb:\d+/,
   'tsc-error': /\.ts\(\d+,\d+\): error TS2345:/,
   'go-compile': /\.go:\d+:\d+: undefined: /,
   'rust-compile': /error\[E0308\][\s\S]*could not compile/,
   'npm-eresolve': /npm error code ERESOLVE[\s\S]*Could not resolve dependency/,
   'maven-dependency': /Could not resolve dependencies for project/,
-  lint: /error|ERROR|F401|ineffectual|LineLength|\.tf$/m,
+  lint: /error|ERROR|F401|ineffectual|LineLength|offenses detected|\.tf$/m,
   'terraform-error': /Error: .*Unsupported attribute/,
   rollout: /exceeded its progress deadline/,
   'oom-killed': /Killed {10,}/,

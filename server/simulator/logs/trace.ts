@@ -98,7 +98,8 @@ function traceParts(ctx: TraceContext): TraceParts {
     const main = mainFor(tool, ctx, rng);
     body.push(cmdLine(main.cmd));
     const verbose =
-      rng.chance(0.05) && ['jest', 'pytest', 'go-test', 'maven-test', 'gradle'].includes(tool);
+      rng.chance(0.05) &&
+      ['jest', 'pytest', 'rspec', 'go-test', 'maven-test', 'gradle'].includes(tool);
     if (verbose) body.push(...fillerLines(tool, ctx, rng, rng.int(2_000, 12_000)));
     if (failure) {
       if (failure.exit === 'exit code 137')
@@ -117,7 +118,7 @@ function traceParts(ctx: TraceContext): TraceParts {
   const artifacts =
     job.template.coverage ||
     job.stage === 'build' ||
-    ['jest', 'pytest', 'maven-test'].includes(tool);
+    ['jest', 'pytest', 'rspec', 'maven-test'].includes(tool);
   if (!failure) {
     tail.push(sectionStart(end - 3, 'archive_cache', 'Saving cache for successful job'));
     tail.push(

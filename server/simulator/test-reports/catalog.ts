@@ -2,12 +2,13 @@ import type { FailureKind, ToolKind } from '../model.ts';
 import { rngFor, type Rng } from '../random.ts';
 
 /** The JUnit XML dialect a test runner writes; decides names, files and stack-trace format. */
-export type JUnitFormat = 'jest' | 'pytest' | 'surefire' | 'go' | 'nextest';
+export type JUnitFormat = 'jest' | 'pytest' | 'rspec' | 'surefire' | 'go' | 'nextest';
 
 /** The runners whose jobs upload `artifacts:reports:junit`, and the dialect each writes. */
 export const JUNIT_FORMAT: Partial<Record<ToolKind, JUnitFormat>> = {
   jest: 'jest',
   pytest: 'pytest',
+  rspec: 'rspec',
   'maven-test': 'surefire',
   'go-test': 'go',
   'cargo-test': 'nextest',
@@ -17,6 +18,7 @@ export const JUNIT_FORMAT: Partial<Record<ToolKind, JUnitFormat>> = {
 export const TEST_FAILURE: Partial<Record<ToolKind, FailureKind>> = {
   jest: 'jest-assertion',
   pytest: 'pytest-assertion',
+  rspec: 'rspec-failure',
   'maven-test': 'junit-assertion',
   'go-test': 'go-test',
 };
@@ -57,6 +59,16 @@ const SUBJECTS: Record<JUnitFormat, readonly string[]> = {
     'partitioning',
     'late_events',
     'currency_rates',
+  ],
+  rspec: [
+    'invoice',
+    'order',
+    'cart_item',
+    'refund',
+    'subscription',
+    'coupon',
+    'shipment',
+    'webhook_event',
   ],
   surefire: [
     'invoice.InvoiceService',
@@ -146,6 +158,18 @@ function testOf(
         file: `tests/test_${subject}.py`,
         line,
       };
+    case 'rspec': {
+      // rspec_junit_formatter (sj26/rspec_junit_formatter, lib/rspec_junit_formatter.rb): classname
+      // is the spec file's path without its extension, dots for slashes ("spec.models.order_spec"),
+      // name the example's full description, file the spec file as RSpec names it ("./spec/…").
+      const file = `./spec/models/${subject}_spec.rb`;
+      return {
+        classname: `spec.models.${subject}_spec`,
+        name: `${camel(subject, true)} ${behaviour}`,
+        file,
+        line,
+      };
+    }
     case 'surefire':
       return {
         classname: `com.acme.${projectPath.replace(/-service$/, '').replace(/-/g, '')}.${subject}Test`,
@@ -228,6 +252,18 @@ export function stackTraceOf(
         `E        +  where ${received} = len([...])`,
         '',
         `${test.file}:${test.line}: AssertionError`,
+      ].join('\n');
+    case 'rspec':
+      // The failure element's text: the exception's message, then the backtrace
+      // (rspec_junit_formatter `failure_for`), lines as RSpec prints them.
+      // Ruby 3.3's backtrace quotes a frame as `block …' (3.4 changed it to 'block …').
+      return [
+        `expected: ${expected}`,
+        `     got: ${received}`,
+        '',
+        '(compared using ==)',
+        '',
+        `${test.file}:${test.line}:in \`block (2 levels) in <top (required)>'`,
       ].join('\n');
     case 'surefire': {
       const cls = test.classname.split('.').pop()!;

@@ -254,3 +254,75 @@ describe('test scenarios at any hour', () => {
     expect([...seen.keys()].sort()).toEqual(['go', 'jest', 'pytest', 'surefire']);
   });
 });
+
+describe('RSpec reports (the Rails project)', () => {
+  // rspec_junit_formatter (sj26/rspec_junit_formatter, lib/rspec_junit_formatter.rb): classname is
+  // the spec file without its extension, dots for slashes; name the full description; file the
+  // spec file as RSpec names it. RSpec's progress formatter ends a failed run with `Failed
+  // examples:` lines `rspec ./spec/…_spec.rb:LINE # full description` (rspec-core,
+  // lib/rspec/core/formatters/base_text_formatter.rb).
+  it('serves RSpec-shaped cases, and the rspec job log names exactly the failed examples', async () => {
+    const rails = await startSimulator({ live: false, clock: new ManualClock(NOW), projects: 14 });
+    try {
+      const req = async <T>(path: string) =>
+        (await (
+          await fetch(`${rails.url}/api/v4/${path}`, { headers: { 'PRIVATE-TOKEN': rails.token } })
+        ).json()) as T;
+      const project = (
+        await req<{ id: number; path: string }[]>(
+          `groups/${encodeURIComponent(rails.groupPath)}/projects?include_subgroups=true&per_page=100`,
+        )
+      ).find((p) => p.path === 'storefront')!;
+      expect(project).toBeDefined();
+      const pipelines = await req<GitLabPipelineListItem[]>(
+        `projects/${project.id}/pipelines?status=failed&per_page=100`,
+      );
+      let checked = 0;
+      for (const p of pipelines) {
+        const report = await req<GitLabTestReport>(
+          `projects/${project.id}/pipelines/${p.id}/test_report`,
+        );
+        const summary = await req<GitLabTestReportSummary>(
+          `projects/${project.id}/pipelines/${p.id}/test_report_summary`,
+        );
+        const suite = report.test_suites.find((s) => s.name === 'rspec');
+        const buildIds = summary.test_suites.find((s) => s.name === 'rspec')?.build_ids ?? [];
+        const failed = suite?.test_cases.filter((c) => c.status === 'failed') ?? [];
+        if (failed.length === 0 || buildIds.length !== 1) continue;
+        for (const c of failed) {
+          expect(c.classname).toMatch(/^spec\.models\.\w+_spec$/);
+          expect(c.file).toBe(`./${c.classname.replace(/\./g, '/')}.rb`);
+          expect(
+            c.name.startsWith(
+              c.classname
+                .split('.')
+                .pop()!
+                .replace(/_spec$/, '')
+                .split('_')
+                .map((w) => w[0]!.toUpperCase() + w.slice(1))
+                .join(''),
+            ),
+          ).toBe(true);
+          expect(c.stack_trace).toMatch(
+            /^expected: \d+\n {5}got: \d+\n\n\(compared using ==\)\n\n\.\/spec\/models\/\w+_spec\.rb:\d+:in `block \(2 levels\) in <top \(required\)>'$/,
+          );
+        }
+        const log = await (
+          await fetch(`${rails.url}/api/v4/projects/${project.id}/jobs/${buildIds[0]}/trace`, {
+            headers: { 'PRIVATE-TOKEN': rails.token },
+          })
+        ).text();
+        const listed = log
+          .split('\n')
+          .filter((l) => l.startsWith('\x1b[31mrspec ./spec/'))
+          .map((l) => l.slice(l.indexOf('# ') + 2, -'\x1b[0m'.length));
+        expect(listed.sort()).toEqual(failed.map((c) => c.name).sort());
+        expect(log).toContain(`${suite!.test_cases.length} examples, ${failed.length} failure`);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
+    } finally {
+      await rails.close();
+    }
+  });
+});
