@@ -23,6 +23,34 @@ const job = (over: Partial<JobHistoryRecord>): JobHistoryRecord => ({
 });
 
 describe('packed job lists', () => {
+  it('names the successful attempts with a duration without building records, packed or not', () => {
+    const lists = new PackedJobLists((id) => (id === 1 ? URL : undefined));
+    const attempts = [
+      job({ name: 'build' }),
+      job({ jobId: 9_000_000_002, name: 'test', duration: null }),
+      job({ jobId: 9_000_000_003, name: 'lint', status: 'failed' }),
+      job({ jobId: 9_000_000_004, name: 'test' }),
+    ];
+    lists.set(10, attempts);
+    // Two projects in one list do not pack: kept as given, answered the same way.
+    lists.set(11, [job({ pipelineId: 11, name: 'deploy' }), job({ projectId: 2, name: 'e2e' })]);
+    const names = (
+      source: { eachSuccessfulRun(id: number, fn: (n: string) => void): void },
+      id: number,
+    ) => {
+      const out: string[] = [];
+      source.eachSuccessfulRun(id, (n) => out.push(n));
+      return out;
+    };
+    expect(names(lists, 10)).toEqual(['build', 'test']);
+    expect(names(lists, 11)).toEqual(['deploy', 'e2e']);
+    expect(names(lists, 12)).toEqual([]);
+    const read = new Map([[10, [job({ name: 'read-from-store' })]]]);
+    const overlay = new JobListsOverlay(lists, new Map([[10, read]]));
+    expect(names(overlay, 10)).toEqual(['read-from-store']);
+    expect(names(overlay, 11)).toEqual(['deploy', 'e2e']);
+  });
+
   it('gives back every field as written: nulls, flags, fractions, its own and other URLs', () => {
     const lists = new PackedJobLists((id) => (id === 1 ? URL : undefined));
     const attempts = [

@@ -45,6 +45,19 @@ export class PackedJobLists extends Map<number, readonly JobHistoryRecord[]> {
     return this.packed.has(pipelineId);
   }
 
+  /**
+   * Calls `fn` with the job name of each of the pipeline's successful attempts that has a duration,
+   * read from the packed numbers: counting runs this way builds no attempt records.
+   */
+  eachSuccessfulRun(pipelineId: number, fn: (name: string) => void): void {
+    const p = this.packed.get(pipelineId);
+    if (!p) return;
+    if (p.raw) return eachSuccessful(p.raw, fn);
+    const { numbers: n, strings: s } = p;
+    for (let k = 0, m = 0; k < n.length; k += STRIDE, m += 4)
+      if (s[m + 2] === 'success' && !Number.isNaN(n[k + 4]!)) fn(s[m]!);
+  }
+
   override set(pipelineId: number, jobs: readonly JobHistoryRecord[]): this {
     this.packed.set(pipelineId, pack(jobs, this.urlOf));
     return this;
@@ -106,6 +119,14 @@ export class JobListsOverlay extends Map<number, readonly JobHistoryRecord[]> {
   override get(pipelineId: number): readonly JobHistoryRecord[] | undefined {
     const source = this.over.get(pipelineId);
     return source ? source.get(pipelineId) : this.base.get(pipelineId);
+  }
+
+  /** As `PackedJobLists.eachSuccessfulRun`, for whichever list holds the pipeline's attempts. */
+  eachSuccessfulRun(pipelineId: number, fn: (name: string) => void): void {
+    const source = this.over.get(pipelineId);
+    if (!source && this.base instanceof PackedJobLists)
+      return this.base.eachSuccessfulRun(pipelineId, fn);
+    eachSuccessful((source ?? this.base).get(pipelineId) ?? [], fn);
   }
 
   override has(pipelineId: number): boolean {
@@ -238,6 +259,10 @@ function derivedJob(jobsUrl: string): DerivedJob {
     derivedJobs.set(jobsUrl, made);
   }
   return made;
+}
+
+function eachSuccessful(jobs: readonly JobHistoryRecord[], fn: (name: string) => void): void {
+  for (const job of jobs) if (job.status === 'success' && job.duration !== null) fn(job.name);
 }
 
 function unpack(pipelineId: number, p: Packed): JobHistoryRecord[] {
