@@ -32,8 +32,11 @@ export function keepForDocs(file: string, relative: string, env = process.env): 
 }
 
 /** Starts `serve --demo`, hands it over once its first summary is in, and disposes of it afterwards. */
-async function useDemoService(use: (service: DemoService) => Promise<void>): Promise<void> {
-  const service = await DemoService.start();
+async function useDemoService(
+  use: (service: DemoService) => Promise<void>,
+  since?: string,
+): Promise<void> {
+  const service = await DemoService.start({ since });
   try {
     await service.waitForSummary();
     await use(service);
@@ -43,9 +46,18 @@ async function useDemoService(use: (service: DemoService) => Promise<void>): Pro
 }
 
 /** One `serve --demo` per worker, loaded before the first test; `freshService` for tests that restart it. */
-export const test = base.extend<{ freshService: DemoService }, { service: DemoService }>({
+export const test = base.extend<
+  { freshService: DemoService },
+  { service: DemoService; twoWeekService: DemoService }
+>({
   // eslint-disable-next-line no-empty-pattern
   service: [async ({}, use) => useDemoService(use), { scope: 'worker', timeout: 60_000 }],
+  // The demo over its whole 14 days: a week of it may hold a single failure of a given job.
+  twoWeekService: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => useDemoService(use, '14d'),
+    { scope: 'worker', timeout: 60_000 },
+  ],
   // eslint-disable-next-line no-empty-pattern
   freshService: async ({}, use) => useDemoService(use),
 });

@@ -44,20 +44,22 @@ export class DemoService {
     readonly dataDir: string,
     private readonly ownsDataDir: boolean,
     private readonly gitlab: WatchedGitLab | undefined,
+    private readonly since: string | undefined,
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
   /**
    * Starts the built CLI (run `npm run build` first) with a fresh data dir: in demo mode, or
-   * watching `gitlab` (a simulator the test advances itself, for changes at a known moment).
+   * watching `gitlab` (a simulator the test advances itself, for changes at a known moment);
+   * `since` is its window (`--since`, default 7d).
    */
   static async start(
-    options: { port?: number; dataDir?: string; gitlab?: WatchedGitLab } = {},
+    options: { port?: number; dataDir?: string; gitlab?: WatchedGitLab; since?: string } = {},
   ): Promise<DemoService> {
     const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ps-e2e-'));
     const port = options.port ?? (await freePort());
-    const service = new DemoService(port, dataDir, !options.dataDir, options.gitlab);
+    const service = new DemoService(port, dataDir, !options.dataDir, options.gitlab, options.since);
     await service.launch();
     return service;
   }
@@ -65,6 +67,7 @@ export class DemoService {
   private async launch(): Promise<void> {
     this.output = '';
     const args = ['serve', '--port', String(this.port), '--data-dir', this.dataDir];
+    if (this.since) args.push('--since', this.since);
     const env: NodeJS.ProcessEnv = { ...process.env, PIPELINE_SUMMARY_HOME: this.dataDir };
     env.NO_COLOR = '1';
     if (this.gitlab) {
