@@ -5,7 +5,7 @@
 // Screenshots: test-results/screenshots/answers-*.png.
 import type { Page } from '@playwright/test';
 import type { FailuresResponse } from '../server/contract.ts';
-import { expect, snap, test } from './fixtures.ts';
+import { analyseOnTab, expect, snap, test } from './fixtures.ts';
 import type { DemoService } from './service.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -76,8 +76,7 @@ async function analyse(
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${service.url}/pipelines/${job.projectId}/${job.pipelineId}?job=${job.jobId}`);
   await page.getByRole('tab', { name: /Analyze with AI/ }).click();
-  const button = page.getByRole('button', { name: 'Analyze with AI' });
-  if (await button.isVisible().catch(() => false)) await button.click();
+  await analyseOnTab(page);
   const answer = page.getByRole('article', { name: 'AI analysis' }).locator('.markdown');
   await expect(answer).toContainText('Next steps', { timeout: 30_000 });
   return answer;

@@ -9,7 +9,7 @@ import type {
   RecentPipeline,
   SummaryResponse,
 } from '../server/contract.ts';
-import { expect, snap, test } from './fixtures.ts';
+import { analyseOnTab, expect, snap, test } from './fixtures.ts';
 import type { DemoService } from './service.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -233,8 +233,7 @@ test('9. the follow-up box stays in view after seven questions, scrolled anywher
   await page.getByRole('tab', { name: /Analyze with AI/ }).click();
   const panel = page.locator('.ai-panel');
   // A job analysed by an earlier test opens from the cache; otherwise analyse it now.
-  const analyse = page.getByRole('button', { name: 'Analyze with AI' });
-  if (await analyse.isVisible().catch(() => false)) await analyse.click();
+  await analyseOnTab(page);
   await expect(
     page.getByRole('article', { name: 'AI analysis' }).locator('.markdown'),
   ).not.toBeEmpty({ timeout: 30_000 });

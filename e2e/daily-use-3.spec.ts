@@ -5,7 +5,7 @@
 // (test-results/screenshots/polish-*-durations.png).
 import type { Page } from '@playwright/test';
 import type { DefaultBranchesResponse, TrendsResponse } from '../server/contract.ts';
-import { expect, snap, test } from './fixtures.ts';
+import { analyseOnTab, expect, snap, test } from './fixtures.ts';
 import type { DemoService } from './service.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -145,8 +145,7 @@ test('9. "who broke it and when did it last pass?" is answered from the job’s 
     `${service.url}/pipelines/${broken.project_id}/${since.pipeline_id}?job=${job.job_id}`,
   );
   await page.getByRole('tab', { name: /Analyze with AI/ }).click();
-  const analyse = page.getByRole('button', { name: 'Analyze with AI' });
-  if (await analyse.isVisible().catch(() => false)) await analyse.click();
+  await analyseOnTab(page);
   await expect(
     page.getByRole('article', { name: 'AI analysis' }).locator('.markdown'),
   ).not.toBeEmpty({ timeout: 30_000 });

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { DemoService } from './service.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,3 +63,14 @@ export const test = base.extend<
 });
 
 export { expect } from '@playwright/test';
+
+/**
+ * On the pipeline panel's "Analyze with AI" tab: starts the analysis unless the answer is cached,
+ * once the tab has shown one or the other (right after the click it may show neither yet).
+ */
+export async function analyseOnTab(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Analyze with AI' });
+  const answer = page.getByRole('article', { name: 'AI analysis' });
+  await expect(button.or(answer).first()).toBeVisible({ timeout: 15_000 });
+  if (await button.isVisible()) await button.click();
+}
