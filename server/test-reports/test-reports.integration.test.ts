@@ -388,6 +388,13 @@ describe('test reports against the simulator', () => {
     await vi.waitFor(() => expect(recorder.requests.summaries).toBe(asked + 1), {
       timeout: 10_000,
     });
+    // The recorder counts a request as it sends it; wait until the simulator has it too, or the
+    // counts below could see this hung request arrive after they were taken.
+    const hungPath = `/pipelines/${pipelineId}/test_report_summary`;
+    await vi.waitFor(
+      () => expect(h.simulator.stats.recent.some((r) => r.url.includes(hungPath))).toBe(true),
+      { timeout: 10_000 },
+    );
     hang.remove();
     const summaries = h.simulator.stats.byKind['test-report-summary'];
     const jobLists = h.simulator.stats.byKind['jobs'];
