@@ -66,10 +66,11 @@ export function writeLargeHistory(
       const statuses = i === failAt ? ['failed'] : flaky ? ['failed', 'success'] : ['success'];
       for (const status of statuses) {
         const duration = 60 + random() * 240;
+        const id = jobId++;
         attempts.push({
           projectId: p.projectId,
           pipelineId: p.pipelineId,
-          jobId: jobId++,
+          jobId: id,
           name,
           stage: i === 0 ? 'build' : i < 7 ? 'test' : 'deploy',
           status,
@@ -81,7 +82,7 @@ export function writeLargeHistory(
           finishedAt: p.createdAt + 5_000 + duration * 1000,
           duration,
           queuedDuration: 1 + random() * 20,
-          webUrl: `${p.webUrl.replace(/pipelines\/\d+$/, 'jobs/')}${jobId}`,
+          webUrl: `${p.webUrl.replace(/pipelines\/\d+$/, 'jobs/')}${id}`,
         });
       }
     });

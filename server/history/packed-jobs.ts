@@ -210,55 +210,50 @@ function pack(
 type JobFields = Omit<JobHistoryRecord, 'webUrl'>;
 
 /**
- * A job record whose URL is its project's `/-/jobs/:id`, made when read (a getter on a class per
- * project): building that string for every attempt was half the cost of reading the lists.
+ * A job record whose URL is its project's `/-/jobs/:id`, made when read: building that string for
+ * every attempt was half the cost of reading the lists. One class for every project, the prefix a
+ * private field (not copied by a spread, not in JSON): a class per project gave the health views
+ * 2,000 shapes to read at scale, and their property reads went megamorphic (1.3 s instead of 0.9).
  */
-type DerivedJob = new (fields: JobFields) => JobHistoryRecord;
-const derivedJobs = new Map<string, DerivedJob>();
-function derivedJob(jobsUrl: string): DerivedJob {
-  let made = derivedJobs.get(jobsUrl);
-  if (!made) {
-    made = class implements JobHistoryRecord {
-      projectId: number;
-      pipelineId: number;
-      jobId: number;
-      name: string;
-      stage: string;
-      status: string;
-      retried: boolean;
-      allowFailure: boolean;
-      failureReason: string | null;
-      createdAt: number;
-      startedAt: number | null;
-      finishedAt: number | null;
-      duration: number | null;
-      queuedDuration: number | null;
-      constructor(f: JobFields) {
-        this.projectId = f.projectId;
-        this.pipelineId = f.pipelineId;
-        this.jobId = f.jobId;
-        this.name = f.name;
-        this.stage = f.stage;
-        this.status = f.status;
-        this.retried = f.retried;
-        this.allowFailure = f.allowFailure;
-        this.failureReason = f.failureReason;
-        this.createdAt = f.createdAt;
-        this.startedAt = f.startedAt;
-        this.finishedAt = f.finishedAt;
-        this.duration = f.duration;
-        this.queuedDuration = f.queuedDuration;
-      }
-      get webUrl(): string {
-        return `${jobsUrl}${this.jobId}`;
-      }
-      toJSON(): JobHistoryRecord {
-        return { ...this, webUrl: this.webUrl };
-      }
-    };
-    derivedJobs.set(jobsUrl, made);
+class DerivedJob implements JobHistoryRecord {
+  projectId: number;
+  pipelineId: number;
+  jobId: number;
+  name: string;
+  stage: string;
+  status: string;
+  retried: boolean;
+  allowFailure: boolean;
+  failureReason: string | null;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  duration: number | null;
+  queuedDuration: number | null;
+  readonly #jobsUrl: string;
+  constructor(f: JobFields, jobsUrl: string) {
+    this.projectId = f.projectId;
+    this.pipelineId = f.pipelineId;
+    this.jobId = f.jobId;
+    this.name = f.name;
+    this.stage = f.stage;
+    this.status = f.status;
+    this.retried = f.retried;
+    this.allowFailure = f.allowFailure;
+    this.failureReason = f.failureReason;
+    this.createdAt = f.createdAt;
+    this.startedAt = f.startedAt;
+    this.finishedAt = f.finishedAt;
+    this.duration = f.duration;
+    this.queuedDuration = f.queuedDuration;
+    this.#jobsUrl = jobsUrl;
   }
-  return made;
+  get webUrl(): string {
+    return `${this.#jobsUrl}${this.jobId}`;
+  }
+  toJSON(): JobHistoryRecord {
+    return { ...this, webUrl: this.webUrl };
+  }
 }
 
 function eachSuccessful(jobs: readonly JobHistoryRecord[], fn: (name: string) => void): void {
@@ -269,7 +264,6 @@ function unpack(pipelineId: number, p: Packed): JobHistoryRecord[] {
   if (p.raw) return [...p.raw];
   const out: JobHistoryRecord[] = [];
   const { numbers: n, strings: s, urls } = p;
-  const Derived = derivedJob(p.jobsUrl);
   for (let i = 0, k = 0, m = 0; k < n.length; i++, k += STRIDE, m += 4) {
     const flags = n[k + 6]!;
     const fields: JobFields = {
@@ -289,7 +283,7 @@ function unpack(pipelineId: number, p: Packed): JobHistoryRecord[] {
       queuedDuration: orNull(n[k + 5]!),
     };
     const url = urls?.[i];
-    out.push(url == null ? new Derived(fields) : { ...fields, webUrl: url });
+    out.push(url == null ? new DerivedJob(fields, p.jobsUrl) : { ...fields, webUrl: url });
   }
   return out;
 }
