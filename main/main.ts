@@ -22,6 +22,7 @@ import ElectronStore from 'electron-store';
 import { isPortInUse } from '../server/http/listen.ts';
 import { isAppError } from '../server/platform/errors.ts';
 import { createLogger } from '../server/platform/logger.ts';
+import { limitHeapGrowth } from '../server/platform/heap-growth.ts';
 import { composeService } from '../server/compose.ts';
 import { resolveServeConfig } from '../server/config.ts';
 import { DesktopShell } from './desktop-shell.ts';
@@ -80,6 +81,8 @@ function freePort(): Promise<number> {
 }
 
 async function startService() {
+  // Before the service allocates: its heap is large and stable (see heap-growth.ts).
+  limitHeapGrowth();
   const env = process.env;
   const config = resolveServeConfig({}, env);
   const dashboardDir = path.join(__dirname, '../renderer');

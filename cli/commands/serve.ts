@@ -140,6 +140,8 @@ async function runServe(config: ServeConfig): Promise<number> {
   const { nodeRuntimeProblem } = await import('../../server/platform/node-runtime.ts');
   const problem = nodeRuntimeProblem();
   if (problem) throw new CliError('general', problem);
+  // Before the service allocates: its heap is large and stable (see heap-growth.ts).
+  (await import('../../server/platform/heap-growth.ts')).limitHeapGrowth();
   const { composeService } = await import('../../server/compose.ts');
   const { isShared } = await import('../../server/http/exposure.ts');
   const logger = createLogger();
