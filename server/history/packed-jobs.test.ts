@@ -83,6 +83,27 @@ describe('packed job lists', () => {
     expect(lists.size).toBe(0);
   });
 
+  it('shares the words of attempts between lists, each attempt keeping its own', () => {
+    const lists = new PackedJobLists(() => URL);
+    // Words that a joined key could confuse: a missing failure reason and one spelled like it.
+    const a = [
+      job({ name: 'test', stage: 'test', status: 'failed', failureReason: null }),
+      job({ jobId: 9_000_000_002, status: 'failed', failureReason: '\u0001' }),
+    ];
+    const b = [job({ pipelineId: 11, jobId: 9_000_000_003, name: 'test\u0000test', stage: '' })];
+    lists.set(10, a);
+    lists.set(11, b);
+    lists.set(
+      12,
+      a.map((j) => ({ ...j, pipelineId: 12 })),
+    );
+    const plain = (list: readonly JobHistoryRecord[] | undefined) =>
+      list?.map((j) => ({ ...j, webUrl: j.webUrl }));
+    expect(plain(lists.get(10))).toEqual(a);
+    expect(plain(lists.get(11))).toEqual(b);
+    expect(plain(lists.get(12))!.map((j) => j.failureReason)).toEqual([null, '\u0001']);
+  });
+
   it('keeps a list of several projects as given, and an empty one', () => {
     const lists = new PackedJobLists(() => URL);
     const mixed = [job({}), job({ projectId: 2, jobId: 7 })];

@@ -1,7 +1,7 @@
 import type { JobHistoryRecord } from './model.ts';
 
 /** Numbers kept per job attempt. */
-const STRIDE = 7;
+const STRIDE = 8;
 const RETRIED = 1;
 const ALLOW_FAILURE = 2;
 
@@ -10,16 +10,40 @@ interface Packed {
   /** Attempts that do not pack (several projects in one list: never from GitLab), kept as given. */
   raw?: readonly JobHistoryRecord[];
   projectId: number;
-  /** jobId, createdAt, startedAt, finishedAt, duration, queuedDuration, flags per attempt (NaN: null). */
+  /**
+   * jobId, createdAt, startedAt, finishedAt, duration, queuedDuration, flags and the code of its
+   * name, stage, status and failure reason (see JobWords) per attempt (NaN: null).
+   */
   numbers: number[];
-  /** name, stage, status, failureReason per attempt. */
-  strings: (string | null)[];
   /** Each attempt's web URL, or null when it is `jobsUrl` + its id (GitLab's `/-/jobs/:id`). */
   urls: (string | null)[] | null;
   jobsUrl: string;
 }
 
 const orNaN = (n: number | null) => (n === null ? Number.NaN : n);
+
+/**
+ * The distinct (name, stage, status, failure reason) of a group's job attempts, each a number: a
+ * group has a few thousand, its attempts hundreds of thousands, and four string references per
+ * attempt cost 32 bytes where its code costs 8. Never pruned (bounded by the group's job names).
+ */
+class JobWords {
+  /** name, stage, status, failureReason per code. */
+  readonly words: (string | null)[] = [];
+  private readonly codes = new Map<string, number>();
+
+  codeOf(j: JobHistoryRecord): number {
+    // Each word length-prefixed, the last marked null or not: no two tuples share a key.
+    const key = `${j.name.length}.${j.name}${j.stage.length}.${j.stage}${j.status.length}.${j.status}${j.failureReason === null ? '-' : `+${j.failureReason}`}`;
+    let code = this.codes.get(key);
+    if (code === undefined) {
+      code = this.words.length / 4;
+      this.words.push(j.name, j.stage, j.status, j.failureReason);
+      this.codes.set(key, code);
+    }
+    return code;
+  }
+}
 const orNull = (n: number) => (Number.isNaN(n) ? null : n);
 
 /**
@@ -31,6 +55,7 @@ const orNull = (n: number) => (Number.isNaN(n) ? null : n);
  */
 export class PackedJobLists extends Map<number, readonly JobHistoryRecord[]> {
   private readonly packed = new Map<number, Packed>();
+  private readonly words = new JobWords();
 
   constructor(private readonly urlOf: (projectId: number) => string | undefined) {
     super();
@@ -38,7 +63,7 @@ export class PackedJobLists extends Map<number, readonly JobHistoryRecord[]> {
 
   override get(pipelineId: number): readonly JobHistoryRecord[] | undefined {
     const p = this.packed.get(pipelineId);
-    return p && unpack(pipelineId, p);
+    return p && unpack(pipelineId, p, this.words.words);
   }
 
   override has(pipelineId: number): boolean {
@@ -53,13 +78,16 @@ export class PackedJobLists extends Map<number, readonly JobHistoryRecord[]> {
     const p = this.packed.get(pipelineId);
     if (!p) return;
     if (p.raw) return eachSuccessful(p.raw, fn);
-    const { numbers: n, strings: s } = p;
-    for (let k = 0, m = 0; k < n.length; k += STRIDE, m += 4)
-      if (s[m + 2] === 'success' && !Number.isNaN(n[k + 4]!)) fn(s[m]!);
+    const { numbers: n } = p;
+    const w = this.words.words;
+    for (let k = 0; k < n.length; k += STRIDE) {
+      const m = n[k + 7]! * 4;
+      if (w[m + 2] === 'success' && !Number.isNaN(n[k + 4]!)) fn(w[m]!);
+    }
   }
 
   override set(pipelineId: number, jobs: readonly JobHistoryRecord[]): this {
-    this.packed.set(pipelineId, pack(jobs, this.urlOf));
+    this.packed.set(pipelineId, pack(jobs, this.urlOf, this.words));
     return this;
   }
 
@@ -80,11 +108,11 @@ export class PackedJobLists extends Map<number, readonly JobHistoryRecord[]> {
   }
 
   override *entries(): MapIterator<[number, readonly JobHistoryRecord[]]> {
-    for (const [id, p] of this.packed) yield [id, unpack(id, p)];
+    for (const [id, p] of this.packed) yield [id, unpack(id, p, this.words.words)];
   }
 
   override *values(): MapIterator<readonly JobHistoryRecord[]> {
-    for (const [id, p] of this.packed) yield unpack(id, p);
+    for (const [id, p] of this.packed) yield unpack(id, p, this.words.words);
   }
 
   override [Symbol.iterator](): MapIterator<[number, readonly JobHistoryRecord[]]> {
@@ -99,7 +127,7 @@ export class PackedJobLists extends Map<number, readonly JobHistoryRecord[]> {
     ) => void,
     thisArg?: unknown,
   ): void {
-    for (const [id, p] of this.packed) fn.call(thisArg, unpack(id, p), id, this);
+    for (const [id, p] of this.packed) fn.call(thisArg, unpack(id, p, this.words.words), id, this);
   }
 }
 
@@ -179,14 +207,14 @@ export class JobListsOverlay extends Map<number, readonly JobHistoryRecord[]> {
 function pack(
   jobs: readonly JobHistoryRecord[],
   urlOf: (projectId: number) => string | undefined,
+  words: JobWords,
 ): Packed {
   const projectId = jobs[0]?.projectId ?? 0;
   const jobsUrl = `${urlOf(projectId) ?? ''}/-/jobs/`;
   if (jobs.some((j) => j.projectId !== projectId))
-    return { raw: jobs, projectId, numbers: [], strings: [], urls: null, jobsUrl };
+    return { raw: jobs, projectId, numbers: [], urls: null, jobsUrl };
   // Sized exactly (an array grown by push keeps up to half again as much room).
   const numbers = new Array<number>(jobs.length * STRIDE).fill(0);
-  const strings = new Array<string | null>(jobs.length * 4).fill(null);
   let urls: (string | null)[] | null = null;
   jobs.forEach((j, i) => {
     const k = i * STRIDE;
@@ -197,13 +225,10 @@ function pack(
     numbers[k + 4] = orNaN(j.duration);
     numbers[k + 5] = orNaN(j.queuedDuration);
     numbers[k + 6] = (j.retried ? RETRIED : 0) | (j.allowFailure ? ALLOW_FAILURE : 0);
-    strings[i * 4] = j.name;
-    strings[i * 4 + 1] = j.stage;
-    strings[i * 4 + 2] = j.status;
-    strings[i * 4 + 3] = j.failureReason;
+    numbers[k + 7] = words.codeOf(j);
     if (j.webUrl !== `${jobsUrl}${j.jobId}`) (urls ??= jobs.map(() => null))[i] = j.webUrl;
   });
-  return { projectId, numbers, strings, urls, jobsUrl };
+  return { projectId, numbers, urls, jobsUrl };
 }
 
 /** The fields of a job record but its URL, as a packed list gives them back. */
@@ -260,12 +285,13 @@ function eachSuccessful(jobs: readonly JobHistoryRecord[], fn: (name: string) =>
   for (const job of jobs) if (job.status === 'success' && job.duration !== null) fn(job.name);
 }
 
-function unpack(pipelineId: number, p: Packed): JobHistoryRecord[] {
+function unpack(pipelineId: number, p: Packed, s: readonly (string | null)[]): JobHistoryRecord[] {
   if (p.raw) return [...p.raw];
   const out: JobHistoryRecord[] = [];
-  const { numbers: n, strings: s, urls } = p;
-  for (let i = 0, k = 0, m = 0; k < n.length; i++, k += STRIDE, m += 4) {
+  const { numbers: n, urls } = p;
+  for (let i = 0, k = 0; k < n.length; i++, k += STRIDE) {
     const flags = n[k + 6]!;
+    const m = n[k + 7]! * 4;
     const fields: JobFields = {
       projectId: p.projectId,
       pipelineId,
