@@ -52,8 +52,12 @@ async function listedFailedJobs(service: DemoService, names: string[], reason?: 
 const failedJob = async (service: DemoService, name: string, reason?: string) =>
   (await failedJobs(service, [name], reason))[0]!;
 
-/** The first of `jobs` whose built-in analysis says `text` (analysed through the API). */
-async function answering(service: DemoService, jobs: JobRef[], text: string): Promise<JobRef> {
+/** The first of `jobs` whose built-in analysis says one of `texts` (analysed through the API). */
+async function answering(
+  service: DemoService,
+  jobs: JobRef[],
+  texts: string[],
+): Promise<JobRef | null> {
   for (const job of jobs) {
     const res = await fetch(`${service.url}/api/ai/analyse`, {
       method: 'POST',
@@ -61,9 +65,9 @@ async function answering(service: DemoService, jobs: JobRef[], text: string): Pr
       body: JSON.stringify(job),
     });
     const body = (await res.json()) as { analysis: string };
-    if (body.analysis.includes(text)) return job;
+    if (texts.some((text) => body.analysis.includes(text))) return job;
   }
-  throw new Error(`no answer says ${text}`);
+  return null;
 }
 
 /** Opens the job's panel, analyses it and shows the answer from its top. */
@@ -91,12 +95,20 @@ test('a Terraform error: the error box, its file linked at the line, the tool’
     ['apply-staging', 'plan-staging', 'validate'],
     'script_failure',
   );
-  const answer = await analyse(
-    page,
-    service,
-    await answering(service, jobs, '│ Error: Unsupported attribute'),
+  // The demo's Terraform fails in plan or apply (an attribute), in validate (a variable) or
+  // otherwise (a format check, a timeout); two weeks at some hours hold no diagnostic at all (CI
+  // at 01:10: one Terraform failure, a different one). The diagnostic's analysis itself is
+  // tested without a clock in server/simulator/logs/demo-analysis.test.ts.
+  const job = await answering(service, jobs, [
+    '│ Error: Unsupported attribute',
+    '│ Error: Reference to undeclared input variable',
+  ]);
+  test.skip(
+    job === null,
+    `the demo's two weeks hold no Terraform diagnostic now (${jobs.length} Terraform failures)`,
   );
-  await expect(answer).toContainText('Did you mean "id"?');
+  const answer = await analyse(page, service, job!);
+  await expect(answer).toContainText(/Did you mean "(id|instance_type)"\?/);
   const where = answer.locator('a', { hasText: /^modules\/[\w-]+\/main\.tf:\d+$/ }).first();
   await expect(where).toHaveAttribute(
     'href',
