@@ -70,6 +70,12 @@ test('open a failed pipeline, read the coloured log, analyse with AI, follow up,
   await analyseOnTab(page);
   const analysis = page.getByRole('article', { name: 'AI analysis' });
   await expect(analysis.locator('.markdown')).not.toBeEmpty({ timeout: 30_000 });
+  // Other tests may already have followed up on this job (CI saw 8 entries): count ours on top.
+  const followUpsOf = async (): Promise<number> =>
+    (await service.get<HistoryResponse>('/api/ai/history')).analyses.find(
+      (a) => a.jobId === Number(jobId),
+    )?.conversationCount ?? 0;
+  const before = await followUpsOf();
   await page.getByLabel('Follow-up question').fill('How do I reproduce this locally?');
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
   await expect(page.locator('.chat-question').last()).toContainText(
@@ -85,11 +91,9 @@ test('open a failed pipeline, read the coloured log, analyse with AI, follow up,
     .locator('.history-table tbody tr', { hasText: new RegExp(`job #${jobId}(?!\\d)`) })
     .first();
   await expect(row).toBeVisible();
-  await expect(row.locator('td').nth(4)).toHaveText('1');
-  const history = await service.get<HistoryResponse>('/api/ai/history');
-  expect(history.analyses.some((a) => a.jobId === Number(jobId) && a.conversationCount === 1)).toBe(
-    true,
-  );
+  const shown = Number(await row.locator('td').nth(4).textContent());
+  expect(shown).toBeGreaterThanOrEqual(before + 1);
+  expect(await followUpsOf()).toBeGreaterThanOrEqual(shown);
   await snap(page, 'history');
   await row.click();
   await expect(page.getByText('cached', { exact: true })).toBeVisible();
