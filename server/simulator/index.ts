@@ -7,7 +7,7 @@ import type { TestScenarios } from './test-reports/scenarios.ts';
 import type { TriageScenarios } from './triage-scenarios.ts';
 import { Faults, type FaultController } from './faults.ts';
 import { LIMITS as GRAPHQL_LIMITS } from './graphql/execute.ts';
-import { LiveWorld } from './live.ts';
+import { LiveWorld, type FailureChoice } from './live.ts';
 import type { SimUser } from './model.ts';
 import { createSimulatorApp } from './server.ts';
 import { Stats, type SimulatorStats } from './stats.ts';
@@ -16,6 +16,7 @@ import { Views } from './views.ts';
 export type { HealthScenarios } from './health-scenarios.ts';
 export type { TestScenarios } from './test-reports/scenarios.ts';
 export type { TriageScenarios } from './triage-scenarios.ts';
+export type { FailureChoice } from './live.ts';
 export type { Fault, FaultController, FaultHandle, RewritableReply } from './faults.ts';
 export type { RecordedRequest, RouteKind, SimulatorStats } from './stats.ts';
 
@@ -84,8 +85,17 @@ export interface GitLabSimulator {
     projectId?: number,
     options?: { byTokenUser?: boolean; ref?: string; yamlErrors?: string },
   ): { projectId: number; pipelineId: number };
-  /** Finishes every job of a pipeline as `status` implies and bumps `updated_at`. */
-  finishPipeline(projectId: number, pipelineId: number, status: 'success' | 'failed'): void;
+  /**
+   * Finishes every job of a pipeline as `status` implies and bumps `updated_at`; a failure may name
+   * the job that fails (`job`) and how (`failure`, the log it ends with), else the first running
+   * stage's job fails as its tool usually does.
+   */
+  finishPipeline(
+    projectId: number,
+    pipelineId: number,
+    status: 'success' | 'failed',
+    failure?: FailureChoice,
+  ): void;
   /** GitLab's Retry: failed/canceled jobs get new attempts and the pipeline runs again. */
   retryPipeline(projectId: number, pipelineId: number): void;
   /** Deletes a pipeline (a user's delete, or GitLab's retention cleanup). */
@@ -216,7 +226,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Gi
       });
       return { projectId: p.projectId, pipelineId: p.id };
     },
-    finishPipeline: (projectId, pipelineId, status) => world.finish(projectId, pipelineId, status),
+    finishPipeline: (projectId, pipelineId, status, failure) =>
+      world.finish(projectId, pipelineId, status, failure),
     retryPipeline: (projectId, pipelineId) => world.retry(projectId, pipelineId),
     deletePipeline: (projectId, pipelineId) => world.delete(projectId, pipelineId),
     addBridge: (projectId, pipelineId, bridge) => world.addBridge(projectId, pipelineId, bridge),

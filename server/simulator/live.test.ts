@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ManualClock } from '../platform/clock.ts';
 import type {
   GitLabJob,
@@ -195,6 +195,40 @@ describe('live simulation', () => {
     }
     expect(fresh).toBeGreaterThan(0);
     expect(changed).toBeGreaterThanOrEqual(fresh);
+  });
+});
+
+describe('a failure a test chooses', () => {
+  it('finishPipeline() fails the job a test names, with the failure it names', async () => {
+    const sim = await startSimulator({ seed: 13, live: false, projects: 6, days: 1 });
+    onTestFinished(() => sim.close());
+    const projects = await simJson<GitLabProject[]>(
+      sim,
+      '/groups/acme/projects?include_subgroups=true',
+    );
+    const terraform = projects.find((p) => p.path === 'terraform-modules')!;
+    const p = sim.startPipeline(terraform.id, { ref: terraform.default_branch });
+    sim.finishPipeline(p.projectId, p.pipelineId, 'failed', {
+      job: 'apply-staging',
+      failure: 'terraform-error',
+    });
+    const { pipeline, jobs } = await pipelineState(sim, p.projectId, p.pipelineId);
+    expect(pipeline.status).toBe('failed');
+    expectConsistent(pipeline, jobs);
+    const failed = jobs.filter((j) => j.status === 'failed');
+    expect(failed.map((j) => [j.name, j.failure_reason])).toEqual([
+      ['apply-staging', 'script_failure'],
+    ]);
+    // Every job of an earlier stage passed: the apply is what stopped it.
+    expect(jobs.find((j) => j.name === 'plan-staging')!.status).toBe('success');
+    const log = (await simGet(sim, `/projects/${p.projectId}/jobs/${failed[0]!.id}/trace`)).text;
+    expect(log).toContain('Unsupported attribute');
+    expect(log).toMatch(/on modules\/[\w-]+\/main\.tf line \d+/);
+
+    const other = sim.startPipeline(terraform.id);
+    expect(() =>
+      sim.finishPipeline(other.projectId, other.pipelineId, 'failed', { job: 'no-such-job' }),
+    ).toThrow(/has no job no-such-job \(it has fmt, validate/);
   });
 });
 

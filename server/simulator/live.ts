@@ -1,6 +1,6 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Dataset } from './dataset.ts';
-import type { SimJob, SimPipeline, SimProject } from './model.ts';
+import type { FailureKind, SimJob, SimPipeline, SimProject } from './model.ts';
 import { ACTIVE_JOB_STATUSES, pickFailure } from './plan.ts';
 import { rngFor, type Rng } from './random.ts';
 
@@ -17,6 +17,14 @@ export interface StartOptions {
   ref?: string;
   /** The CI configuration is invalid: the pipeline is created failed, without jobs. */
   yamlErrors?: string;
+}
+
+/** Which job of a pipeline a test fails, and with what (the log it ends with). */
+export interface FailureChoice {
+  /** The job's name; by default the first running stage's job that may not fail. */
+  job?: string;
+  /** How it fails; by default what its tool usually fails with. */
+  failure?: FailureKind;
 }
 
 export class LiveWorld {
@@ -79,7 +87,12 @@ export class LiveWorld {
   }
 
   /** Ends a pipeline now: every job finishes as `status` implies (test helper). */
-  finish(projectId: number, pipelineId: number, status: 'success' | 'failed'): void {
+  finish(
+    projectId: number,
+    pipelineId: number,
+    status: 'success' | 'failed',
+    choice: FailureChoice = {},
+  ): void {
     const pipeline = this.data.pipelineById.get(pipelineId);
     if (!pipeline || pipeline.projectId !== projectId) {
       throw new Error(`The simulator has no pipeline ${pipelineId} in project ${projectId}`);
@@ -100,14 +113,23 @@ export class LiveWorld {
     } else {
       const runnable = (j: SimJob): boolean => !j.allowFailure && !j.manual;
       const firstActive = jobs.find((j) => ACTIVE_JOB_STATUSES.has(j.status));
-      let victim = firstActive
-        ? jobs.find((j) => j.stageIndex === firstActive.stageIndex && runnable(j))
-        : undefined;
+      let victim: SimJob | undefined;
+      if (choice.job !== undefined) {
+        victim = jobs.find((j) => j.name === choice.job);
+        if (!victim) {
+          throw new Error(
+            `Pipeline ${pipelineId} has no job ${choice.job} (it has ${jobs.map((j) => j.name).join(', ')})`,
+          );
+        }
+      } else if (firstActive) {
+        victim = jobs.find((j) => j.stageIndex === firstActive.stageIndex && runnable(j));
+      }
       victim ??= [...jobs].reverse().find(runnable);
       if (!victim) throw new Error(`Pipeline ${pipelineId} has no job that can fail`);
       const stage = victim.stageIndex;
       for (const job of jobs) {
         if (job === victim) {
+          if (choice.failure !== undefined) job.failure = choice.failure;
           job.failure ??= pickFailure(rngFor(job.id, 'forced-failure'), job.template);
           completeJob(job, 'failed', now);
         } else if (job.stageIndex <= stage) {
