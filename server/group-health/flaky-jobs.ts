@@ -1,4 +1,5 @@
 import type { JobHistoryRecord, PipelineHistoryRecord } from '../history/model.ts';
+import { eachAttemptOf } from '../history/packed-jobs.ts';
 import type { FlakeKind, FlakyJob, FlakyJobsResponse } from './contract.ts';
 import type { HealthIndex } from './health-index.ts';
 import { percent } from './stats.ts';
@@ -51,23 +52,23 @@ export class FlakeIndex {
       // Only a failed attempt can start a flake, so commits are grouped only for those.
       const failedOn = new Map<
         string,
-        Map<string, { job: JobHistoryRecord; pipeline: PipelineHistoryRecord }>
+        Map<string, { jobId: number; pipeline: PipelineHistoryRecord }>
       >();
-      for (const pipeline of pipelines) {
-        const jobs = index.jobsByPipeline.get(pipeline.pipelineId);
-        if (!jobs) continue;
-        for (const job of jobs) {
-          if (job.status === 'failed') {
-            let names = failedOn.get(pipeline.sha);
-            if (!names) failedOn.set(pipeline.sha, (names = new Map()));
-            const seen = names.get(job.name);
-            if (!seen || job.jobId > seen.job.jobId) names.set(job.name, { job, pipeline });
-          } else if (job.status !== 'success') continue;
-          if (job.retried) continue;
-          runs.set(job.name, (runs.get(job.name) ?? 0) + 1);
-          this.runsByName.set(job.name, (this.runsByName.get(job.name) ?? 0) + 1);
-        }
-      }
+      // Read without building a record per attempt (900,000 of them at 2,000 projects): the
+      // failed attempt's record is fetched once it makes a flake.
+      let pipeline!: PipelineHistoryRecord;
+      const visit = (name: string, status: string, retried: boolean, jobId: number) => {
+        if (status === 'failed') {
+          let names = failedOn.get(pipeline.sha);
+          if (!names) failedOn.set(pipeline.sha, (names = new Map()));
+          const seen = names.get(name);
+          if (!seen || jobId > seen.jobId) names.set(name, { jobId, pipeline });
+        } else if (status !== 'success') return;
+        if (retried) return;
+        runs.set(name, (runs.get(name) ?? 0) + 1);
+        this.runsByName.set(name, (this.runsByName.get(name) ?? 0) + 1);
+      };
+      for (pipeline of pipelines) eachAttemptOf(index.jobsByPipeline, pipeline.pipelineId, visit);
       if (failedOn.size === 0) continue;
       const bySha = new Map<string, PipelineHistoryRecord[]>();
       for (const pipeline of pipelines) {
@@ -102,7 +103,9 @@ export class FlakeIndex {
             jobName: name,
             sha,
             kind: retry ? 'retry' : 'same-commit',
-            failedJob: failed.job,
+            failedJob: index.jobsByPipeline
+              .get(failed.pipeline.pipelineId)!
+              .find((j) => j.jobId === failed.jobId)!,
             pipeline: failed.pipeline,
             at,
           };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobHistoryRecord } from './model.ts';
-import { JobListsOverlay, PackedJobLists } from './packed-jobs.ts';
+import { eachAttemptOf, JobListsOverlay, PackedJobLists } from './packed-jobs.ts';
 
 const URL = 'https://gitlab.example/acme/api';
 const job = (over: Partial<JobHistoryRecord>): JobHistoryRecord => ({
@@ -102,6 +102,34 @@ describe('packed job lists', () => {
     expect(plain(lists.get(10))).toEqual(a);
     expect(plain(lists.get(11))).toEqual(b);
     expect(plain(lists.get(12))!.map((j) => j.failureReason)).toEqual([null, '\u0001']);
+  });
+
+  it('visits each attempt’s name, status, retry flag and id in any list, building no records', () => {
+    const lists = new PackedJobLists(() => URL);
+    lists.set(10, [
+      job({ name: 'test', status: 'failed', retried: true }),
+      job({ jobId: 9_000_000_002, name: 'test' }),
+    ]);
+    lists.set(11, [job({ pipelineId: 11, name: 'deploy' }), job({ projectId: 2, jobId: 7 })]);
+    const seen = (map: ReadonlyMap<number, readonly JobHistoryRecord[]>, id: number) => {
+      const out: unknown[] = [];
+      const held = eachAttemptOf(map, id, (...attempt) => out.push(attempt));
+      return held ? out : null;
+    };
+    expect(seen(lists, 10)).toEqual([
+      ['test', 'failed', true, 9_000_000_001],
+      ['test', 'success', false, 9_000_000_002],
+    ]);
+    expect(seen(lists, 11)).toEqual([
+      ['deploy', 'success', false, 9_000_000_001],
+      ['test', 'success', false, 7],
+    ]);
+    expect(seen(lists, 12)).toBeNull();
+    const read = new Map([[10, [job({ name: 'from-store', jobId: 5 })]]]);
+    const overlay = new JobListsOverlay(lists, new Map([[10, read]]));
+    expect(seen(overlay, 10)).toEqual([['from-store', 'success', false, 5]]);
+    expect(seen(overlay, 11)).toHaveLength(2);
+    expect(seen(new Map([[3, [job({ jobId: 3 })]]]), 3)).toEqual([['test', 'success', false, 3]]);
   });
 
   it('keeps a list of several projects as given, and an empty one', () => {

@@ -86,6 +86,23 @@ export class PackedJobLists extends Map<number, readonly JobHistoryRecord[]> {
     }
   }
 
+  /**
+   * Calls `fn` with each of the pipeline's attempts' name, status, retried flag and id, read from
+   * the packed numbers (no records built); false when the pipeline's attempts are not held.
+   */
+  eachAttempt(pipelineId: number, fn: AttemptVisitor): boolean {
+    const p = this.packed.get(pipelineId);
+    if (!p) return false;
+    if (p.raw) return visitRecords(p.raw, fn);
+    const { numbers: n } = p;
+    const w = this.words.words;
+    for (let k = 0; k < n.length; k += STRIDE) {
+      const m = n[k + 7]! * 4;
+      fn(w[m]!, w[m + 2]!, (n[k + 6]! & RETRIED) !== 0, n[k]!);
+    }
+    return true;
+  }
+
   override set(pipelineId: number, jobs: readonly JobHistoryRecord[]): this {
     this.packed.set(pipelineId, pack(jobs, this.urlOf, this.words));
     return this;
@@ -157,6 +174,14 @@ export class JobListsOverlay extends Map<number, readonly JobHistoryRecord[]> {
     eachSuccessful((source ?? this.base).get(pipelineId) ?? [], fn);
   }
 
+  /** As `PackedJobLists.eachAttempt`, for whichever list holds the pipeline's attempts. */
+  eachAttempt(pipelineId: number, fn: AttemptVisitor): boolean {
+    const source = this.over.get(pipelineId);
+    if (!source) return eachAttemptOf(this.base, pipelineId, fn);
+    const list = source.get(pipelineId);
+    return list ? visitRecords(list, fn) : false;
+  }
+
   override has(pipelineId: number): boolean {
     return this.over.has(pipelineId) || this.base.has(pipelineId);
   }
@@ -202,6 +227,34 @@ export class JobListsOverlay extends Map<number, readonly JobHistoryRecord[]> {
   ): void {
     for (const [id, list] of this.entries()) fn.call(thisArg, list, id, this);
   }
+}
+
+/** Receives one attempt's name, status, retried flag and id. */
+export type AttemptVisitor = (
+  name: string,
+  status: string,
+  retried: boolean,
+  jobId: number,
+) => void;
+
+function visitRecords(jobs: readonly JobHistoryRecord[], fn: AttemptVisitor): true {
+  for (const j of jobs) fn(j.name, j.status, j.retried, j.jobId);
+  return true;
+}
+
+/**
+ * Visits a pipeline's attempts in any job-list Map: packed lists and overlays without building
+ * records, others through their records. False when the pipeline's attempts are not held.
+ */
+export function eachAttemptOf(
+  lists: ReadonlyMap<number, readonly JobHistoryRecord[]>,
+  pipelineId: number,
+  fn: AttemptVisitor,
+): boolean {
+  if (lists instanceof PackedJobLists || lists instanceof JobListsOverlay)
+    return lists.eachAttempt(pipelineId, fn);
+  const list = lists.get(pipelineId);
+  return list ? visitRecords(list, fn) : false;
 }
 
 function pack(
