@@ -17,15 +17,21 @@
  *
  * Depth is at most 5 (project → pipelines → nodes → user → name). The simulator computes the same
  * rule and refuses what GitLab would refuse; graphql-pipelines.test.ts checks these numbers there.
+ *
+ * Test report summaries are read per pipeline, by id (`project.pipeline(id:)`, batched per project
+ * by ProjectPipelineResolver): testSuites' nodes 1+9 = 10, pageInfo 1+1 = 2 → 1+12 = 13;
+ * testReportSummary (a resolver) 13+1 = 14; with `id` 15; `pipeline(id:)` 15 + (1 − 10) + 1 for
+ * Gitaly = 7; a project 1 + 7 per pipeline. 30 pipelines of up to 30 projects: ≤ 240. GitLab
+ * before the resolver's −10 counts 17 a pipeline: refused once, the batch shrinks to 13 (234).
  */
 import { z } from 'zod';
 import { AppError } from '../platform/errors.ts';
 import { GraphQLRefusal, refusalOfErrors } from './graphql-refusal.ts';
-import type { GitLabPipeline } from './wire.ts';
-import { describeIssue, utcTimeSchema } from './wire-schemas.ts';
+import type { GitLabPipeline, GitLabTestReportSummary } from './wire.ts';
+import { describeIssue, testReportSummarySchema, utcTimeSchema } from './wire-schemas.ts';
 
 /** Projects per query, sized so every query stays at or under 250 (see the table above). */
-export const GRAPHQL_BATCH = { pipelines: 5, changes: 40, ids: 16 } as const;
+export const GRAPHQL_BATCH = { pipelines: 5, changes: 40, ids: 16, testSummaries: 30 } as const;
 
 /** Pipelines the change probe asks for per project; a full page means "read this project". */
 export const CHANGES_PAGE = 5;
@@ -188,6 +194,58 @@ export function idsQuery(count: number): string {
   );
 }
 
+const SUITE_FIELDS =
+  'name totalTime totalCount successCount failedCount skippedCount errorCount suiteError buildIds';
+
+/** The query reading the test report summaries of pipelines by id, grouped by project. */
+export function testSummariesQuery(pipelinesPerProject: readonly number[]): string {
+  const defs: string[] = [];
+  const body: string[] = [];
+  pipelinesPerProject.forEach((count, i) => {
+    defs.push(`$p${i}: ID!`);
+    const fields: string[] = [];
+    for (let k = 0; k < count; k++) {
+      defs.push(`$i${i}_${k}: CiPipelineID!`);
+      fields.push(
+        `t${k}: pipeline(id: $i${i}_${k}) { id testReportSummary { testSuites { pageInfo { hasNextPage } nodes { ${SUITE_FIELDS} } } } }`,
+      );
+    }
+    body.push(`  p${i}: project(fullPath: $p${i}) { ${fields.join(' ')} }`);
+  });
+  return `query testReportSummaries(${defs.join(', ')}) {\n${body.join('\n')}\n}`;
+}
+
+const suiteNodeSchema = z.object({
+  name: z.unknown(),
+  totalTime: z.unknown(),
+  totalCount: z.unknown(),
+  successCount: z.unknown(),
+  failedCount: z.unknown(),
+  skippedCount: z.unknown(),
+  errorCount: z.unknown(),
+  suiteError: z.unknown(),
+  buildIds: z.array(z.unknown()).max(10_000).nullable(),
+});
+
+const summaryPipelineSchema = z
+  .object({
+    id: gidSchema,
+    testReportSummary: z.object({
+      testSuites: z.object({
+        pageInfo: z.object({ hasNextPage: z.boolean() }),
+        nodes: z.array(suiteNodeSchema).max(100),
+      }),
+    }),
+  })
+  .nullable();
+
+/**
+ * A pipeline's test report summary read over GraphQL: the REST summary's shape, `null` when GitLab
+ * does not show the pipeline (deleted, or its pipelines are not readable), or `'rest'` when only
+ * REST can tell it whole (over 100 suites, or an answer that does not parse).
+ */
+export type BulkTestSummary = GitLabTestReportSummary | null | 'rest';
+
 /** Bulk reads of several projects' pipelines per GraphQL request. */
 export class GraphQLPipelines {
   private readonly origin: string;
@@ -310,12 +368,86 @@ export class GraphQLPipelines {
     });
   }
 
+  /**
+   * The test report summaries of pipelines (REST's `test_report_summary`, suites only summed into
+   * `total`), keyed by pipeline id, in one request for every project given.
+   */
+  async testReportSummaries(
+    requests: readonly { fullPath: string; pipelineIds: readonly number[] }[],
+    signal?: AbortSignal,
+  ): Promise<Map<number, BulkTestSummary>> {
+    const variables: Record<string, unknown> = {};
+    requests.forEach((r, i) => {
+      variables[`p${i}`] = r.fullPath;
+      r.pipelineIds.forEach(
+        (id, k) => (variables[`i${i}_${k}`] = `gid://gitlab/Ci::Pipeline/${id}`),
+      );
+    });
+    const query = testSummariesQuery(requests.map((r) => r.pipelineIds.length));
+    const data = await this.run(query, variables, signal, 'test report summaries (GraphQL)');
+    const out = new Map<number, BulkTestSummary>();
+    requests.forEach((r, i) => {
+      const project = data[`p${i}`] as Record<string, unknown> | null | undefined;
+      r.pipelineIds.forEach((id, k) => {
+        // A project GitLab does not show answers null, and so do its pipelines.
+        const parsed = summaryPipelineSchema.safeParse(project ? (project[`t${k}`] ?? null) : null);
+        if (!parsed.success) {
+          this.onMalformed(`the test summary of pipeline ${id}`, describeIssue(parsed.error));
+          out.set(id, 'rest');
+          return;
+        }
+        if (!parsed.data) return out.set(id, null);
+        const suites = parsed.data.testReportSummary.testSuites;
+        if (suites.pageInfo.hasNextPage) return out.set(id, 'rest');
+        out.set(id, this.toSummary(id, suites.nodes));
+      });
+    });
+    return out;
+  }
+
+  /** REST's summary shape from GraphQL's suites, checked by the REST schema; 'rest' if it fails. */
+  private toSummary(
+    pipelineId: number,
+    nodes: readonly z.infer<typeof suiteNodeSchema>[],
+  ): GitLabTestReportSummary | 'rest' {
+    const suites = nodes.map((n) => ({
+      name: n.name,
+      total_time: n.totalTime,
+      total_count: n.totalCount,
+      success_count: n.successCount,
+      failed_count: n.failedCount,
+      skipped_count: n.skippedCount,
+      error_count: n.errorCount,
+      build_ids: n.buildIds ?? [],
+      suite_error: n.suiteError,
+    }));
+    const sum = (
+      key: 'total_count' | 'success_count' | 'failed_count' | 'skipped_count' | 'error_count',
+    ) => suites.reduce((t, s) => t + (typeof s[key] === 'number' ? s[key] : 0), 0);
+    const parsed = testReportSummarySchema.safeParse({
+      total: {
+        time: suites.reduce((t, s) => t + (typeof s.total_time === 'number' ? s.total_time : 0), 0),
+        count: sum('total_count'),
+        success: sum('success_count'),
+        failed: sum('failed_count'),
+        skipped: sum('skipped_count'),
+        error: sum('error_count'),
+        suite_error: suites.find((s) => typeof s.suite_error === 'string')?.suite_error ?? null,
+      },
+      test_suites: suites,
+    });
+    if (parsed.success) return parsed.data as GitLabTestReportSummary;
+    this.onMalformed(`the test summary of pipeline ${pipelineId}`, describeIssue(parsed.error));
+    return 'rest';
+  }
+
   private async run(
     query: string,
     variables: Record<string, unknown>,
     signal: AbortSignal | undefined,
+    what = 'pipelines (GraphQL)',
   ): Promise<Record<string, unknown>> {
-    const raw = await this.post(query, variables, 'pipelines (GraphQL)', signal);
+    const raw = await this.post(query, variables, what, signal);
     const parsed = responseSchema.safeParse(raw);
     if (!parsed.success) {
       throw new GraphQLRefusal(

@@ -42,6 +42,8 @@ export class GraphQLMode {
     /** False when the GitLab port has no bulk reads at all (then REST without a note). */
     private readonly available: boolean,
     private readonly logger: Logger,
+    /** What reads do instead, for the note. */
+    private readonly fallback = 'reading pipelines over REST (one request per project, and per pipeline for durations)',
   ) {}
 
   /** True while reads go over GraphQL. */
@@ -85,7 +87,7 @@ export class GraphQLMode {
   /** GitLab refuses GraphQL for good: reads go over REST until the service restarts. */
   switchOff(refusal: GraphQLRefusal, why = ''): void {
     if (this.offNote !== null) return;
-    this.offNote = `${refusal.message}${why}; reading pipelines over REST (one request per project, and per pipeline for durations) until the service restarts`;
+    this.offNote = `${refusal.message}${why}; ${this.fallback} until the service restarts`;
     this.logger.warn({ err: refusal.message }, 'GitLab GraphQL unusable; reading over REST');
   }
 }

@@ -16,7 +16,7 @@ export type { FailedCaseHistory, PipelineTests } from './test-report-service.ts'
 export interface TestReportsDeps {
   store: HistoryStore;
   history: PipelineHistory;
-  gitlab: Pick<GitLabApi, 'getTestReportSummary' | 'getTestReport'>;
+  gitlab: Pick<GitLabApi, 'getTestReportSummary' | 'getTestReport' | 'bulk'>;
   clock: Clock;
   logger: Logger;
   /** The summary's window, the default window of every answer. */
@@ -37,6 +37,7 @@ export function openTestReports(deps: TestReportsDeps): TestReports {
     gitlab: deps.gitlab,
     store,
     pipeline: (id) => deps.history.pipeline(id),
+    projectPath: (id) => deps.history.watchedProject(id)?.path,
     flush: () => deps.history.flush(),
     clock: deps.clock,
     logger: deps.logger,

@@ -1,4 +1,5 @@
 import type { GitLabApi } from '../gitlab/api.ts';
+import { GraphQLRefusal, type BulkTestSummary } from '../gitlab/graphql-pipelines.ts';
 import { isFinishedStatus } from '../gitlab/pipeline-status.ts';
 import { sameUpdatedAt } from '../gitlab/updated-at.ts';
 import type {
@@ -11,6 +12,7 @@ import type { PipelineHistoryRecord } from '../history/model.ts';
 import type { Clock } from '../platform/clock.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
+import { GraphQLMode } from '../summary/graphql-mode.ts';
 import type { NewTestRun, QueuedRead, TestReportStore } from './store.ts';
 
 /** Stack traces are kept up to this many characters (the head: the assertion and its location). */
@@ -21,7 +23,10 @@ const MAX_ATTEMPTS = 3;
 
 /** What the recorder needs. */
 export interface TestReportRecorderDeps {
-  gitlab: Pick<GitLabApi, 'getTestReportSummary' | 'getTestReport'>;
+  /** REST for full reports (and summaries when GraphQL cannot read them); `bulk` for summaries. */
+  gitlab: Pick<GitLabApi, 'getTestReportSummary' | 'getTestReport' | 'bulk'>;
+  /** A watched project's full path (what GraphQL names projects by), if known. */
+  projectPath?: (projectId: number) => string | undefined;
   store: TestReportStore;
   /** The stored pipeline (its commit, ref and `updated_at`). */
   pipeline: (pipelineId: number) => PipelineHistoryRecord | undefined;
@@ -64,11 +69,28 @@ export class TestReportRecorder {
   private readonly unsaved = new Map<number, ReadTask>();
   private unsavedTimer: NodeJS.Immediate | null = null;
   private readonly concurrency: number;
-  /** Requests made to GitLab (summaries and full reports), for measuring the cost. */
-  readonly requests = { summaries: 0, reports: 0 };
+  /** Reads in flight (a GraphQL read holds a batch of pipelines). */
+  private flights = 0;
+  private pumpTimer: NodeJS.Immediate | null = null;
+  private readonly graphql: GraphQLMode;
+  /**
+   * Requests made to GitLab, for measuring the cost: summaries over REST, GraphQL queries reading
+   * many summaries each, pipelines whose summary came either way, and full reports.
+   */
+  readonly requests = { summaries: 0, summaryQueries: 0, summarised: 0, reports: 0 };
 
   constructor(private readonly deps: TestReportRecorderDeps) {
     this.concurrency = deps.concurrency ?? 1;
+    this.graphql = new GraphQLMode(
+      deps.gitlab.bulk !== undefined && deps.projectPath !== undefined,
+      deps.logger,
+      'reading test report summaries over REST (one request per pipeline)',
+    );
+  }
+
+  /** Why summaries are read over REST although GitLab has GraphQL, or null. */
+  get graphqlNote(): string | null {
+    return this.graphql.note;
   }
 
   /** The history stored a finished pipeline's jobs: queues its report when it has one unread. */
@@ -80,7 +102,11 @@ export class TestReportRecorder {
     this.unsaved.set(task.pipelineId, task);
     this.unsavedTimer ??= setImmediate(() => this.saveQueue());
     this.queue.set(task.pipelineId, task);
-    this.pump();
+    // On the next turn: the pipelines the history stores together are read in one batch.
+    this.pumpTimer ??= setImmediate(() => {
+      this.pumpTimer = null;
+      this.pump();
+    });
   }
 
   /**
@@ -139,6 +165,8 @@ export class TestReportRecorder {
   stop(): void {
     // Before the store closes: what was queued is read after the restart.
     this.saveQueue();
+    if (this.pumpTimer) clearImmediate(this.pumpTimer);
+    this.pumpTimer = null;
     this.controller.abort();
     this.queue.clear();
     if (this.running.size === 0) for (const resolve of this.waiters.splice(0)) resolve();
@@ -158,34 +186,131 @@ export class TestReportRecorder {
   }
 
   private pump(): void {
-    while (this.running.size < this.concurrency && !this.controller.signal.aborted) {
-      let next: ReadTask | null = null;
-      for (const task of this.queue.values())
-        if (!next || task.createdAt > next.createdAt) next = task;
-      if (!next) break;
-      this.queue.delete(next.pipelineId);
-      void this.run(next);
+    // Reads in flight, not pipelines: one GraphQL read holds a batch of them.
+    while (this.flights < this.concurrency && !this.controller.signal.aborted) {
+      const size = this.graphql.usable ? this.graphql.size('testSummaries') : 1;
+      const batch = [...this.queue.values()]
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .slice(0, size);
+      if (batch.length === 0) break;
+      for (const task of batch) this.queue.delete(task.pipelineId);
+      void this.runBatch(batch);
     }
   }
 
   private run(task: ReadTask): Promise<void> {
-    const promise = this.read(task).finally(() => {
-      this.running.delete(task.pipelineId);
+    return this.runBatch([task], true);
+  }
+
+  /** Reads a batch (`rest`: one pipeline over REST, what pipeline details wait for). */
+  private runBatch(tasks: ReadTask[], rest = false): Promise<void> {
+    this.flights++;
+    const read = rest || !this.graphql.usable ? this.readEach(tasks) : this.readBulk(tasks);
+    const promise = read.finally(() => {
+      this.flights--;
+      for (const task of tasks) this.running.delete(task.pipelineId);
       this.pump();
       if (this.queue.size === 0 && this.running.size === 0)
         for (const resolve of this.waiters.splice(0)) resolve();
     });
-    this.running.set(task.pipelineId, promise);
+    for (const task of tasks) this.running.set(task.pipelineId, promise);
     return promise;
   }
 
+  private async readEach(tasks: readonly ReadTask[]): Promise<void> {
+    for (const task of tasks) await this.read(task);
+  }
+
+  /**
+   * Reads the batch's summaries in one GraphQL request, then each pipeline's full report where it
+   * decides something. GitLab refusing the query for its size shrinks the batch (the refused
+   * pipelines are queued again); refusing GraphQL itself sends summaries over REST from then on.
+   */
+  private async readBulk(tasks: readonly ReadTask[]): Promise<void> {
+    const signal = this.controller.signal;
+    const byProject = new Map<string, number[]>();
+    const rest: ReadTask[] = [];
+    for (const task of tasks) {
+      const path = this.deps.projectPath?.(task.projectId);
+      if (path === undefined) rest.push(task);
+      else byProject.set(path, [...(byProject.get(path) ?? []), task.pipelineId]);
+    }
+    let summaries: Map<number, BulkTestSummary>;
+    try {
+      this.requests.summaryQueries++;
+      summaries = await this.deps.gitlab.bulk!.testReportSummaries(
+        [...byProject].map(([fullPath, pipelineIds]) => ({ fullPath, pipelineIds })),
+        signal,
+      );
+    } catch (err) {
+      if (signal.aborted) return;
+      if (!(err instanceof GraphQLRefusal)) {
+        for (const task of tasks) this.failed(task, err);
+        return;
+      }
+      const smaller =
+        err.kind === 'complexity' || err.kind === 'too-large'
+          ? this.graphql.shrink('testSummaries', err, tasks.length)
+          : null;
+      if (smaller === null) this.graphql.switchOff(err);
+      // Not the pipelines' fault: read again at once, in smaller batches or over REST.
+      for (const task of tasks)
+        if (!this.queue.has(task.pipelineId)) this.queue.set(task.pipelineId, task);
+      return;
+    }
+    for (const task of tasks) {
+      if (signal.aborted) return;
+      const summary = summaries.get(task.pipelineId);
+      if (summary === undefined || summary === 'rest') await this.read(task);
+      // GitLab no longer shows it (deleted, or no longer readable): as REST's 404.
+      else if (summary === null) this.dropped(task);
+      else await this.afterSummary(task, summary);
+    }
+  }
+
+  /** Reads one pipeline's summary over REST, then its report where it decides something. */
   private async read(task: ReadTask): Promise<void> {
-    const { gitlab, store, clock, logger } = this.deps;
+    const { gitlab } = this.deps;
     const signal = this.controller.signal;
     if (!gitlab.getTestReportSummary || !gitlab.getTestReport) return;
+    let summary: GitLabTestReportSummary;
     try {
       this.requests.summaries++;
-      const summary = await gitlab.getTestReportSummary(task.projectId, task.pipelineId, signal);
+      summary = await gitlab.getTestReportSummary(task.projectId, task.pipelineId, signal);
+    } catch (err) {
+      this.failed(task, err);
+      return;
+    }
+    await this.afterSummary(task, summary);
+  }
+
+  /** A pipeline GitLab does not show any more: nothing to read, now or after a restart. */
+  private dropped(task: ReadTask): void {
+    this.saveQueue();
+    this.deps.store.unqueue(task.pipelineId);
+  }
+
+  /** A read failed: dropped when GitLab says it is gone, else tried again (up to 3 times). */
+  private failed(task: ReadTask, err: unknown): void {
+    if (this.controller.signal.aborted) return;
+    if (isAppError(err, 'not_found', 'forbidden')) return this.dropped(task);
+    const attempts = (this.attempts.get(task.pipelineId) ?? 0) + 1;
+    this.attempts.set(task.pipelineId, attempts);
+    this.deps.logger.debug(
+      { pipelineId: task.pipelineId, attempts, err: (err as Error).message },
+      'test report read failed',
+    );
+    if (attempts < MAX_ATTEMPTS && !this.queue.has(task.pipelineId))
+      this.queue.set(task.pipelineId, task);
+  }
+
+  /** With the summary read: the full report where it decides something, then both stored. */
+  private async afterSummary(task: ReadTask, summary: GitLabTestReportSummary): Promise<void> {
+    const { gitlab, store, clock } = this.deps;
+    const signal = this.controller.signal;
+    if (!gitlab.getTestReport) return;
+    this.requests.summarised++;
+    try {
       const pipeline = this.deps.pipeline(task.pipelineId);
       // Gone, or changed again meanwhile: the newer state queues its own read.
       if (signal.aborted || !pipeline || !sameUpdatedAt(pipeline.updatedAt, task.updatedAt)) return;
@@ -215,20 +340,7 @@ export class TestReportRecorder {
       store.saveRead(task.pipelineId, task.updatedAt, clock.now(), runs);
       this.attempts.delete(task.pipelineId);
     } catch (err) {
-      if (signal.aborted) return;
-      if (isAppError(err, 'not_found', 'forbidden')) {
-        this.saveQueue();
-        store.unqueue(task.pipelineId);
-        return;
-      }
-      const attempts = (this.attempts.get(task.pipelineId) ?? 0) + 1;
-      this.attempts.set(task.pipelineId, attempts);
-      logger.debug(
-        { pipelineId: task.pipelineId, attempts, err: (err as Error).message },
-        'test report read failed',
-      );
-      if (attempts < MAX_ATTEMPTS && !this.queue.has(task.pipelineId))
-        this.queue.set(task.pipelineId, task);
+      this.failed(task, err);
     }
   }
 }

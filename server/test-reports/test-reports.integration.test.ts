@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GitLabClient } from '../gitlab/client.ts';
 import type { GitLabPipelineListItem } from '../gitlab/wire.ts';
 import { ManualClock } from '../platform/clock.ts';
+import { graphqlSwitchedOff } from '../simulator/faults.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { startHarness, type Harness } from '../testing/service-harness.ts';
 import type { FailingTestsResponse, FlakyTestsResponse, TestHistoryResponse } from './contract.ts';
@@ -66,10 +67,13 @@ async function pipelinesRunning(projectId: number, suite: string) {
 }
 
 describe('test reports against the simulator', () => {
-  it('reads one summary per pipeline with a report, and the full report only where it decides', async () => {
+  it('reads one summary per pipeline with a report (in bulk over GraphQL), and the full report only where it decides', async () => {
     const recorder = h.service.groupHealth.testReports.recorder;
     const stats = h.simulator.stats.byKind;
-    expect(stats['test-report-summary']).toBe(recorder.requests.summaries);
+    // Summaries come over GraphQL, up to 30 a request: none over REST.
+    expect(recorder.requests.summaries).toBe(0);
+    expect(stats['test-report-summary'] ?? 0).toBe(0);
+    expect(recorder.graphqlNote).toBeNull();
     expect(stats['test-report']).toBe(recorder.requests.reports);
     // Every finished pipeline of a watched project whose jobs list a junit artifact, once.
     let withReports = 0;
@@ -86,7 +90,9 @@ describe('test reports against the simulator', () => {
         if (jobs.some((j) => j.artifacts?.some((a) => a.file_type === 'junit'))) withReports++;
       }
     }
-    expect(recorder.requests.summaries).toBe(withReports);
+    expect(recorder.requests.summarised).toBe(withReports);
+    expect(recorder.requests.summaryQueries).toBeGreaterThanOrEqual(Math.ceil(withReports / 30));
+    expect(recorder.requests.summaryQueries).toBeLessThan(withReports / 3);
     expect(recorder.requests.reports).toBeLessThan(withReports);
     expect(recorder.requests.reports).toBeGreaterThan(0);
   });
@@ -288,13 +294,15 @@ describe('test reports against the simulator', () => {
     const before = await gitlab.getPipeline(s.projectId, pipelineId);
     h.simulator.retryPipeline(s.projectId, pipelineId);
     h.simulator.finishPipeline(s.projectId, pipelineId, 'success');
-    const summaries = h.simulator.stats.byKind['test-report-summary'];
+    const recorder = h.service.groupHealth.testReports.recorder;
+    const summarised = recorder.requests.summarised;
     const reports = h.simulator.stats.byKind['test-report'];
     await h.service.poller.cycleOnce();
     await h.service.poller.detailsSettled();
     await h.service.groupHealth.idle();
-    // Its summary, and the full report: the test failed on this commit, so its pass decides.
-    expect(h.simulator.stats.byKind['test-report-summary'] - summaries).toBe(1);
+    // Its summary (over GraphQL), and the full report: the test failed on this commit, so its
+    // pass decides.
+    expect(recorder.requests.summarised - summarised).toBe(1);
     expect(h.simulator.stats.byKind['test-report'] - reports).toBe(1);
     const q = new URLSearchParams({
       projectId: String(s.projectId),
@@ -376,6 +384,9 @@ describe('test reports against the simulator', () => {
     h.simulator.retryPipeline(s.projectId, pipelineId);
     h.simulator.finishPipeline(s.projectId, pipelineId, 'success');
     // The summary request hangs: the service stops with the jobs stored and the report unread.
+    // Faults match paths, not GraphQL bodies: with /api/graphql off (404) the summary goes over
+    // REST, where it can hang alone; after the restart GraphQL is back and reads it.
+    const graphqlOff = h.simulator.faults.add(graphqlSwitchedOff());
     const hang = h.simulator.faults.add({
       kind: 'delay',
       ms: 30_000,
@@ -396,7 +407,8 @@ describe('test reports against the simulator', () => {
       { timeout: 10_000 },
     );
     hang.remove();
-    const summaries = h.simulator.stats.byKind['test-report-summary'];
+    graphqlOff.remove();
+    const summaries = h.simulator.stats.byKind['test-report-summary'] ?? 0;
     const jobLists = h.simulator.stats.byKind['jobs'];
     h = await h.restart();
     // Not its jobs again (stored before the stop): the queue on disk is what brings it back.
@@ -405,7 +417,11 @@ describe('test reports against the simulator', () => {
       { timeout: 10_000 },
     );
     expect(h.simulator.stats.byKind['jobs'] - jobLists).toBe(0);
-    expect(h.simulator.stats.byKind['test-report-summary'] - summaries).toBe(1);
+    // Read again over GraphQL: REST's summary route saw only the hung request.
+    expect((h.simulator.stats.byKind['test-report-summary'] ?? 0) - summaries).toBe(0);
+    const restarted = h.service.groupHealth.testReports.recorder;
+    expect(restarted.requests).toMatchObject({ summaries: 0, summarised: 1 });
+    expect(restarted.requests.summaryQueries).toBeGreaterThanOrEqual(1);
   });
 
   it('refuses a bad window or project with the error shape', async () => {

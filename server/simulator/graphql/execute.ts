@@ -1,15 +1,19 @@
 /**
  * The simulator's GraphQL endpoint (POST /api/graphql): the part of GitLab's schema the service
- * reads — `project(fullPath)`, its `pipelines` connection, `Pipeline` and `UserCore` fields —
+ * reads — `project(fullPath)`, its `pipelines` connection and `pipeline(id:)`, `Pipeline` with its
+ * `testReportSummary`, and `UserCore` fields —
  * answered from the same dataset as REST, with GitLab's limits and error wording:
  * - complexity per app/graphql/types/base_field.rb and app/graphql/resolvers/base_resolver.rb
- *   (scalar 1; object 1 + selections; resolver field selections + 1 (+2 for `ref`/`sha` filters),
+ *   (scalar 1; object 1 + selections; resolver field selections + its resolver_complexity (1, or
+ *   1 − 10 for ProjectPipelineResolver) + 1 when it calls Gitaly (+2 for `ref`/`sha` filters),
  *   × (1 + min(first|last, 100) × 0.01) on connections), max 250 for a signed-in user and depth 15
  *   (app/graphql/gitlab_schema.rb), refused with graphql-ruby's messages;
  * - unknown fields refused as graphql-ruby words it; pages of at most 100 (default_max_page_size).
  */
 import type { Dataset } from '../dataset.ts';
 import type { SimPipeline, SimProject, SimUser } from '../model.ts';
+import { pipelineSuites } from '../test-reports/report.ts';
+import { testReportSummaryView } from '../test-reports/views.ts';
 import type { Views } from '../views.ts';
 import { GraphQLSyntaxError, parseOperation, type FieldNode, type ValueNode } from './parse.ts';
 
@@ -24,6 +28,10 @@ interface FieldDef {
   type?: string;
   /** Resolved by a resolver class in GitLab (proc complexity). */
   resolver?: boolean;
+  /** The resolver's own `resolver_complexity` (BaseResolver's is 1). */
+  resolverComplexity?: number;
+  /** `calls_gitaly!`: one more point (BaseField#field_resolver_complexity). */
+  gitaly?: boolean;
   connection?: boolean;
 }
 
@@ -38,6 +46,9 @@ const SCHEMA: Record<string, Record<string, FieldDef>> = {
     fullPath: {},
     webUrl: {},
     pipelines: { type: 'PipelineConnection', resolver: true, connection: true },
+    // Resolvers::Ci::ProjectPipelineResolver: `calls_gitaly!`, and resolver_complexity is
+    // BaseResolver's minus 10 (one pipeline by id, iid or sha is cheap; batched per project).
+    pipeline: { type: 'Pipeline', resolver: true, resolverComplexity: 1 - 10, gitaly: true },
   },
   PipelineConnection: {
     count: {},
@@ -64,6 +75,38 @@ const SCHEMA: Record<string, Record<string, FieldDef>> = {
     path: {},
     active: {},
     user: { type: 'UserCore' },
+    // Types::Ci::PipelineType: `resolver: Resolvers::Ci::TestReportSummaryResolver`, null: false.
+    testReportSummary: { type: 'TestReportSummary', resolver: true },
+  },
+  // Types::Ci::TestReportSummaryType, TestReportTotalType, TestSuiteSummaryType (the REST
+  // summary's entities, camel-cased; `buildIds` are IDs, so strings).
+  TestReportSummary: {
+    total: { type: 'TestReportTotal' },
+    testSuites: { type: 'TestSuiteSummaryConnection' },
+  },
+  TestReportTotal: {
+    time: {},
+    count: {},
+    success: {},
+    failed: {},
+    skipped: {},
+    error: {},
+    suiteError: {},
+  },
+  TestSuiteSummaryConnection: {
+    pageInfo: { type: 'PageInfo' },
+    nodes: { type: 'TestSuiteSummary' },
+  },
+  TestSuiteSummary: {
+    name: {},
+    totalTime: {},
+    totalCount: {},
+    successCount: {},
+    failedCount: {},
+    skippedCount: {},
+    errorCount: {},
+    suiteError: {},
+    buildIds: {},
   },
   UserCore: { id: {}, username: {}, name: {}, avatarUrl: {}, webUrl: {}, state: {} },
 };
@@ -121,7 +164,7 @@ function complexityOf(
     throw new QueryError(`Selections can't be made on scalars (field '${field.name}')`);
   }
   if (!def.resolver) return 1 + children;
-  let complexity = children + 1;
+  let complexity = children + (def.resolverComplexity ?? 1) + (def.gitaly ? 1 : 0);
   if (field.args.has('ref')) complexity += 2;
   if (field.args.has('sha')) complexity += 2;
   if (def.connection) {
@@ -271,6 +314,53 @@ function projectObject(project: SimProject, deps: GraphQLDeps): Resolved {
     webUrl: `${origin}/${project.fullPath}`,
     pipelines: (field: FieldNode, variables: Variables) =>
       pipelinesOf(project, field, variables, deps),
+    pipeline: (field: FieldNode, variables: Variables) =>
+      pipelineById(project, field, variables, deps),
+  };
+}
+
+/**
+ * `project.pipeline(id:)`: null when the project has no such pipeline or the user may not read
+ * its pipelines (Ci::PipelinesFinder answers none, as for the connection).
+ */
+function pipelineById(
+  project: SimProject,
+  field: FieldNode,
+  variables: Variables,
+  deps: GraphQLDeps,
+): Resolved | null {
+  const gid = argValue(field.args.get('id'), variables);
+  // Types::GlobalIDType[::Ci::Pipeline]'s coercion error, as graphql-ruby words it.
+  const match = typeof gid === 'string' ? /^gid:\/\/gitlab\/Ci::Pipeline\/(\d+)$/.exec(gid) : null;
+  if (!match) throw new QueryError(`${JSON.stringify(gid)} is not a valid Global ID`);
+  if ((project.pipelineAccess ?? 'enabled') !== 'enabled') return null;
+  const pipeline = deps.data.pipelineById.get(Number(match[1]));
+  if (!pipeline || pipeline.projectId !== project.id) return null;
+  return pipelineObject(project, pipeline, deps);
+}
+
+/** `Pipeline.testReportSummary`: the REST summary's numbers (kept after artifacts expire). */
+function testReportSummaryObject(project: SimProject, p: SimPipeline, deps: GraphQLDeps): Resolved {
+  const view = testReportSummaryView(pipelineSuites(project, p, deps.data.jobsOf(p))) as {
+    total: Record<string, number | null>;
+    test_suites: Record<string, unknown>[];
+  };
+  return {
+    total: { ...view.total, suiteError: view.total.suite_error },
+    testSuites: {
+      pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+      nodes: view.test_suites.map((s) => ({
+        name: s.name,
+        totalTime: s.total_time,
+        totalCount: s.total_count,
+        successCount: s.success_count,
+        failedCount: s.failed_count,
+        skippedCount: s.skipped_count,
+        errorCount: s.error_count,
+        suiteError: s.suite_error,
+        buildIds: (s.build_ids as number[]).map(String),
+      })),
+    },
   };
 }
 
@@ -347,5 +437,6 @@ function pipelineObject(project: SimProject, p: SimPipeline, deps: GraphQLDeps):
     path: `/${project.fullPath}/-/pipelines/${p.id}`,
     active: p.finishedAt === null,
     user: user ? userObject(user, deps) : null,
+    testReportSummary: () => testReportSummaryObject(project, p, deps),
   };
 }
