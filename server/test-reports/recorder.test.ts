@@ -152,32 +152,41 @@ function openMany(gitlab: TestReportRecorderDeps['gitlab']) {
   return { ids, reports, recorder };
 }
 
+/**
+ * GitLab whose REST summaries pass (each pipeline asked is noted in `rest`) and whose bulk read
+ * is `bulk`; no full report is ever needed.
+ */
+function fakeGitLab(
+  bulk: (
+    requests: { fullPath: string; pipelineIds: readonly number[] }[],
+  ) => Promise<Map<number, BulkTestSummary>>,
+) {
+  const rest: number[] = [];
+  const gitlab: TestReportRecorderDeps['gitlab'] = {
+    getTestReportSummary: (_project, pipelineId) => {
+      rest.push(pipelineId);
+      return Promise.resolve(passingSummary());
+    },
+    getTestReport: () => Promise.reject(new Error('a passing summary needs no report')),
+    bulk: { testReportSummaries: bulk } as unknown as GraphQLPipelines,
+  };
+  return { gitlab, rest };
+}
+
 describe('TestReportRecorder reads summaries over GraphQL in batches', () => {
   it('asks for 30 pipelines a query and GitLab says the batch is too complex: it shrinks and reads them all', async () => {
     const batches: number[] = [];
-    const rest: number[] = [];
-    const gitlab: TestReportRecorderDeps['gitlab'] = {
-      getTestReportSummary: (_project, pipelineId) => {
-        rest.push(pipelineId);
-        return Promise.resolve(passingSummary());
-      },
-      getTestReport: () => Promise.reject(new Error('a passing summary needs no report')),
-      bulk: {
-        // GitLab before ProjectPipelineResolver's −10 counts 17 a pipeline (graphql-pipelines.ts).
-        testReportSummaries: (requests: { fullPath: string; pipelineIds: readonly number[] }[]) => {
-          const ids = requests.flatMap((r) => r.pipelineIds);
-          batches.push(ids.length);
-          const actual = ids.length * 17 + requests.length;
-          if (actual > 250)
-            return Promise.reject(
-              refusalOfErrors(
-                `Query has complexity of ${actual}, which exceeds max complexity of 250`,
-              ),
-            );
-          return Promise.resolve(new Map(ids.map((id) => [id, passingSummary()])));
-        },
-      } as unknown as GraphQLPipelines,
-    };
+    // GitLab before ProjectPipelineResolver's −10 counts 17 a pipeline (graphql-pipelines.ts).
+    const { gitlab, rest } = fakeGitLab((requests) => {
+      const ids = requests.flatMap((r) => r.pipelineIds);
+      batches.push(ids.length);
+      const actual = ids.length * 17 + requests.length;
+      if (actual > 250)
+        return Promise.reject(
+          refusalOfErrors(`Query has complexity of ${actual}, which exceeds max complexity of 250`),
+        );
+      return Promise.resolve(new Map(ids.map((id) => [id, passingSummary()])));
+    });
     const { ids, reports, recorder } = openMany(gitlab);
     await nextTurn();
     await recorder.idle();
@@ -191,21 +200,11 @@ describe('TestReportRecorder reads summaries over GraphQL in batches', () => {
   });
 
   it('GitLab refuses GraphQL (404): every summary is read over REST, once, and the note says why', async () => {
-    const rest: number[] = [];
     let queries = 0;
-    const gitlab: TestReportRecorderDeps['gitlab'] = {
-      getTestReportSummary: (_project, pipelineId) => {
-        rest.push(pipelineId);
-        return Promise.resolve(passingSummary());
-      },
-      getTestReport: () => Promise.reject(new Error('a passing summary needs no report')),
-      bulk: {
-        testReportSummaries: () => {
-          queries++;
-          return Promise.reject(new GraphQLRefusal('absent', 'HTTP 404 Not found!'));
-        },
-      } as unknown as GraphQLPipelines,
-    };
+    const { gitlab, rest } = fakeGitLab(() => {
+      queries++;
+      return Promise.reject(new GraphQLRefusal('absent', 'HTTP 404 Not found!'));
+    });
     const { ids, reports, recorder } = openMany(gitlab);
     await nextTurn();
     await recorder.idle();
@@ -219,26 +218,16 @@ describe('TestReportRecorder reads summaries over GraphQL in batches', () => {
   });
 
   it('a pipeline GitLab no longer shows is dropped from the queue; one GraphQL cannot tell whole goes to REST', async () => {
-    const rest: number[] = [];
     let first = 0;
     let second = 0;
-    const gitlab: TestReportRecorderDeps['gitlab'] = {
-      getTestReportSummary: (_project, pipelineId) => {
-        rest.push(pipelineId);
-        return Promise.resolve(passingSummary());
-      },
-      getTestReport: () => Promise.reject(new Error('a passing summary needs no report')),
-      bulk: {
-        testReportSummaries: (requests: { pipelineIds: readonly number[] }[]) => {
-          const ids = requests.flatMap((r) => r.pipelineIds);
-          [first, second] = [ids[0]!, ids[1]!];
-          const answers = new Map<number, BulkTestSummary>(ids.map((id) => [id, passingSummary()]));
-          answers.set(first, null);
-          answers.set(second, 'rest');
-          return Promise.resolve(answers);
-        },
-      } as unknown as GraphQLPipelines,
-    };
+    const { gitlab, rest } = fakeGitLab((requests) => {
+      const ids = requests.flatMap((r) => r.pipelineIds);
+      [first, second] = [ids[0]!, ids[1]!];
+      const answers = new Map<number, BulkTestSummary>(ids.map((id) => [id, passingSummary()]));
+      answers.set(first, null);
+      answers.set(second, 'rest');
+      return Promise.resolve(answers);
+    });
     const { ids, reports, recorder } = openMany(gitlab);
     await nextTurn();
     await recorder.idle();

@@ -272,7 +272,8 @@ export class TestReportRecorder {
   private async read(task: ReadTask): Promise<void> {
     const { gitlab } = this.deps;
     const signal = this.controller.signal;
-    if (!gitlab.getTestReportSummary || !gitlab.getTestReport) return;
+    // Stopped (a details read may still ask after the service began to close): nothing more.
+    if (!gitlab.getTestReportSummary || !gitlab.getTestReport || signal.aborted) return;
     let summary: GitLabTestReportSummary;
     try {
       this.requests.summaries++;
