@@ -1,13 +1,13 @@
 // Issue 25 in Chromium: failed jobs as a new user reads their built-in analysis at 1024×640 — a
-// Terraform apply with its file linked at the line (failed on purpose in a simulator the test
-// drives), and, from `serve --demo`'s own two weeks, the apply-staging repro that changes nothing
-// remote, the e2e timeout with what the job was doing when it stopped
-// (every component's retries one quoted line), and the image build with BuildKit's pull error.
+// Terraform apply with its file linked at the line and the image build with BuildKit's pull error
+// (both failed on purpose in a simulator the tests drive), and, from `serve --demo`'s own two
+// weeks, the apply-staging repro that changes nothing remote and the e2e timeout with what the job
+// was doing when it stopped (every component's retries one quoted line).
 // Screenshots: test-results/screenshots/answers-*.png.
 import type { Page } from '@playwright/test';
 import type { FailuresResponse } from '../server/contract.ts';
-import { startSimulator } from '../server/simulator/index.ts';
-import { simJson } from '../server/simulator/testing/http.ts';
+import { startSimulator, type GitLabSimulator } from '../server/simulator/index.ts';
+import { plantFailure, type PlantedJob } from '../server/simulator/testing/plant.ts';
 import { analyseOnTab, expect, snap, test } from './fixtures.ts';
 import { DemoService } from './service.ts';
 
@@ -71,41 +71,47 @@ async function analyse(
   return answer;
 }
 
+/**
+ * Failures the tests plant themselves, in a simulator they drive: the demo's two weeks hold a
+ * Terraform diagnostic or a base-image pull failure only at some hours (CI at 01:10 had no
+ * Terraform diagnostic; at 04:00 the newest build-image failure was an out-of-memory kill). The
+ * analysis of the demo's own failures is tested clock-free in
+ * server/simulator/logs/demo-analysis.test.ts.
+ */
+let planted: {
+  sim: GitLabSimulator;
+  service: DemoService;
+  terraform: PlantedJob;
+  buildImage: PlantedJob;
+};
+
+test.beforeAll(async () => {
+  const sim = await startSimulator({ live: false, projects: 6, days: 1 });
+  const terraform = await plantFailure(
+    sim,
+    'terraform-modules',
+    'apply-staging',
+    'terraform-error',
+  );
+  const buildImage = await plantFailure(sim, 'data-pipeline', 'build-image', 'network');
+  const service = await DemoService.start({ gitlab: sim });
+  await service.waitForSummary();
+  planted = { sim, service, terraform, buildImage };
+});
+
+test.afterAll(async () => {
+  await planted?.service.dispose();
+  await planted?.sim.close();
+});
+
 test('a Terraform error: the error box, its file linked at the line, the tool’s suggestion', async ({
   page,
 }) => {
-  // The demo's two weeks hold a Terraform diagnostic only at some hours: this test fails an apply
-  // with Terraform's "Unsupported attribute" itself, in a simulator it drives (the analysis of the
-  // demo's own diagnostics is tested clock-free in server/simulator/logs/demo-analysis.test.ts).
-  const sim = await startSimulator({ live: false, projects: 6, days: 1 });
-  let service: DemoService | undefined;
-  try {
-    const projects = await simJson<{ id: number; path: string; default_branch: string }[]>(
-      sim,
-      '/groups/acme/projects?include_subgroups=true',
-    );
-    const terraform = projects.find((p) => p.path === 'terraform-modules')!;
-    const run = sim.startPipeline(terraform.id, { ref: terraform.default_branch });
-    sim.finishPipeline(run.projectId, run.pipelineId, 'failed', {
-      job: 'apply-staging',
-      failure: 'terraform-error',
-    });
-    const jobs = await simJson<{ id: number; name: string; status: string }[]>(
-      sim,
-      `/projects/${run.projectId}/pipelines/${run.pipelineId}/jobs`,
-    );
-    const apply = jobs.find((j) => j.name === 'apply-staging' && j.status === 'failed')!;
-    service = await DemoService.start({ gitlab: sim });
-    await service.waitForSummary();
-    await terraformAnswer(page, service, { ...run, jobId: apply.id });
-  } finally {
-    await service?.dispose();
-    await sim.close();
-  }
+  await terraformAnswer(page, planted.service, planted.terraform);
 });
 
 /** The Terraform job's answer: the diagnostic, the file linked at its line, and no apply advised. */
-async function terraformAnswer(page: Page, service: DemoService, job: JobRef) {
+async function terraformAnswer(page: Page, service: DemoService, job: PlantedJob) {
   const answer = await analyse(page, service, job);
   await expect(answer).toContainText(/Did you mean "(id|instance_type)"\?/);
   const where = answer.locator('a', { hasText: /^modules\/[\w-]+\/main\.tf:\d+$/ }).first();
@@ -158,13 +164,8 @@ test('e2e-tests: the timeout GitLab states and the last activity, retries folded
 
 test('build-image: the docker build step and the base image BuildKit could not pull', async ({
   page,
-  twoWeekService: service,
 }) => {
-  const answer = await analyse(
-    page,
-    service,
-    await failedJob(service, 'build-image', 'script_failure'),
-  );
+  const answer = await analyse(page, planted.service, planted.buildImage);
   await expect(answer).toContainText('Failing step: docker build');
   // The pull BuildKit could not make is the cause, not the registry login before it.
   await expect(answer.locator('pre').first()).toContainText('ERROR: failed to solve:');

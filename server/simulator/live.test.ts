@@ -8,6 +8,7 @@ import type {
 } from '../gitlab/wire.ts';
 import { startSimulator, type GitLabSimulator } from './index.ts';
 import { simAllPages, simGet, simJson } from './testing/http.ts';
+import { plantFailure } from './testing/plant.ts';
 
 const ACTIVE = new Set(['created', 'pending', 'running']);
 const START = Date.parse('2026-11-18T15:00:00Z');
@@ -202,16 +203,7 @@ describe('a failure a test chooses', () => {
   it('finishPipeline() fails the job a test names, with the failure it names', async () => {
     const sim = await startSimulator({ seed: 13, live: false, projects: 6, days: 1 });
     onTestFinished(() => sim.close());
-    const projects = await simJson<GitLabProject[]>(
-      sim,
-      '/groups/acme/projects?include_subgroups=true',
-    );
-    const terraform = projects.find((p) => p.path === 'terraform-modules')!;
-    const p = sim.startPipeline(terraform.id, { ref: terraform.default_branch });
-    sim.finishPipeline(p.projectId, p.pipelineId, 'failed', {
-      job: 'apply-staging',
-      failure: 'terraform-error',
-    });
+    const p = await plantFailure(sim, 'terraform-modules', 'apply-staging', 'terraform-error');
     const { pipeline, jobs } = await pipelineState(sim, p.projectId, p.pipelineId);
     expect(pipeline.status).toBe('failed');
     expectConsistent(pipeline, jobs);
@@ -222,10 +214,11 @@ describe('a failure a test chooses', () => {
     // Every job of an earlier stage passed: the apply is what stopped it.
     expect(jobs.find((j) => j.name === 'plan-staging')!.status).toBe('success');
     const log = (await simGet(sim, `/projects/${p.projectId}/jobs/${failed[0]!.id}/trace`)).text;
+    expect(failed[0]!.id).toBe(p.jobId);
     expect(log).toContain('Unsupported attribute');
     expect(log).toMatch(/on modules\/[\w-]+\/main\.tf line \d+/);
 
-    const other = sim.startPipeline(terraform.id);
+    const other = sim.startPipeline(p.projectId);
     expect(() =>
       sim.finishPipeline(other.projectId, other.pipelineId, 'failed', { job: 'no-such-job' }),
     ).toThrow(/has no job no-such-job \(it has fmt, validate/);
