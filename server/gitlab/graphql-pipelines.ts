@@ -410,35 +410,39 @@ export class GraphQLPipelines {
     pipelineId: number,
     nodes: readonly z.infer<typeof suiteNodeSchema>[],
   ): GitLabTestReportSummary | 'rest' {
-    const suites = nodes.map((n) => ({
-      name: n.name,
-      total_time: n.totalTime,
-      total_count: n.totalCount,
-      success_count: n.successCount,
-      failed_count: n.failedCount,
-      skipped_count: n.skippedCount,
-      error_count: n.errorCount,
-      build_ids: n.buildIds ?? [],
-      suite_error: n.suiteError,
-    }));
-    const sum = (
-      key: 'total_count' | 'success_count' | 'failed_count' | 'skipped_count' | 'error_count',
-    ) => suites.reduce((t, s) => t + (typeof s[key] === 'number' ? s[key] : 0), 0);
-    const parsed = testReportSummarySchema.safeParse({
+    const parsed = testReportSummarySchema.shape.test_suites.safeParse(
+      nodes.map((n) => ({
+        name: n.name,
+        total_time: n.totalTime,
+        total_count: n.totalCount,
+        success_count: n.successCount,
+        failed_count: n.failedCount,
+        skipped_count: n.skippedCount,
+        error_count: n.errorCount,
+        build_ids: n.buildIds ?? [],
+        suite_error: n.suiteError,
+      })),
+    );
+    if (!parsed.success) {
+      this.onMalformed(`the test summary of pipeline ${pipelineId}`, describeIssue(parsed.error));
+      return 'rest';
+    }
+    const suites = parsed.data as GitLabTestReportSummary['test_suites'];
+    // REST's `total` sums the suites; GraphQL's would cost 7 more points a pipeline.
+    const sum = (pick: (s: (typeof suites)[number]) => number) =>
+      suites.reduce((t, s) => t + pick(s), 0);
+    return {
       total: {
-        time: suites.reduce((t, s) => t + (typeof s.total_time === 'number' ? s.total_time : 0), 0),
-        count: sum('total_count'),
-        success: sum('success_count'),
-        failed: sum('failed_count'),
-        skipped: sum('skipped_count'),
-        error: sum('error_count'),
-        suite_error: suites.find((s) => typeof s.suite_error === 'string')?.suite_error ?? null,
+        time: sum((s) => s.total_time),
+        count: sum((s) => s.total_count),
+        success: sum((s) => s.success_count),
+        failed: sum((s) => s.failed_count),
+        skipped: sum((s) => s.skipped_count),
+        error: sum((s) => s.error_count),
+        suite_error: suites.find((s) => s.suite_error !== null)?.suite_error ?? null,
       },
       test_suites: suites,
-    });
-    if (parsed.success) return parsed.data as GitLabTestReportSummary;
-    this.onMalformed(`the test summary of pipeline ${pipelineId}`, describeIssue(parsed.error));
-    return 'rest';
+    };
   }
 
   private async run(

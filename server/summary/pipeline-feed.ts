@@ -6,7 +6,7 @@ import { GraphQLRefusal } from '../gitlab/graphql-refusal.ts';
 import type { GitLabPipeline, GitLabPipelineListItem } from '../gitlab/wire.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import { GraphQLMode, refusalAction, type BatchKind } from './graphql-mode.ts';
+import { GraphQLMode, refusalAction, type BatchKind } from '../gitlab/graphql-mode.ts';
 
 /** A project the feed reads, with the `updated_after` of its next read (null = whole window). */
 export interface FeedTarget {
@@ -75,7 +75,7 @@ function isInaccessible(err: unknown): err is AppError {
  * Reads what changed in a group's pipelines at the lowest GitLab cost it can: over GraphQL, a cheap
  * probe for 40 projects per request finds the projects with changes, and full pages (duration, user
  * and timestamps included) are read for 5 projects per request, so a first load needs no request per
- * pipeline. GitLab's GraphQL refusals are taken as GitLab means them (graphql-mode.ts): a query
+ * pipeline. GitLab's GraphQL refusals are taken as GitLab means them (gitlab/graphql-mode.ts): a query
  * too complex or too large is re-sent for fewer projects; an endpoint that is off, blocked or
  * refuses the token sends the same reads over REST, one list request per project, for good, and
  * `mode` says so. Also answers which pipeline ids are still in a project's window, for reconciling
@@ -168,7 +168,7 @@ export class PipelineFeed {
 
   /**
    * Reads over REST after a GraphQL read failed with `err`, switching GraphQL off when GitLab
-   * refuses it for good (graphql-mode.ts); an outage that outlasted the retries is read over REST
+   * refuses it for good (gitlab/graphql-mode.ts); an outage that outlasted the retries is read over REST
    * this once (`onOutage: 'rest'`) or rethrown.
    */
   private async overRest<T>(

@@ -12,7 +12,7 @@ import type { PipelineHistoryRecord } from '../history/model.ts';
 import type { Clock } from '../platform/clock.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import { GraphQLMode } from '../summary/graphql-mode.ts';
+import { GraphQLMode } from '../gitlab/graphql-mode.ts';
 import type { NewTestRun, QueuedRead, TestReportStore } from './store.ts';
 
 /** Stack traces are kept up to this many characters (the head: the assertion and its location). */
@@ -228,13 +228,14 @@ export class TestReportRecorder {
    */
   private async readBulk(tasks: readonly ReadTask[]): Promise<void> {
     const signal = this.controller.signal;
+    // A pipeline of a project whose path is unknown gets no answer below: REST reads it.
     const byProject = new Map<string, number[]>();
-    const rest: ReadTask[] = [];
     for (const task of tasks) {
       const path = this.deps.projectPath?.(task.projectId);
-      if (path === undefined) rest.push(task);
-      else byProject.set(path, [...(byProject.get(path) ?? []), task.pipelineId]);
+      if (path !== undefined)
+        byProject.set(path, [...(byProject.get(path) ?? []), task.pipelineId]);
     }
+    if (byProject.size === 0) return this.readEach(tasks);
     let summaries: Map<number, BulkTestSummary>;
     try {
       this.requests.summaryQueries++;

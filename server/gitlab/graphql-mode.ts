@@ -1,8 +1,8 @@
-import { GRAPHQL_BATCH } from '../gitlab/graphql-pipelines.ts';
-import { GraphQLRefusal } from '../gitlab/graphql-refusal.ts';
+import { GRAPHQL_BATCH } from './graphql-pipelines.ts';
+import { GraphQLRefusal } from './graphql-refusal.ts';
 import type { Logger } from '../platform/logger.ts';
 
-/** The bulk queries, each with its own number of projects per request. */
+/** The bulk queries, each with its own batch size (projects, or pipelines for test summaries). */
 export type BatchKind = keyof typeof GRAPHQL_BATCH;
 
 /** What to do about an error of a GraphQL read. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPHQL_BATCH } from '../gitlab/graphql-pipelines.ts';
-import { GraphQLRefusal, refusalOfErrors, refusalOfStatus } from '../gitlab/graphql-refusal.ts';
+import { GRAPHQL_BATCH } from './graphql-pipelines.ts';
+import { GraphQLRefusal, refusalOfErrors, refusalOfStatus } from './graphql-refusal.ts';
 import { AppError } from '../platform/errors.ts';
 import { silentLogger } from '../platform/logger.ts';
 import { GraphQLMode, refusalAction } from './graphql-mode.ts';
