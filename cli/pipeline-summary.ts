@@ -3,8 +3,11 @@
 // answered by cli/oauth/cached-token.ts alone — this file's bundle is that and nothing more
 // (scripts/cli-bundles.mjs, bench/token.bench.ts); everything else loads the command table.
 import { answerFromCache, printCachedAnswer } from './oauth/cached-token.ts';
+import { restartServeWithHeapLimits } from './serve-heap.ts';
 
 const argv = process.argv.slice(2);
+// Before anything else runs: `serve` may replace this process with one whose heap suits it.
+if (argv[0] === 'serve') restartServeWithHeapLimits();
 const cached =
   argv[0] === 'get-token'
     ? answerFromCache(argv.slice(1), process.env)

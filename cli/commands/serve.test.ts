@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,7 +96,7 @@ describe('resolveServeConfig', () => {
 function cli(
   args: string[],
   env: NodeJS.ProcessEnv,
-  until?: (stderr: string) => boolean,
+  until?: (stderr: string, pid: number) => boolean,
   stdin?: string,
 ) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'cli/pipeline-summary.ts', ...args], {
@@ -109,7 +109,7 @@ function cli(
   child.stderr!.on('data', (c) => {
     stderr += c;
     // Once: a second SIGTERM is the user insisting, which (rightly) kills the process at once.
-    if (!signalled && until?.(stderr)) {
+    if (!signalled && until?.(stderr, child.pid!)) {
       signalled = true;
       child.kill('SIGTERM');
     }
@@ -191,4 +191,26 @@ describe('pipeline-summary serve (process)', () => {
     expect(stderr).toMatch(/SIGTERM received, shutting down/);
     expect(code).toBe(0);
   });
+
+  // cli/serve-heap.ts: the process that answers is the one started (execve keeps its id), with
+  // V8's young generation capped on its command line; Linux shows it in /proc.
+  it.runIf(process.platform === 'linux')(
+    'runs with the young generation capped, in the process it was started as',
+    async () => {
+      let cmdline: string[] = [];
+      const { code, stderr } = await cli(
+        ['serve', '--demo', '--port', '0'],
+        { PIPELINE_SUMMARY_HOME: home() },
+        (s, pid) => {
+          if (!s.includes('listening on')) return false;
+          cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+          return true;
+        },
+      );
+      expect(stderr).toMatch(/listening on/);
+      expect(code).toBe(0);
+      expect(cmdline).toContain('--max-semi-space-size=16');
+      expect(cmdline.slice(-4)).toEqual(['serve', '--demo', '--port', '0']);
+    },
+  );
 });

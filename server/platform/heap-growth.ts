@@ -12,7 +12,7 @@ const FLAG = '--heap-growing-percent';
  * (a week of pipelines, packed jobs) and walks it in bursts that leave only garbage; V8's default
  * headroom made `serve` peak at about 890 MiB on a 2,000-project group with 90 days of history,
  * this at about 620 MiB, with the health views no slower (bench/ten-times.bench.ts; docs/
- * benchmarks.md). `--optimize-for-size` would go under 500 MiB but doubles the health views'
+ * benchmarks.md; `serve` also caps the young generation: cli/serve-heap.ts). `--optimize-for-size` would go under 500 MiB but doubles the health views'
  * time. V8 reads the factor at every full collection, so setting it before the service allocates
  * has the command-line flag's effect; a value given on Node's command line wins (Node refuses the
  * flag in NODE_OPTIONS). Returns whether it was set.
