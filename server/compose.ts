@@ -169,6 +169,7 @@ export async function composeService(
         triage.cycle();
       },
       mergeRequests: groupHealth.mergeRequests,
+      testReportsApi: () => groupHealth.testReports.recorder.api,
     });
     groupHealth.warmStart(poller);
     const failureEvents = new FailureEvents({

@@ -143,6 +143,10 @@ export interface SummaryStatus {
   gitlab_api?: 'graphql' | 'rest';
   /** Additive: why pipelines are read over REST although GitLab has GraphQL, or null. */
   gitlab_api_note?: string | null;
+  /** Additive: how JUnit test report summaries are read — `graphql` in batches, or `rest` per pipeline. */
+  test_reports_api?: 'graphql' | 'rest';
+  /** Additive: why test report summaries are read over REST although GitLab has GraphQL, or null. */
+  test_reports_api_note?: string | null;
 }
 
 /** GET /api/pipelines/summary and the `pipeline-update` event. */

@@ -60,4 +60,25 @@ describe('LiveIndicator', () => {
     expect(screen.getByText('GitLab unreachable')).toBeTruthy();
     expect(screen.getByRole('status').getAttribute('title')).toContain('GitLab answered 503');
   });
+
+  it('says when GitLab refused GraphQL and reads go over REST, and why', () => {
+    const summary = summaryFixture(2, now);
+    const note =
+      'GitLab refused the query: HTTP 404; reading test report summaries over REST (one request per pipeline) until the service restarts.';
+    const { sources } = renderWithFeed(<LiveIndicator />, null);
+    act(() => {
+      sources[0]!.open();
+      sources[0]!.emit('pipeline-update', summary);
+    });
+    expect(screen.queryByText('· over REST')).toBeNull();
+    act(() =>
+      sources[0]!.emit('pipeline-update', {
+        ...summary,
+        status: { ...summary.status!, test_reports_api: 'rest', test_reports_api_note: note },
+      }),
+    );
+    expect(state()).toBe('live');
+    expect(screen.getByText('· over REST')).toBeTruthy();
+    expect(screen.getByRole('status').getAttribute('title')).toContain(note);
+  });
 });

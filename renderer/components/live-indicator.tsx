@@ -53,6 +53,11 @@ export function LiveIndicator() {
     label = 'Live';
     detail = `Connected to the live feed; ${updated}.`;
   }
+  // GitLab refused GraphQL: the service reads over REST (more requests) and says why.
+  const restNotes = [status?.gitlab_api_note, status?.test_reports_api_note].filter(
+    (n): n is string => typeof n === 'string' && n !== '',
+  );
+  if (restNotes.length > 0 && kind !== 'reconnecting') detail += ` ${restNotes.join(' ')}`;
   return (
     <div
       className={`live-indicator live-${kind}`}
@@ -64,6 +69,9 @@ export function LiveIndicator() {
       <span className="live-dot" aria-hidden="true" />
       <span className="live-label">{label}</span>
       <span className="live-updated">· {shown}</span>
+      {restNotes.length > 0 && kind !== 'reconnecting' && (
+        <span className="live-rest">· over REST</span>
+      )}
       {kind === 'reconnecting' && (
         <button type="button" className="link-button" onClick={() => feed.reconnectNow()}>
           Retry now

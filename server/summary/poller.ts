@@ -76,6 +76,8 @@ export interface PollerDeps {
   reads?: PipelineReads;
   /** Merge requests' titles and links (the history looks each up once), for `!406` labels. */
   mergeRequests?: MergeRequestLookup;
+  /** How JUnit test report summaries are read (the test-report recorder), for the status. */
+  testReportsApi?: () => { api: 'graphql' | 'rest'; note: string | null };
 }
 
 /** One finished cycle: its wall-clock duration and whether GitLab failed it. */
@@ -201,6 +203,7 @@ export class PipelinePoller {
 
   /** Freshness and GitLab health, for the dashboard. */
   get status(): SummaryStatus {
+    const reports = this.deps.testReportsApi?.();
     return {
       state: this.health.state,
       last_updated: this.health.lastUpdatedIso,
@@ -209,6 +212,7 @@ export class PipelinePoller {
       since: this.since,
       gitlab_api: this.feed.mode.api,
       gitlab_api_note: this.feed.mode.note,
+      ...(reports && { test_reports_api: reports.api, test_reports_api_note: reports.note }),
     };
   }
 

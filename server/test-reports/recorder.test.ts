@@ -196,6 +196,7 @@ describe('TestReportRecorder reads summaries over GraphQL in batches', () => {
     expect(ids.every((id) => reports.readAt(id) !== undefined)).toBe(true);
     expect(recorder.requests).toMatchObject({ summaries: 0, summaryQueries: 3, summarised: 15 });
     expect(recorder.graphqlNote).toBeNull();
+    expect(recorder.api).toEqual({ api: 'graphql', note: null });
     recorder.stop();
   });
 
@@ -214,6 +215,7 @@ describe('TestReportRecorder reads summaries over GraphQL in batches', () => {
     expect(recorder.graphqlNote).toMatch(
       /refused the query: HTTP 404 Not found!; reading test report summaries over REST \(one request per pipeline\) until the service restarts/,
     );
+    expect(recorder.api).toEqual({ api: 'rest', note: recorder.graphqlNote });
     recorder.stop();
   });
 

@@ -93,6 +93,11 @@ export class TestReportRecorder {
     return this.graphql.note;
   }
 
+  /** How summaries are read now, and why REST when GitLab has GraphQL (the service's status). */
+  get api(): { api: 'graphql' | 'rest'; note: string | null } {
+    return { api: this.graphql.usable ? 'graphql' : 'rest', note: this.graphql.note };
+  }
+
   /** The history stored a finished pipeline's jobs: queues its report when it has one unread. */
   jobsStored(pipeline: PipelineHistoryRecord, jobs: readonly GitLabJob[]): void {
     if (this.controller.signal.aborted) return;

@@ -408,6 +408,13 @@ describe('test reports against the simulator', () => {
       () => expect(h.simulator.stats.byKind['test-report-summary']).toBe(arrived + 1),
       { timeout: 10_000 },
     );
+    // The service's status says summaries went over REST, and why (the dashboard shows it).
+    expect(h.service.poller.status).toMatchObject({
+      test_reports_api: 'rest',
+      test_reports_api_note: expect.stringMatching(
+        /reading test report summaries over REST \(one request per pipeline\) until the service restarts/,
+      ),
+    });
     hang.remove();
     graphqlOff.remove();
     const summaries = h.simulator.stats.byKind['test-report-summary'] ?? 0;
@@ -415,6 +422,10 @@ describe('test reports against the simulator', () => {
     const oldSummaries = recorder.requests.summaries;
     h = await h.restart();
     expect(recorder.requests.summaries, 'a summary read after the stop').toBe(oldSummaries);
+    expect(h.service.poller.status).toMatchObject({
+      test_reports_api: 'graphql',
+      test_reports_api_note: null,
+    });
     // Not its jobs again (stored before the stop): the queue on disk is what brings it back.
     await vi.waitFor(
       async () => expect((await attemptsOf(h)).map((r) => r.status)).toEqual(['success', 'failed']),

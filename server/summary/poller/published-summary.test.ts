@@ -12,6 +12,7 @@ function setup() {
   let state: SummaryStatus['state'] = 'ok';
   let api: NonNullable<SummaryStatus['gitlab_api']> = 'graphql';
   let note: string | null = null;
+  let testNote: string | null = null;
   let statusReads = 0;
   const pushed: [string, string][] = [];
   const published = new PublishedSummary({
@@ -39,6 +40,8 @@ function setup() {
         since: '7d',
         gitlab_api: api,
         gitlab_api_note: note,
+        test_reports_api: testNote ? 'rest' : 'graphql',
+        test_reports_api_note: testNote,
       };
     },
     onChange: (summary, activity) => pushed.push([summary, activity]),
@@ -53,12 +56,14 @@ function setup() {
       state?: SummaryStatus['state'];
       api?: typeof api;
       note?: string;
+      testNote?: string;
     }) => {
       total = next.total ?? total;
       windowStart = next.windowStart ?? windowStart;
       state = next.state ?? state;
       api = next.api ?? api;
       note = next.note ?? note;
+      testNote = next.testNote ?? testNote;
     },
     statusReads: () => statusReads,
   };
@@ -119,5 +124,19 @@ describe('PublishedSummary', () => {
     published.recompute();
     expect(pushed).toHaveLength(before + 1);
     expect(JSON.parse(pushed.at(-1)![0]).status).toMatchObject({ gitlab_api: 'rest' });
+  });
+
+  it('pushes when test report summaries switch to REST, with the reason', () => {
+    const { published, pushed, set } = setup();
+    published.recompute();
+    const before = pushed.length;
+    set({ testNote: 'GitLab refused the query: HTTP 404' });
+    published.recompute();
+    expect(pushed).toHaveLength(before + 1);
+    expect(JSON.parse(pushed.at(-1)![0]).status).toMatchObject({
+      gitlab_api: 'graphql',
+      test_reports_api: 'rest',
+      test_reports_api_note: 'GitLab refused the query: HTTP 404',
+    });
   });
 });

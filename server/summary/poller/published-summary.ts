@@ -72,7 +72,7 @@ export class PublishedSummary {
       this.activityJson = JSON.stringify({ ...activity, window_start });
     }
     // The API in use and why are news too: a switch to REST is pushed with the cycle that made it.
-    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${status.gitlab_api}|${status.gitlab_api_note}|${this.dataJson}|${this.activityKey}`;
+    const key = `${status.state}|${status.last_error}|${status.group}|${status.since}|${status.gitlab_api}|${status.gitlab_api_note}|${status.test_reports_api}|${status.test_reports_api_note}|${this.dataJson}|${this.activityKey}`;
     if (!force && key === this.publishedKey) return;
     this.publishedKey = key;
     this.deps.onChange?.(this.snapshotJson, this.activityJson);
