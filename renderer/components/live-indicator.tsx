@@ -57,7 +57,8 @@ export function LiveIndicator() {
   const restNotes = [status?.gitlab_api_note, status?.test_reports_api_note].filter(
     (n): n is string => typeof n === 'string' && n !== '',
   );
-  if (restNotes.length > 0 && kind !== 'reconnecting') detail += ` ${restNotes.join(' ')}`;
+  if (restNotes.length > 0 && kind !== 'reconnecting')
+    detail += ` ${restNotes.map((n) => (/[.!?]$/.test(n) ? n : `${n}.`)).join(' ')}`;
   return (
     <div
       className={`live-indicator live-${kind}`}
