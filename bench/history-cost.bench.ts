@@ -1,9 +1,9 @@
 // What history costs in GitLab requests (issue 24 §5): the first hour of a 200-project group with
 // every background read the service makes by itself — the poller's reads, the history recorder's
-// job lists, commit and merge-request lookups, JUnit test reports — counted by kind at the simulator. The hour is
-// the first load until nothing is queued, then one steady cycle a minute (the poller's quiet
-// interval) on a clock moved by hand, so periodic reads (project list, deletion reconciliation)
-// happen as they would in an hour. Avatars are not counted: only a browser showing them asks.
+// job lists, commit and merge-request lookups, JUnit test reports — counted by kind at the
+// simulator. The hour is the first load until nothing is queued, then one steady cycle a minute
+// (the poller's quiet interval) on a clock moved by hand, so periodic reads (project list,
+// deletion reconciliation) happen as they would in an hour. Avatars are not counted: only a browser showing them asks.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -169,7 +169,7 @@ export async function composeService(
         triage.cycle();
       },
       mergeRequests: groupHealth.mergeRequests,
-      testReportsApi: () => groupHealth.testReports.recorder.api,
+      testReportsApi: () => groupHealth.testReports.recorder.mode,
     });
     groupHealth.warmStart(poller);
     const failureEvents = new FailureEvents({

@@ -30,6 +30,12 @@ describe('GraphQLMode', () => {
     mode.switchOff(refusalOfStatus(405, 'Not Allowed'));
     expect(mode.usable).toBe(false);
     expect(mode.note).toMatch(/HTTP 405.*over REST.*until the service restarts/);
+    expect(mode.mode).toEqual({ api: 'rest', note: mode.note });
+  });
+
+  it('reports GraphQL in use, and REST without a note where GitLab offers no bulk reads', () => {
+    expect(new GraphQLMode(true, silentLogger).mode).toEqual({ api: 'graphql', note: null });
+    expect(new GraphQLMode(false, silentLogger).mode).toEqual({ api: 'rest', note: null });
   });
 
   it('tells refusals from outages', () => {

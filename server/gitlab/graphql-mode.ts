@@ -26,6 +26,12 @@ export function refusalAction(err: unknown): RefusalAction {
   return code === 'upstream_unavailable' || code === 'upstream_timeout' ? 'this-cycle' : 'rethrow';
 }
 
+/** Which API reads go over, and why REST when GitLab has GraphQL (null otherwise). */
+export interface ReadMode {
+  api: 'graphql' | 'rest';
+  note: string | null;
+}
+
 /**
  * Whether pipelines are read over GraphQL, how many projects each bulk query holds, and why reads
  * went over REST. GitLab may raise field costs or lower its limits (the margin of each query is a
@@ -54,6 +60,11 @@ export class GraphQLMode {
   /** Why reads go over REST although GitLab has GraphQL, or null. */
   get note(): string | null {
     return this.offNote;
+  }
+
+  /** The API reads go over now, with the note: what the service's status reports. */
+  get mode(): ReadMode {
+    return this.usable ? { api: 'graphql', note: null } : { api: 'rest', note: this.offNote };
   }
 
   /** Projects per query of `kind` now. */

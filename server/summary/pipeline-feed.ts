@@ -6,7 +6,12 @@ import { GraphQLRefusal } from '../gitlab/graphql-refusal.ts';
 import type { GitLabPipeline, GitLabPipelineListItem } from '../gitlab/wire.ts';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import { GraphQLMode, refusalAction, type BatchKind } from '../gitlab/graphql-mode.ts';
+import {
+  GraphQLMode,
+  refusalAction,
+  type BatchKind,
+  type ReadMode,
+} from '../gitlab/graphql-mode.ts';
 
 /** A project the feed reads, with the `updated_after` of its next read (null = whole window). */
 export interface FeedTarget {
@@ -32,12 +37,6 @@ export type KnownPipeline = (
   projectId: number,
   pipelineId: number,
 ) => { updatedAt: string; status: string } | undefined;
-
-/** Which API the feed reads pipelines with, and why when not GraphQL. */
-export interface FeedMode {
-  api: 'graphql' | 'rest';
-  note: string | null;
-}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -95,9 +94,8 @@ export class PipelineFeed {
   }
 
   /** The API reads go over, and the reason when it is REST although GraphQL exists. */
-  get mode(): FeedMode {
-    if (this.graphql.usable) return { api: 'graphql', note: null };
-    return { api: 'rest', note: this.graphql.note };
+  get mode(): ReadMode {
+    return this.graphql.mode;
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { ReadMode } from '../gitlab/graphql-mode.ts';
 import type { ActivityResponse, SummaryResponse, SummaryStatus } from '../contract.ts';
 import type { GitLabApi } from '../gitlab/api.ts';
 import { PipelineReads } from '../gitlab/pipeline-reads.ts';
@@ -77,7 +78,7 @@ export interface PollerDeps {
   /** Merge requests' titles and links (the history looks each up once), for `!406` labels. */
   mergeRequests?: MergeRequestLookup;
   /** How JUnit test report summaries are read (the test-report recorder), for the status. */
-  testReportsApi?: () => { api: 'graphql' | 'rest'; note: string | null };
+  testReportsApi?: () => ReadMode;
 }
 
 /** One finished cycle: its wall-clock duration and whether GitLab failed it. */

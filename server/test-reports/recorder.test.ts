@@ -195,8 +195,8 @@ describe('TestReportRecorder reads summaries over GraphQL in batches', () => {
     expect(rest).toEqual([]);
     expect(ids.every((id) => reports.readAt(id) !== undefined)).toBe(true);
     expect(recorder.requests).toMatchObject({ summaries: 0, summaryQueries: 3, summarised: 15 });
-    expect(recorder.graphqlNote).toBeNull();
-    expect(recorder.api).toEqual({ api: 'graphql', note: null });
+    expect(recorder.mode.note).toBeNull();
+    expect(recorder.mode).toEqual({ api: 'graphql', note: null });
     recorder.stop();
   });
 
@@ -212,10 +212,10 @@ describe('TestReportRecorder reads summaries over GraphQL in batches', () => {
     expect(queries).toBe(1);
     expect([...rest].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     expect(ids.every((id) => reports.readAt(id) !== undefined)).toBe(true);
-    expect(recorder.graphqlNote).toMatch(
+    expect(recorder.mode.note).toMatch(
       /refused the query: HTTP 404 Not found!; reading test report summaries over REST \(one request per pipeline\) until the service restarts/,
     );
-    expect(recorder.api).toEqual({ api: 'rest', note: recorder.graphqlNote });
+    expect(recorder.mode).toEqual({ api: 'rest', note: recorder.mode.note });
     recorder.stop();
   });
 

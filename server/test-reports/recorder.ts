@@ -12,7 +12,7 @@ import type { PipelineHistoryRecord } from '../history/model.ts';
 import type { Clock } from '../platform/clock.ts';
 import { isAppError } from '../platform/errors.ts';
 import type { Logger } from '../platform/logger.ts';
-import { GraphQLMode } from '../gitlab/graphql-mode.ts';
+import { GraphQLMode, type ReadMode } from '../gitlab/graphql-mode.ts';
 import type { NewTestRun, QueuedRead, TestReportStore } from './store.ts';
 
 /** Stack traces are kept up to this many characters (the head: the assertion and its location). */
@@ -88,14 +88,9 @@ export class TestReportRecorder {
     );
   }
 
-  /** Why summaries are read over REST although GitLab has GraphQL, or null. */
-  get graphqlNote(): string | null {
-    return this.graphql.note;
-  }
-
-  /** How summaries are read now, and why REST when GitLab has GraphQL (the service's status). */
-  get api(): { api: 'graphql' | 'rest'; note: string | null } {
-    return { api: this.graphql.usable ? 'graphql' : 'rest', note: this.graphql.note };
+  /** The API summaries are read over, and why REST when GitLab has GraphQL (the status shows it). */
+  get mode(): ReadMode {
+    return this.graphql.mode;
   }
 
   /** The history stored a finished pipeline's jobs: queues its report when it has one unread. */
@@ -237,8 +232,10 @@ export class TestReportRecorder {
     const byProject = new Map<string, number[]>();
     for (const task of tasks) {
       const path = this.deps.projectPath?.(task.projectId);
-      if (path !== undefined)
-        byProject.set(path, [...(byProject.get(path) ?? []), task.pipelineId]);
+      if (path === undefined) continue;
+      const ids = byProject.get(path);
+      if (ids) ids.push(task.pipelineId);
+      else byProject.set(path, [task.pipelineId]);
     }
     if (byProject.size === 0) return this.readEach(tasks);
     let summaries: Map<number, BulkTestSummary>;

@@ -73,7 +73,7 @@ describe('test reports against the simulator', () => {
     // Summaries come over GraphQL, up to 30 a request: none over REST.
     expect(recorder.requests.summaries).toBe(0);
     expect(stats['test-report-summary'] ?? 0).toBe(0);
-    expect(recorder.graphqlNote).toBeNull();
+    expect(recorder.mode.note).toBeNull();
     expect(stats['test-report']).toBe(recorder.requests.reports);
     // Every finished pipeline of a watched project whose jobs list a junit artifact, once.
     let withReports = 0;

@@ -21,7 +21,7 @@ export async function plantFailure(
 ): Promise<PlantedJob> {
   const projects = await simJson<{ id: number; path: string; default_branch: string }[]>(
     sim,
-    '/groups/acme/projects?include_subgroups=true',
+    `/groups/${encodeURIComponent(sim.groupPath)}/projects?include_subgroups=true`,
   );
   const project = projects.find((p) => p.path === path);
   if (!project) throw new Error(`the simulator has no project ${path} (too few projects?)`);
