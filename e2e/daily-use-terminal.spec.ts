@@ -4,16 +4,27 @@
 // shows (tmux(1), "new-session" and "capture-pane"); EPIPE is what write(2) returns once the
 // reading end of a pipe is closed (pipe(7)).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CLI_BUNDLE as CLI, NODE } from './service.ts';
 
+// Each test's PIPELINE_SUMMARY_HOME, removed after the file's tests.
+const made: string[] = [];
+function tempHome(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ps-terminal-'));
+  made.push(dir);
+  return dir;
+}
+test.afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 test('summary --json | head -1 exits quietly instead of a stack trace', () => {
-  const home = mkdtempSync(path.join(tmpdir(), 'ps-epipe-'));
+  const home = tempHome();
   const run = spawnSync(
     'bash',
     [
@@ -31,7 +42,7 @@ test('summary --json | head -1 exits quietly instead of a stack trace', () => {
 
 /** Runs `summary --demo` in a detached tmux pane `columns` wide and returns what the pane shows. */
 function summaryInTmux(columns: number): string[] {
-  const home = mkdtempSync(path.join(tmpdir(), 'ps-tmux-'));
+  const home = tempHome();
   const session = `ps-${process.pid}-${columns}`;
   const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
   tmux(
@@ -95,7 +106,7 @@ test('summary at 60 columns drops columns instead of wrapping rows (issue 30, it
 });
 
 test('serve without a group prints its notes as plain lines, not JSON (issue 30, item 10)', () => {
-  const home = mkdtempSync(path.join(tmpdir(), 'ps-nogroup-'));
+  const home = tempHome();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PIPELINE_SUMMARY_HOME: home,

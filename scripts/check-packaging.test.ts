@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDirs } from '../server/testing/temp-dirs.ts';
 import { parse, stringify } from 'yaml';
 import { checkPackaging } from './check-packaging.ts';
 
@@ -13,10 +13,13 @@ const real = parse(readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')
   unknown
 >;
 
+const dirs = tempDirs('packaging-');
+afterAll(dirs.removeAll);
+
 function variant(change: (config: Record<string, unknown>) => void): string {
   const config = structuredClone(real);
   change(config);
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'packaging-')), 'builder.yml');
+  const file = path.join(dirs.make(), 'builder.yml');
   writeFileSync(file, stringify(config));
   return file;
 }

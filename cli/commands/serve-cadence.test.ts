@@ -1,11 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDirs } from '../../server/testing/temp-dirs.ts';
 import { AppError } from '../../server/platform/errors.ts';
 import { resolveServeConfig } from './serve.ts';
 
-const home = () => mkdtempSync(path.join(os.tmpdir(), 'ps-cadence-'));
+const homes = tempDirs('ps-cadence-');
+const home = homes.make;
+afterAll(homes.removeAll);
 
 describe('serve --poll-interval / --idle-interval', () => {
   it('takes flags over POLL_INTERVAL/IDLE_INTERVAL over stored settings', () => {

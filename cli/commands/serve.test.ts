@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDirs } from '../../server/testing/temp-dirs.ts';
 import { resolveServeConfig } from './serve.ts';
 
-const home = () => mkdtempSync(path.join(os.tmpdir(), 'ps-serve-'));
+const homes = tempDirs('ps-serve-');
+const home = homes.make;
+afterAll(homes.removeAll);
 
 describe('resolveServeConfig', () => {
   it('takes flags over environment over stored settings', () => {

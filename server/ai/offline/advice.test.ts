@@ -10,6 +10,8 @@ import {
 import { diagnose } from './diagnosis.ts';
 import { answerOffline } from './follow-up.ts';
 import { analyseOffline } from './report.ts';
+import { loadRealLogs } from '../testing/real-logs/index.ts';
+import { skipWithoutRealLogs } from '../testing/real-logs/skip-without-corpus.ts';
 
 // Advice is checked on what a reader sees: the diagnosis's next steps, or the written analysis.
 describe('offline advice', () => {
@@ -52,6 +54,58 @@ describe('offline advice', () => {
     ]);
     expect(lock.category).toBe('script_error');
     expect(lock.nextSteps[0]).toMatch(/holds the state lock/);
+  });
+
+  // Each checker runs without changing anything remote: https://developer.hashicorp.com/terraform/cli/commands/validate
+  // (`init -backend=false` in automation), https://helm.sh/docs/helm/helm_lint/,
+  // https://docs.docker.com/reference/cli/docker/compose/config/, https://yamllint.readthedocs.io/.
+  it.each([
+    ['helm-yaml-error', /`helm lint <chart>`/],
+    ['docker-compose-yaml', /`docker compose config`/],
+  ])('names the checker of the configuration that failed and no other stack’s: %s', (name, own) => {
+    const steps = diagnose(log(name)).nextSteps.join('\n');
+    expect(steps).toMatch(own);
+    const others = [
+      /helm lint/,
+      /docker compose config/,
+      /terraform validate/,
+      /yamllint/,
+      /CI Lint/,
+    ];
+    expect(others.filter((o) => !o.test(own.source) && o.test(steps))).toEqual([]);
+  });
+
+  it('names no configuration checker a real log’s tool does not use', () => {
+    // The old advice listed yamllint, helm, terraform, compose and CI Lint for every configuration
+    // error: a Jenkinsfile, a Podfile or a Dockerfile's COPY sent its reader to other stacks' tools.
+    const checkers: [RegExp, RegExp][] = [
+      [/terraform validate/, /terraform|│ Error:/i],
+      [/helm lint/, /\bhelm\b|Chart\.ya?ml/],
+      [/docker compose config/, /docker[- ]compose|compose\.ya?ml/],
+      [
+        /yamllint/,
+        /yaml: line \d+|YAMLException|did not find expected|while (?:parsing|scanning)/i,
+      ],
+      [/CI Lint/, /\.gitlab-ci\.ya?ml/],
+      [/mvn validate/, /POM/],
+      [/docker build --check/, /dockerfile parse error|unknown instruction/i],
+    ];
+    skipWithoutRealLogs();
+    const wrong: string[] = [];
+    let configErrors = 0;
+    for (const real of loadRealLogs()) {
+      const distilled = distillLog(real.text);
+      const d = diagnose(distilled);
+      if (d.category !== 'config_yaml') continue;
+      configErrors++;
+      const said = d.nextSteps.join('\n');
+      const seen = `${distilled.failingCommand ?? ''}\n${distilled.decisive.map((l) => l.text).join('\n')}`;
+      for (const [checker, tool] of checkers) {
+        if (checker.test(said) && !tool.test(seen)) wrong.push(`${real.id}: ${checker.source}`);
+      }
+    }
+    expect(configErrors).toBeGreaterThan(30);
+    expect(wrong).toEqual([]);
   });
 
   it.each([

@@ -17,7 +17,12 @@ function tool(distilled: DistilledLog): string {
   if (/\brspec\b/.test(cmd) || /^rspec \.\//m.test(text)) return 'rspec';
   if (/pytest/.test(cmd + text)) return 'pytest';
   if (/\bgo (?:test|build|vet|mod)/.test(cmd)) return 'go';
-  if (/\bmvn\b|\[ERROR\]/.test(cmd + text)) return 'maven';
+  // `[ERROR]` alone is not Maven's: Amplify, Cloudflare Pages and others prefix their lines so too.
+  if (
+    /\bmvn\b/.test(cmd + text) ||
+    /\[ERROR\].*(?:BUILD FAILURE|Failed to execute goal|maven)/s.test(text)
+  )
+    return 'maven';
   if (/gradlew?\b/.test(cmd) || /FAILURE: Build failed/.test(text)) return 'gradle';
   if (/\bcargo\b/.test(cmd)) return 'cargo';
   if (/\bdocker\b/.test(cmd)) return 'docker';
@@ -26,6 +31,63 @@ function tool(distilled: DistilledLog): string {
   if (/terraform/.test(cmd)) return 'terraform';
   if (/\bhelm\b/.test(cmd)) return 'helm';
   return '';
+}
+
+const YAML_SYNTAX =
+  /yaml: line \d+|YAMLException|mapping values are not allowed|did not find expected|could not find expected|found character that cannot start|while (?:parsing|scanning) a/i;
+
+// Each configuration's own checker, none of which changes anything remote. An answer about a
+// Terraform file that also lists helm and compose sends its reader to tools of another stack, so
+// only the checker of the file that failed is named (the first that matches, most specific first).
+const VALIDATORS: readonly {
+  when: (t: string, text: string, where: string) => boolean;
+  step: string;
+}[] = [
+  {
+    when: (_t, text, where) => /\.gitlab-ci\.ya?ml/.test(where + text),
+    step: 'Check .gitlab-ci.yml before pushing with GitLab’s CI Lint (the pipeline editor’s Validate tab, or `glab ci lint`).',
+  },
+  {
+    when: (t, text, where) =>
+      t === 'terraform' || /\.tf(?:vars)?\b/.test(where) || /^\s*│ Error:/m.test(text),
+    step: 'Check it locally with `terraform init -backend=false && terraform validate` (and `terraform fmt -check`): neither reads state nor touches remote resources.',
+  },
+  {
+    when: (t, text) => t === 'helm' || /\bhelm\b|Chart\.ya?ml/.test(text),
+    step: 'Check the chart locally with `helm lint <chart>` and render it with `helm template <chart>`: neither installs anything.',
+  },
+  {
+    when: (_t, text, where) => /docker[- ]compose|\bcompose\.ya?ml/.test(where + text),
+    step: 'Check it locally with `docker compose config`, which parses and prints the file without starting anything.',
+  },
+  {
+    when: (_t, text) => /\bkubectl\b/.test(text),
+    step: 'Check the manifest against the cluster without changing it: `kubectl apply --dry-run=server -f <file>` (or `kubectl diff -f <file>`).',
+  },
+  {
+    // Build checks lint the Dockerfile; a COPY source missing from the context shows only in a build.
+    when: (_t, text) => /dockerfile parse error|unknown instruction/i.test(text),
+    step: 'Check the Dockerfile locally with `docker build --check .`, which runs its build checks without building.',
+  },
+  {
+    // Maven's own words for a pom it cannot read; `validate` checks nothing a compiler would.
+    when: (_t, text) =>
+      /Malformed POM|Non-parseable POM|Some problems were encountered while processing the POMs/.test(
+        text,
+      ),
+    step: 'Check the pom locally with `mvn validate` before pushing.',
+  },
+  {
+    // A YAML syntax error as the common parsers word it, not any line that names a .yaml file.
+    when: (_t, text) => YAML_SYNTAX.test(text),
+    step: 'Check its syntax locally with `yamllint <file>` before pushing.',
+  },
+];
+
+/** How to check the failing configuration locally, with its own tool; none when no tool is known. */
+function validateStep(t: string, text: string, locations: string[]): string | undefined {
+  const where = locations.join('\n');
+  return VALIDATORS.find((v) => v.when(t, text, where))?.step;
 }
 
 const ADVICE_BY_NAME = new Map<string, NamedAdvice>(
@@ -216,7 +278,7 @@ export function nextStepsFor(
         locations[0]
           ? `Fix the file and line named above.${first}`
           : 'Fix the setting the error names (the quoted lines say which).',
-        'Validate it locally before pushing (`yamllint`, `helm lint`, `terraform validate`, `docker compose config`, or GitLab’s CI Lint for .gitlab-ci.yml).',
+        validateStep(t, `${distilled.failingCommand ?? ''}\n${text}`, locations),
         runIt,
       );
       break;

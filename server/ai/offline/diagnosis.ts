@@ -405,8 +405,20 @@ export function failureLocations(distilled: DistilledLog, evidence: DecisiveLine
       if (!out.includes(ref)) out.push(ref);
     }
   }
+  // RSpec's rerun line (`rspec ./spec/x_spec.rb:18 # …`) names the line its example starts at; the
+  // backtrace's frame in the same spec file is the expectation that failed: that one comes first.
+  for (const e of evidence) {
+    const rerun = RSPEC_RERUN.exec(e.text)?.[1];
+    const at = rerun === undefined ? -1 : out.indexOf(rerun);
+    if (at < 0) continue;
+    const file = rerun!.slice(0, rerun!.lastIndexOf(':') + 1);
+    const expectation = out.findIndex((l, i) => i > at && l.startsWith(file));
+    if (expectation > at) out.splice(at, 0, ...out.splice(expectation, 1));
+  }
   return out.slice(0, 8);
 }
+
+const RSPEC_RERUN = /^rspec (\S+:\d+) #/;
 
 // Terraform prints each diagnostic in a box (`╷`, `│ Error: …`, `│   on FILE line N`, the expression,
 // what is wrong and a suggestion, `╵`): the lines after `Error:` are the message, not decoration.

@@ -118,6 +118,9 @@ describe('the demo’s failed jobs, read by the offline analyser', () => {
     expect(analysis).toMatch(where);
     expect(analysis).toContain('Did you mean "id"?');
     expect(analysis).toContain('`terraform show plan.cache`');
+    // Terraform's own checker, and no other stack's.
+    expect(analysis).toContain('`terraform init -backend=false && terraform validate`');
+    expect(analysis).not.toMatch(/helm lint|yamllint|docker compose config|CI Lint/);
   });
 
   it('e2e-tests: the timeout GitLab states, and what the job was doing when it stopped', () => {

@@ -35,13 +35,19 @@ describe('the Rails storefront’s failed jobs', () => {
     const { log, analysis } = failedJob('rspec', 'rspec-failure');
     const frame = /# (\.\/spec\/models\/\w+_spec\.rb:\d+):in `block/.exec(log)![1]!;
     expect(analysis).toContain('**Root cause category:** Test failure.');
-    // The example's own line (RSpec's rerun line) and the expectation's (the backtrace).
+    // The expectation that failed (the backtrace's frame) first, then the example's own line
+    // (RSpec's rerun line); the advice starts at the expectation.
     const where = /\*\*Where:\*\* (.*)/.exec(analysis)![1]!;
-    expect(where).toContain(`\`${frame}\``);
     const rerun = /^rspec (\.\/spec\/models\/\w+_spec\.rb:\d+) # /m.exec(
       log.replaceAll('\x1b[31m', '').replaceAll('\x1b[36m', '').replaceAll('\x1b[0m', ''),
     )![1]!;
-    expect(where.startsWith(`\`${rerun}\``)).toBe(true);
+    expect(where.startsWith(`\`${frame}\`, \`${rerun}\``)).toBe(true);
+    expect(analysis).toContain(`Start at \`${frame}\`.`);
+    // RSpec's eq matcher prints the expected value and, under it, what it got: both are quoted.
+    // eslint-disable-next-line no-control-regex -- the log's ANSI colours, removed to read the values
+    const plain = log.replaceAll(/\x1b\[[\d;]*m/g, '');
+    const [, expected, got] = /expected: (.+)\n\s*got: (.+)/.exec(plain)!;
+    expect(analysis).toContain(`\nexpected: ${expected}\ngot: ${got}\n`);
     expect(analysis).toMatch(/^rspec \.\/spec\/models\/\w+_spec\.rb:\d+ # .+$/m);
     expect(analysis).toContain('Run only that example: `bundle exec rspec <file>:<line>`');
   });

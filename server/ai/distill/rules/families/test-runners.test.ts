@@ -636,6 +636,13 @@ const QUOTED: RuleCase[] = [
     category: 'test_failure',
   },
   {
+    what: "RSpec's eq matcher: the actual value under `expected:`",
+    from: 'https://github.com/rspec/rspec-expectations/blob/main/lib/rspec/matchers/built_in/eq.rb',
+    line: '            got: 19',
+    rule: 'test-runners/failure-or-assertion',
+    category: 'test_failure',
+  },
+  {
     what: 'dotnet test failed test',
     from: 'https://learn.microsoft.com/dotnet/core/tools/dotnet-test',
     line: '  Failed Contoso.Tests.CartTests.AddsItem [12 ms]',

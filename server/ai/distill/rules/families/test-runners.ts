@@ -15,6 +15,8 @@ export const testRunnersFamily = defineFamily({
     'other_fault', ' [e]', '✕', '✗', '×', '●', /^\s*[eE] {2,}/, /^\s*\d+\) /, /^_{3,} /,
     /^rspec \.\//, /^\s*✘ /, /^\s*\[-\] \S.* \d+(?:\.\d+)?m?s \(\d/, /^DONE \d+ tests?, /,
     /^The following .+ was thrown /,
+    // The actual value under an `expected:` line (RSpec's `got:`): no other hint is in it.
+    /^\s*(?:actual|got|want)\s*:/,
   ],
   rules: {
     // Mozilla's harness verdicts and sanitizer reports: a test (or the code under it) failed, or
