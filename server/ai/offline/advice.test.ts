@@ -128,6 +128,31 @@ describe('offline advice', () => {
     expect(d.nextSteps.join('\n')).not.toMatch(/Retry the job: network errors/);
   });
 
+  it('tells pip’s unreachable index from a version that does not exist', () => {
+    // pip prints the versions the index offered; "none" after urllib3's connection retries means
+    // it reached no index (pip's resolver: "Could not find a version that satisfies …").
+    const retry = (total: number) =>
+      `WARNING: Retrying (Retry(total=${total}, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3c2a1b5d90>: Failed to establish a new connection: [Errno -3] Temporary failure in name resolution')': /simple/httpx/`;
+    const offline = diagnoseLines([
+      '$ pip install -r requirements.txt',
+      retry(4),
+      retry(0),
+      'ERROR: Could not find a version that satisfies the requirement httpx==0.27.0 (from versions: none)',
+      'ERROR: No matching distribution found for httpx==0.27.0',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(offline.category).toBe('dependency_network');
+    expect(offline.nextSteps[0]).toMatch(/^Retry the job: network errors/);
+    const missing = diagnoseLines([
+      '$ pip install -r requirements.txt',
+      'ERROR: Could not find a version that satisfies the requirement httpx==9.9.9 (from versions: 0.26.0, 0.27.0, 0.27.2)',
+      'ERROR: No matching distribution found for httpx==9.9.9',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(missing.nextSteps.join('\n')).not.toMatch(/network errors/);
+    expect(missing.nextSteps.join('\n')).toMatch(/pip index versions/);
+  });
+
   it("says a registry's pull rate limit is not a transient network error", () => {
     // The message as Docker Hub sends it: https://docs.docker.com/docker-hub/usage/pulls/
     const d = diagnoseLines([
@@ -238,6 +263,15 @@ describe('offline advice', () => {
     expect(cached.category).toBe('dependency_network');
     expect(cached.nextSteps.join('\n')).toContain('`mvn -U`');
     expect(cached.nextSteps.join('\n')).not.toMatch(/lock file|Retry the job/);
+    // Maven Resolver 1.9's wording (Maven 3.9), as the demo's Maven jobs print it.
+    const resolver19 = diagnoseLines([
+      '$ mvn -B -q -s ci_settings.xml dependency:go-offline',
+      '[ERROR] Failed to execute goal on project billing-service: Could not resolve dependencies for project com.acme:billing-service:jar:2.8.0-SNAPSHOT',
+      '[ERROR] dependency: com.acme.platform:payments-client:jar:1.14.0 (compile)',
+      '[ERROR] \tcom.acme.platform:payments-client:jar:1.14.0 was not found in https://gitlab.acme.example/api/v4/groups/acme/-/packages/maven during a previous attempt. This failure was cached in the local repository and resolution is not reattempted until the update interval of gitlab-maven has elapsed or updates are forced',
+      'ERROR: Job failed: exit code 1',
+    ]);
+    expect(resolver19.nextSteps.join('\n')).toContain('`mvn -U`');
     const missing = diagnoseLines([
       '$ mvn -B verify',
       '[ERROR] Failed to execute goal on project app: Could not resolve dependencies for project com.example:app:jar:1.0: Could not find artifact com.example:lib:jar:2.1 in central (https://repo.maven.apache.org/maven2) -> [Help 1]',

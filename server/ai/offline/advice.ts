@@ -7,6 +7,7 @@ import type { FailureCategory, NamedAdvice } from '../distill/rules/rule.ts';
 import type { DistilledLog } from '../distill/log-distiller.ts';
 import { greenOnSameCommit, type JobContext } from '../job-context.ts';
 import { NETWORK, RESOLUTION } from './failure-patterns.ts';
+import { formatFix } from './format-check.ts';
 import { reproduceAdvice } from './safe-commands.ts';
 
 // The tool that failed, for advice in its terms (how to run one test, how to give it more memory).
@@ -115,6 +116,15 @@ export function nextStepsFor(
   context: JobContext | undefined,
 ): string[] {
   const cmd = distilled.failingCommand;
+  // A formatter's check fails by listing files: formatting them is the whole fix, whatever the
+  // category (no rule knows a bare list of paths).
+  const format = cmd ? formatFix(cmd) : undefined;
+  if (format) {
+    return [
+      `The formatter’s check lists the files it would change (quoted above): run \`${format}\` locally and commit the result.`,
+      'If it passes locally, your formatter is another version than the job’s image has: compare `--version` in both and pin it.',
+    ];
+  }
   // Never a deploy, push or migration from a laptop: its read-only equivalent instead.
   const runIt = cmd ? reproduceAdvice(cmd) : undefined;
   const first = locations[0] ? ` Start at \`${locations[0]}\`.` : '';
@@ -194,7 +204,11 @@ export function nextStepsFor(
           'Install it in the image or in `before_script` (for example `apt-get install -y pkg-config libssl-dev`), or use a version of the package that ships a prebuilt wheel or binary for this platform.',
           runIt,
         );
-      } else if ((NETWORK.test(text) || /: no such host\b/.test(text)) && !RESOLUTION.test(text)) {
+      } else if (
+        (NETWORK.test(text) || /: no such host\b/.test(text)) &&
+        // pip lists the versions it saw; "none" after connection errors means it reached no index.
+        (!RESOLUTION.test(text) || /\(from versions: none\)/.test(text))
+      ) {
         steps.push(
           'Retry the job: network errors to registries are often transient.',
           'If it keeps failing, check the registry or mirror status and the runner’s DNS, proxy (HTTP_PROXY/NO_PROXY) and firewall settings.',

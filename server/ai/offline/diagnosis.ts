@@ -250,10 +250,18 @@ function testFailedOnNetwork(voters: DecisiveLine[]): boolean {
   );
 }
 
+// npm's fixed text around every error (npm/cli's lib/utils/error-message.js and
+// explain-eresolve.js): the blank `npm error` lines, where the debug log and the report went, the
+// proxy paragraph and the `--force`/`--legacy-peer-deps` hint. The code, the failed request and the
+// conflict (`Found:`, `peer …`) are what to quote.
+const NPM_BOILERPLATE =
+  /^\s*npm (?:error|ERR!)(?: network)?\s*$|^\s*npm (?:error|ERR!)\s+(?:A complete log of this run can be found in\b|For a full report see:|See \S+ for a full report\.|Fix the upstream dependency conflict, or retry\s*$|this command with --force,? or --legacy-peer-deps\s*$|to accept an incorrect \(and potentially broken\) dependency resolution\.|\/\S+\.(?:log|txt)\s*$|network (?:This is a problem related to network connectivity\.|In most cases you are behind a proxy or have bad network settings\.|If you are behind a proxy, please make sure that the\s*$|'proxy' config is set properly\.))/;
+
 // Quoting them crowds out the cause (Maven prints four around every failure).
-/** Lines never worth quoting: blank, a bare `[ERROR]`, a build tool's standard footer or a help link. */
-export const BOILERPLATE =
+const BUILD_TOOL_BOILERPLATE =
   /^\s*(?:\[(?:ERROR|WARNING|INFO)\]\s*)?$|^\s*\[ERROR\]\s*(?:-> )?\[Help \d+\](?:\s+https?:\/\/\S+)?\s*$|To see the full stack trace of the errors, re-run Maven with the -e switch|Re-run Maven using the -X switch|For more information about the errors and possible solutions, please read the following articles|After correcting the problems, you can resume the build with the command|^\s*\* Try:\s*$|^\s*> Run with --(?:stacktrace|info|debug|scan)\b|^\s*> Get more help at https?:|^\s*Run with --(?:stacktrace|info|debug|scan)\b|^\s*Get more help at https?:|^\s*(?:\[\w+\]\s*)?(?:See|For more information,? (?:see|visit)|More info:?|Documentation:)\s+https?:\/\/\S+\s*$|^\s*https?:\/\/\S+\s*$|^\s*run `npm fund` for details\s*$/;
+/** Lines never worth quoting: blank, a bare `[ERROR]`, a build tool's standard footer or a help link. */
+export const BOILERPLATE = new RegExp(`${BUILD_TOOL_BOILERPLATE.source}|${NPM_BOILERPLATE.source}`);
 
 // The runner's own lines, which are never what the job was doing.
 const RUNNER_LINE =
@@ -321,12 +329,13 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
     (d) =>
       !(d.section && /^(?:upload_artifacts|archive_cache|after_script)/.test(d.section)) &&
       !/^ERROR: Job failed: exit code \d+$/.test(d.message) &&
-      !BOILERPLATE.test(d.text),
+      !BOILERPLATE.test(d.message),
   );
   if (candidates.length === 0) {
     // No rule fired: what the failing command said last, else the last lines, is the best
     // evidence there is.
-    if (distilled.lastWords.length > 0) return distilled.lastWords;
+    const said = distilled.lastWords.filter((w) => !BOILERPLATE.test(w.message));
+    if (said.length > 0) return said;
     return distilled.tail.slice(-5).map((text, i) => ({
       line: distilled.totalLines - 4 + i,
       text,
@@ -355,7 +364,9 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
   // No rule knows this failure: the failing command's own last words say more than the CI
   // system's verdict on it.
   const verdictOnly = main.score <= GENERIC_SCORE && WRAPPER.test(main.message);
-  const words = verdictOnly ? distilled.lastWords.filter((w) => !candidates.includes(w)) : [];
+  const words = verdictOnly
+    ? distilled.lastWords.filter((w) => !candidates.includes(w) && !BOILERPLATE.test(w.message))
+    : [];
   const block = [
     ...words,
     main,
@@ -371,7 +382,24 @@ function pickEvidence(distilled: DistilledLog, category: FailureCategory): Decis
         strength(b, distilled) - strength(a, distilled) ||
         a.line - b.line,
     );
-  return [...block, ...rest].slice(0, MAX_EVIDENCE);
+  return [...block, ...inReadingOrder(rest.slice(0, Math.max(0, MAX_EVIDENCE - block.length)))];
+}
+
+// How close quoted lines must be to read as one passage (a conflict's lines, a test's assertion).
+const PASSAGE_REACH = 8;
+
+/**
+ * Ranked lines regrouped for reading: lines near each other form one passage, read in the log's
+ * order (a conflict's `Found:` before its `peer …`); passages keep the rank of their best line.
+ */
+function inReadingOrder(ranked: DecisiveLine[]): DecisiveLine[] {
+  const passages: DecisiveLine[][] = [];
+  for (const d of ranked) {
+    const near = passages.find((p) => p.some((q) => Math.abs(q.line - d.line) <= PASSAGE_REACH));
+    if (near) near.push(d);
+    else passages.push([d]);
+  }
+  return passages.flatMap((p) => p.sort((a, b) => a.line - b.line));
 }
 
 // How far from a quoted line the excerpt is read for the location it belongs to (Terraform's `on
@@ -392,12 +420,19 @@ function around(text: string[], evidence: DecisiveLine[]): string[][] {
 
 /**
  * The source locations the failure points at: those the quoted lines name, then those in the
- * excerpt around them (the main line's first), then stack frames anywhere in the excerpt.
+ * excerpt around them (the main line's first), then stack frames anywhere in the excerpt; with
+ * `quotedOnly`, only those the quoted lines name.
  */
-export function failureLocations(distilled: DistilledLog, evidence: DecisiveLine[]): string[] {
+export function failureLocations(
+  distilled: DistilledLog,
+  evidence: DecisiveLine[],
+  quotedOnly = false,
+): string[] {
   const text = distilled.text.split('\n');
-  const windows = around(text, evidence);
-  const frames = text.filter((l) => /^\s+at |^\s*File "|^\s*--> |^\s+\S+\.\w+:\d+/.test(l));
+  const windows = quotedOnly ? [] : around(text, evidence);
+  const frames = quotedOnly
+    ? []
+    : text.filter((l) => /^\s+at |^\s*File "|^\s*--> |^\s+\S+\.\w+:\d+/.test(l));
   const out: string[] = [];
   for (const group of [evidence.map((e) => e.text), ...windows, frames]) {
     for (const l of locationsIn(group)) {
@@ -475,7 +510,9 @@ export function diagnose(distilled: DistilledLog, context?: JobContext): Diagnos
     ...activity,
     ...picked.slice(ACTIVITY_AFTER),
   ].slice(0, MAX_EVIDENCE);
-  const locations = failureLocations(distilled, evidence);
+  // A timeout stopped whatever ran: the files its log lines name around that are where it was, not
+  // where it failed, so only what the quoted activity names is a place to look.
+  const locations = failureLocations(distilled, evidence, category === 'timeout');
   const suggestion = toolSuggestion([
     ...evidence.map((e) => e.text),
     ...around(distilled.text.split('\n'), evidence.slice(0, 3)).flat(),

@@ -16,6 +16,23 @@ describe('quoted evidence', () => {
     expect(answer).toContain('$ npx playwright test --project=chromium');
   });
 
+  it('points a timeout at what it was doing when it stopped, not at every file its log names', () => {
+    const lines = ['$ go test -race -count=1 ./...'];
+    for (const [file, n] of [
+      ['circuit_breaker_test.go:70', 4],
+      ['health_checks_test.go:289', 3],
+      ['rate_limiting_test.go:145', 30],
+    ] as const) {
+      for (let i = 0; i < n; i++) {
+        lines.push(`    ${file}: level=debug msg="handled request" status=200 dur=${i + 3}ms`);
+      }
+    }
+    lines.push('ERROR: Job failed: execution took longer than 1h0m0s seconds');
+    const d = diagnose(distillLog(lines.join('\n')));
+    expect(d.category).toBe('timeout');
+    expect(d.locations).toEqual(['rate_limiting_test.go:145']);
+  });
+
   it('folds the same activity from different components into one quoted line with its count', () => {
     const lines = ['$ npx jest --ci', '  run `npm fund` for details'];
     const parts = ['dark_mode', 'cart_drawer', 'date_picker', 'search'];
@@ -59,15 +76,58 @@ describe('quoted evidence', () => {
     expect(d.nextSteps.join('\n')).toContain('`mvn -U`');
   });
 
-  it('quotes no blank or boilerplate line for any real log', () => {
+  it('quotes no blank or boilerplate line for any real log, behind a CI timestamp or not', () => {
     skipWithoutRealLogs();
     const bad = loadRealLogs().flatMap((l) =>
       diagnose(distillLog(l.text))
-        .evidence.filter((e) => BOILERPLATE.test(e.text))
+        .evidence.filter((e) => BOILERPLATE.test(e.text) || BOILERPLATE.test(e.message))
         .map((e) => `${l.id}: ${e.text}`),
     );
     expect(bad).toEqual([]);
   }, 120_000);
+
+  // npm's fixed text around an error: lib/utils/error-message.js (the proxy paragraph, where the
+  // log went) and lib/utils/explain-eresolve.js (the `--force`/`--legacy-peer-deps` hint).
+  it("quotes npm's peer conflict in the log's order, not its footer (a real ERESOLVE)", () => {
+    skipWithoutRealLogs();
+    const log = loadRealLogs('dev').find(
+      (l) => l.id === 'gha-devenv-vscode-npm-ci-eresolve-eslint10',
+    )!;
+    const quoted = diagnose(distillLog(log.text)).evidence.map((e) => e.message);
+    expect(quoted).toContain('npm error Conflicting peer dependency: eslint@10.0.3');
+    expect(quoted).not.toContain('npm error');
+    expect(
+      quoted.filter((q) => /For a full report|A complete log|--legacy-peer-deps/.test(q)),
+    ).toEqual([]);
+    const found = quoted.findIndex((q) => q.startsWith('npm error Found: '));
+    expect(found).toBeGreaterThanOrEqual(0);
+    expect(found).toBeLessThan(
+      quoted.indexOf('npm error Conflicting peer dependency: eslint@10.0.3'),
+    );
+  });
+
+  it("quotes the failed request of npm's network error without its proxy paragraph", () => {
+    const lines = [
+      '$ npm ci --prefer-offline --no-audit',
+      'npm error code ECONNRESET',
+      'npm error syscall read',
+      'npm error errno ECONNRESET',
+      'npm error network request to https://registry.npmjs.org/vite failed, reason: read ECONNRESET',
+      'npm error network This is a problem related to network connectivity.',
+      'npm error network In most cases you are behind a proxy or have bad network settings.',
+      'npm error network',
+      'npm error network If you are behind a proxy, please make sure that the',
+      "npm error network 'proxy' config is set properly.  See: 'npm help config'",
+      'npm error A complete log of this run can be found in: /root/.npm/_logs/2026-11-19T17_47_24_619Z-debug-0.log',
+      'ERROR: Job failed: exit code 1',
+    ];
+    expect(diagnose(distillLog(lines.join('\n'))).evidence.map((e) => e.text)).toEqual([
+      'npm error code ECONNRESET',
+      'npm error syscall read',
+      'npm error errno ECONNRESET',
+      'npm error network request to https://registry.npmjs.org/vite failed, reason: read ECONNRESET',
+    ]);
+  });
 
   it("quotes a Terraform diagnostic's whole box: where, the expression and what is wrong", () => {
     const box = [

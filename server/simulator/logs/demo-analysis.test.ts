@@ -123,6 +123,27 @@ describe('the demo’s failed jobs, read by the offline analyser', () => {
     expect(analysis).not.toMatch(/helm lint|yamllint|docker compose config|CI Lint/);
   });
 
+  it('compile: Maven’s cached miss gets Maven’s own -U, not lock-file advice', () => {
+    const { analysis } = demoJob('compile', 'maven-dependency');
+    expect(analysis).toContain('This failure was cached in the local repository');
+    expect(analysis).toContain('`mvn -U`');
+    expect(analysis).not.toMatch(/lock file|Retry the job/);
+  });
+
+  it('build: npm’s peer conflict in the log’s order, without npm’s footer', () => {
+    const { analysis } = demoJob('build', 'npm-eresolve');
+    const quoted = /\*\*Decisive lines:\*\*\n```text\n([\s\S]*?)```/
+      .exec(analysis)![1]!
+      .split('\n');
+    const found = quoted.findIndex((l) => l.startsWith('npm error Found: '));
+    const peer = quoted.findIndex((l) => /^npm error peer \S+@"[^"]+" from \S+@\d/.test(l));
+    expect(found).toBeGreaterThanOrEqual(0);
+    expect(peer).toBeGreaterThan(found);
+    expect(
+      quoted.filter((l) => /^npm error\s*(?:\(×\d+\))?$|full report|--legacy-peer-deps/.test(l)),
+    ).toEqual([]);
+  });
+
   it('e2e-tests: the timeout GitLab states, and what the job was doing when it stopped', () => {
     const { analysis, log } = demoJob('e2e-tests', 'timeout');
     expect(analysis).toContain('**Root cause category:** Timeout.');

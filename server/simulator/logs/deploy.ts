@@ -13,6 +13,20 @@ export const deployFamily = defineFamily(['deploy'], {
       },
     ];
   },
+  // Helm reaches the cluster through the GitLab agent's proxy on GitLab's own host; when that
+  // host does not resolve, Helm says the cluster is unreachable (helm's pkg/action, "Kubernetes
+  // cluster unreachable"). kubectl's `config use-context` before it only edits the local config.
+  downloadsInMain: () => true,
+  network() {
+    const host = 'gitlab.acme.example';
+    return [
+      `Error: Kubernetes cluster unreachable: Get "https://${host}/-/kubernetes-agent/k8s-proxy/version": dial tcp: lookup ${host} on 10.96.0.10:53: no such host`,
+    ];
+  },
+  // A deploy that hangs waits for its pods: the rollout's progress line, again and again.
+  fillerLine(_tool, { project }) {
+    return `Waiting for deployment "${project}" rollout to finish: 1 of 3 updated replicas are available...`;
+  },
   main(tool, ctx, rng) {
     const p = ctx.project;
     switch (tool) {

@@ -47,6 +47,8 @@ export interface FillerSpot {
   ts: string;
   w: string;
   i: number;
+  /** The project's path (its last URL segment), what a deploy names its release after. */
+  project: string;
 }
 
 /**

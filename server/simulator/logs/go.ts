@@ -45,7 +45,8 @@ export const goFamily = defineFamily(['go-build', 'go-test', 'golangci-lint'], {
     }
   },
   network(tool) {
-    if (tool === 'go-build' || tool === 'go-test') {
+    // golangci-lint loads the packages, so it downloads the modules first like a build does.
+    if (tool === 'go-build' || tool === 'go-test' || tool === 'golangci-lint') {
       return [
         `go: github.com/prometheus/client_golang@v1.19.1: Get "https://proxy.golang.org/github.com/prometheus/client_golang/@v/v1.19.1.mod": dial tcp: lookup proxy.golang.org on 10.96.0.10:53: read udp 10.244.3.17:51244->10.96.0.10:53: i/o timeout`,
       ];

@@ -63,7 +63,25 @@ export const pythonFamily = defineFamily(['pytest', 'mypy', 'ruff', 'mkdocs'], {
     }
   },
   network(tool, _ctx, rng) {
-    if (tool !== 'mkdocs') return undefined;
+    if (tool !== 'mkdocs') {
+      // pip retries five times, then finds no version at all (pip's urllib3 retry warning, then
+      // "Could not find a version that satisfies the requirement … (from versions: none)").
+      const pkg = rng.pick([
+        'pandas==2.2.2',
+        'pydantic==2.8.2',
+        'sqlalchemy==2.0.31',
+        'httpx==0.27.0',
+      ]);
+      const name = pkg.split('==')[0]!;
+      return [
+        ...[4, 3, 2, 1, 0].map(
+          (total) =>
+            `WARNING: Retrying (Retry(total=${total}, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError('<pip._vendor.urllib3.connection.HTTPSConnection object at 0x7f3c2a1b5d90>: Failed to establish a new connection: [Errno -3] Temporary failure in name resolution')': /simple/${name}/`,
+        ),
+        `ERROR: Could not find a version that satisfies the requirement ${pkg} (from versions: none)`,
+        `ERROR: No matching distribution found for ${pkg}`,
+      ];
+    }
     return [
       `✗ [ERR] https://api.acme.example/v2/reference | Network error: error sending request for url (https://api.acme.example/v2/reference): operation timed out`,
       `🔍 ${rng.int(300, 900)} Total ✅ ${rng.int(300, 900)} OK 🚫 1 Error`,

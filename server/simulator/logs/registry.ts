@@ -73,7 +73,7 @@ export function fillerLines(tool: ToolKind, ctx: TraceContext, rng: Rng, count: 
     const ts = new Date((base + Math.floor(i / 8)) * 1000).toISOString();
     const w = ws[i % ws.length]!;
     out.push(
-      family.fillerLine?.(tool, { ts, w, i }, rng) ??
+      family.fillerLine?.(tool, { ts, w, i, project: ctx.project.path }, rng) ??
         `    \x1b[2mconsole.log\x1b[22m  [${ts}] ${w}: retrying request ${i} after ${rng.int(10, 500)}ms`,
     );
   }

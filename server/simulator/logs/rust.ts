@@ -18,6 +18,23 @@ export const rustFamily = defineFamily(['cargo-build', 'cargo-test', 'clippy'], 
       },
     ];
   },
+  // `cargo fetch` cannot reach the index: cargo's error with its "Caused by:" chain ending in
+  // curl's own words (cargo's sparse registry reads config.json first).
+  network() {
+    return [
+      `${BOLD}\x1b[31merror${PLAIN}: failed to download from \`https://index.crates.io/config.json\``,
+      '',
+      'Caused by:',
+      "  [6] Couldn't resolve host name (Could not resolve host: index.crates.io)",
+    ];
+  },
+  // libtest warns about each test still running after a minute (`test x has been running for
+  // over 60 seconds`): what a hung suite prints.
+  fillerLine(tool, { w, i }) {
+    return tool === 'cargo-test'
+      ? `test ${w}::tests::case_${i} has been running for over 60 seconds`
+      : undefined;
+  },
   main(tool, ctx, rng) {
     const p = ctx.project;
     switch (tool) {

@@ -59,6 +59,17 @@ export const terraformFamily = defineFamily(TOOLS, {
   },
   // An apply that runs out of time was waiting on a resource: Terraform says so every 10 s
   // (hashicorp/terraform internal/command/views/hook_ui.go: "%s: Still %s... [%s%s elapsed]").
+  // `terraform init` cannot reach the provider registry: Terraform's own diagnostic
+  // (internal/command/init.go, "Failed to query available provider packages").
+  network() {
+    return [
+      '╷',
+      '│ Error: Failed to query available provider packages',
+      '│ ',
+      '│ Could not retrieve the list of available versions for provider hashicorp/aws: could not connect to registry.terraform.io: failed to request discovery document: Get "https://registry.terraform.io/.well-known/terraform.json": dial tcp: lookup registry.terraform.io on 10.96.0.10:53: no such host',
+      '╵',
+    ];
+  },
   fillerLine(tool, { w, i }, rng) {
     if (tool !== 'terraform-apply') return undefined;
     const id = `${kebab(w)}-staging-${rng.int(10, 500)}`;

@@ -137,7 +137,13 @@ describe('job logs', () => {
     const go = trace(jobWith('go-build', { status: 'failed', failure: 'network' }));
     expect(go).toMatch(/lookup proxy\.golang\.org.*i\/o timeout/);
     const deploy = trace(jobWith('deploy', { status: 'failed', failure: 'network' }));
-    expect(deploy).toContain('Could not resolve host');
+    expect(deploy).toMatch(/Error: Kubernetes cluster unreachable: .*no such host/);
+    const init = trace(jobWith('terraform-plan', { status: 'failed', failure: 'network' }));
+    expect(init).toContain('│ Error: Failed to query available provider packages');
+    const pip = trace(jobWith('pytest', { status: 'failed', failure: 'network' }));
+    expect(pip).toMatch(
+      /Temporary failure in name resolution[\s\S]*ERROR: No matching distribution found for /,
+    );
     // BuildKit's own shapes for a base image it cannot pull: the `#N ERROR:` step line, the
     // Dockerfile excerpt and `ERROR: failed to solve:` (https://github.com/rapidsai/ci-imgs/issues/427).
     const image = trace(jobWith('docker-build', { status: 'failed', failure: 'network' }));

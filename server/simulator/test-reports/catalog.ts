@@ -222,11 +222,14 @@ export function suiteTests(
   return tests;
 }
 
-/** The assertion a failed test reports, then the stack trace in its runner's own format. */
+/**
+ * The assertion a failed test reports, then the stack trace in its runner's own format, its paths
+ * under `checkoutDir` (the job's CI_PROJECT_DIR, `/builds/<project's full path>` by default).
+ */
 export function stackTraceOf(
   format: JUnitFormat,
   test: CatalogTest,
-  projectPath: string,
+  checkoutDir: string,
   rng: Rng,
 ): string {
   const expected = rng.int(2, 40);
@@ -238,10 +241,10 @@ export function stackTraceOf(
         '',
         `Expected: ${expected}`,
         `Received: ${received}`,
-        `    at Object.<anonymous> (/builds/acme/${projectPath}/${test.file}:${test.line}:${rng.int(9, 40)})`,
-        `    at Promise.then.completed (/builds/acme/${projectPath}/node_modules/jest-circus/build/utils.js:298:28)`,
+        `    at Object.<anonymous> (${checkoutDir}/${test.file}:${test.line}:${rng.int(9, 40)})`,
+        `    at Promise.then.completed (${checkoutDir}/node_modules/jest-circus/build/utils.js:298:28)`,
         `    at new Promise (<anonymous>)`,
-        `    at callAsyncCircusFn (/builds/acme/${projectPath}/node_modules/jest-circus/build/utils.js:231:10)`,
+        `    at callAsyncCircusFn (${checkoutDir}/node_modules/jest-circus/build/utils.js:231:10)`,
       ].join('\n');
     case 'pytest':
       return [

@@ -127,7 +127,7 @@ function casesOf(
         systemOutput: null,
         stackTrace: error
           ? `tests/conftest.py:${test.line}: in warehouse\n    conn = psycopg.connect(DSN)\nE   psycopg.OperationalError: connection to server at "postgres" (172.17.0.3), port 5432 failed: Connection refused`
-          : stackTraceOf(format, test, project.path, rng),
+          : stackTraceOf(format, test, `/builds/${project.fullPath}`, rng),
       };
     }
     return {

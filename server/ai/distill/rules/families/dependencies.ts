@@ -206,7 +206,9 @@ export const dependenciesFamily = defineFamily({
     // cached .m2 fails the same way, whatever fixed the repository.
     'maven-cached-failure': {
       category: 'dependency_network',
-      when: /was cached in the local repository, resolution will not be reattempted/,
+      // Maven Resolver's wordings over the years: "…, resolution will not be reattempted" and
+      // (1.9+) "This failure was cached in the local repository and resolution is not reattempted".
+      when: /was cached in the local repository,? (?:and )?resolution (?:will not be|is not) reattempted/,
       steps: [
         'Maven cached this failed download in the local repository and will not try again until the update interval has passed: a retry with the same `.m2` cache fails the same way.',
         'Once the artifact is reachable (or its coordinates fixed), force Maven to look again with `mvn -U` (`--update-snapshots`), or clear that artifact’s folder under `.m2/repository` and the job’s `cache:`.',
