@@ -153,6 +153,25 @@ describe('offline advice', () => {
     expect(missing.nextSteps.join('\n')).toMatch(/pip index versions/);
   });
 
+  it('reads Bundler’s and CocoaPods’ unreachable hosts as network failures, not versions to fix', () => {
+    // Bundler's HTTPError ("Could not reach host …", bundler/fetcher.rb) and cocoapods-core's
+    // cdn_source.rb ("CDN: trunk URL couldn't be downloaded: … Response: …", curl's words).
+    for (const lines of [
+      [
+        '$ bundle install',
+        'Could not reach host index.rubygems.org. Check your network connection and try again.',
+      ],
+      [
+        '$ bundle exec pod install',
+        "[!] CDN: trunk URL couldn't be downloaded: https://cdn.cocoapods.org/CocoaPods-version.yml Response: Couldn't resolve host name",
+      ],
+    ]) {
+      const d = diagnoseLines([...lines, 'ERROR: Job failed: exit code 1']);
+      expect(d.category).toBe('dependency_network');
+      expect(d.nextSteps[0]).toMatch(/^Retry the job: network errors/);
+    }
+  });
+
   it("says a registry's pull rate limit is not a transient network error", () => {
     // The message as Docker Hub sends it: https://docs.docker.com/docker-hub/usage/pulls/
     const d = diagnoseLines([

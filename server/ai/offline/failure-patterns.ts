@@ -3,7 +3,7 @@
 
 /** A registry or mirror that could not be reached (not a version that cannot be resolved). */
 export const NETWORK =
-  /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Could not resolve host|Temporary failure (?:in name|resolving)|Name or service not known|i\/o timeout|Connection (?:refused|reset)|Connect(?:ion)? timeout|\b50[234]\b|TLS handshake|SSL connect error|socket hang up|unreachable|Failed to connect|Read timed out/i;
+  /ECONN|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|Could(?: not|n't) resolve host|Could not reach host|Temporary failure (?:in name|resolving)|Name or service not known|i\/o timeout|Connection (?:refused|reset)|Connect(?:ion)? timeout|\b50[234]\b|TLS handshake|SSL connect error|socket hang up|unreachable|Failed to connect|Read timed out/i;
 
 /** A version or package that cannot be resolved (not a network failure). */
 export const RESOLUTION =

@@ -15,6 +15,13 @@ export const helmFamily = defineFamily(['helm-lint', 'chart-testing'], {
       },
     ];
   },
+  // `helm dependency build` cannot reach a chart repository (Helm's repo index download:
+  // "looks like %q is not a valid chart repository or cannot be reached").
+  network() {
+    return [
+      'Error: looks like "https://charts.bitnami.com/bitnami" is not a valid chart repository or cannot be reached: Get "https://charts.bitnami.com/bitnami/index.yaml": dial tcp: lookup charts.bitnami.com on 10.96.0.10:53: no such host',
+    ];
+  },
   main(tool, ctx, rng) {
     switch (tool) {
       case 'helm-lint':

@@ -83,8 +83,9 @@ export const mavenFamily = defineFamily(['maven-compile', 'maven-test', 'checkst
         };
     }
   },
-  network(tool, ctx) {
-    return tool === 'maven-compile' ? mavenCentralReset(ctx.project) : undefined;
+  // Every Maven job resolves its dependencies first (`dependency:go-offline` in setup).
+  network(_tool, ctx) {
+    return mavenCentralReset(ctx.project);
   },
   fillerLine(tool, at, rng) {
     return tool === 'maven-test' ? jvmDebugLine(at, rng) : undefined;

@@ -57,8 +57,12 @@ export const mobileFamily = defineFamily(['gradle', 'xcode'], {
     }
   },
   network(tool, ctx) {
-    // Gradle resolves from Maven Central, so a dropped connection reads the same.
-    return tool === 'gradle' ? mavenCentralReset(ctx.project) : undefined;
+    // Gradle resolves from Maven Central, so a dropped connection reads the same; CocoaPods reads
+    // its trunk CDN first (cdn_source.rb: "CDN: trunk URL couldn't be downloaded: … Response: …").
+    if (tool === 'gradle') return mavenCentralReset(ctx.project);
+    return [
+      "[!] CDN: trunk URL couldn't be downloaded: https://cdn.cocoapods.org/CocoaPods-version.yml Response: Couldn't resolve host name",
+    ];
   },
   fillerLine(tool, at, rng) {
     return tool === 'gradle' ? jvmDebugLine(at, rng) : undefined;

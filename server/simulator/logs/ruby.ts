@@ -26,6 +26,12 @@ export const rubyFamily = defineFamily(['rspec', 'rubocop'], {
       },
     ];
   },
+  // `bundle install` cannot reach RubyGems (Bundler's HTTPError: "Could not reach host …").
+  network() {
+    return [
+      'Could not reach host index.rubygems.org. Check your network connection and try again.',
+    ];
+  },
   main(tool, _ctx, rng) {
     switch (tool) {
       case 'rspec': {

@@ -71,7 +71,7 @@ const MARKERS: Record<FailureKind, RegExp> = {
   'oom-killed': /Killed {10,}/,
   timeout: /timeout was exceeded/,
   network:
-    /ECONNRESET|Could not resolve host|i\/o timeout|Temporary failure in name resolution|Connection reset|Network error|429 Too Many Requests|no such host/,
+    /ECONNRESET|Could(?: not|n't) resolve host|i\/o timeout|Temporary failure in name resolution|Connection reset|Network error|429 Too Many Requests|no such host/,
   'registry-outage': /registry\.acme\.example\/v2\/": received unexpected HTTP status: 503/,
 };
 
@@ -129,6 +129,19 @@ describe('job logs', () => {
         );
       }
     }
+  });
+
+  it('gives every tool that can fail on the network its own words for it', () => {
+    // The generic fallback (a git clone and a curl that fail together) fits no tool's own install.
+    const generic: string[] = [];
+    for (const [tool, kinds] of Object.entries(FAILURES) as [ToolKind, [FailureKind, number][]][]) {
+      if (!kinds.some(([kind]) => kind === 'network')) continue;
+      const log = trace(
+        jobWith(tool, { status: 'failed', plannedStatus: 'failed', failure: 'network' }),
+      );
+      if (log.includes('shared-config.git')) generic.push(tool);
+    }
+    expect(generic).toEqual([]);
   });
 
   it('uses tool-specific network errors', () => {

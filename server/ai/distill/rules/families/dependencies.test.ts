@@ -496,6 +496,13 @@ const QUOTED: RuleCase[] = [
     category: 'dependency_network',
   },
   {
+    what: 'CocoaPods cannot reach its trunk CDN',
+    from: 'https://github.com/CocoaPods/Core/blob/master/lib/cocoapods-core/cdn_source.rb',
+    line: "[!] CDN: trunk URL couldn't be downloaded: https://cdn.cocoapods.org/CocoaPods-version.yml Response: Couldn't resolve host name",
+    rule: 'dependencies/transfer-cut-off',
+    category: 'dependency_network',
+  },
+  {
     what: 'CocoaPods cannot satisfy a pod',
     from: 'https://github.com/lacinoire/master-thesis/blob/647916a705a9c52fabd957e69d7893c07140ca12/tool/samples/Objective-C/ReactiveCocoa%40ReactiveCocoa/failed/522133183.log',
     line: 'nlNone of your spec sources contain a spec satisfying the dependency: `ReactiveCocoa (= 10.0.0)`.',

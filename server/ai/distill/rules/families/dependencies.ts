@@ -152,16 +152,17 @@ export const dependenciesFamily = defineFamily({
     // Transfers cut off (git over HTTP, curl), registries rate-limiting anonymous pulls, and
     // package managers' own "cannot find that package" codes: NuGet NU1101/NU1102/NU1103, Bundler,
     // webpack resolving a bare package name, Gradle dependency coordinates, Maven transfers,
-    // CocoaPods specs, R packages, Ant's <get>.
+    // CocoaPods specs and its trunk CDN (cocoapods-core's cdn_source.rb: "CDN: trunk URL couldn't be
+    // downloaded: … Response: …"), R packages, Ant's <get>.
     'transfer-cut-off': {
-      re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|(?:^|> )\s*Could not (?:find|resolve) (?:[\w.-]+:[\w.-]+(?::[\w.-]+)?|project :[\w:.-]+)\.?\s*$|\bcannot load such file\b|\bcomputed checksums? did NOT match\b|\bCould not transfer artifact\b|None of your spec sources contain a spec satisfying|could not find compatible versions for pod|\bPackages? required but not available\b|\bthere is no package called\b|\bError (?:getting|downloading) https?:|\bUnsupportedClassVersionError\b|compiled by a more recent version of the Java Runtime/,
+      re: /\bRPC failed; (?:curl|HTTP)\b|\bearly EOF\b|\bremote end hung up unexpectedly|\bEmpty reply from server\b|\btoomanyrequests\b|\bpull rate limit\b|\b429 Too Many Requests\b|\berror NU1[01]\d\d\b|\bBundler::GemNotFound\b|\bCould not find gem\b|Can't resolve '[^./']|(?:^|> )\s*Could not (?:find|resolve) (?:[\w.-]+:[\w.-]+(?::[\w.-]+)?|project :[\w:.-]+)\.?\s*$|\bcannot load such file\b|\bcomputed checksums? did NOT match\b|\bCould not transfer artifact\b|None of your spec sources contain a spec satisfying|could not find compatible versions for pod|\bCDN: \S+ (?:URL couldn't be downloaded|Repo update failed)\b|\bPackages? required but not available\b|\bthere is no package called\b|\bError (?:getting|downloading) https?:|\bUnsupportedClassVersionError\b|compiled by a more recent version of the Java Runtime/,
       score: 90,
       kind: 'error',
       category: 'dependency_network',
     },
     // Network and dependency resolution.
     network: {
-      re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could not resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|(?:Failed|Unable) to connect to|Could(?: not|n't) (?:connect|create (?:a )?connection) to|Unable to establish (?:a )?connection|connection timed out|no such host|SSL certificate problem|certificate verify failed|no certificate subject alternative name matches|unable to get local issuer certificate|certificate has expired|Read timed out|Max retries exceeded|Connect(?:ion)? timeout|SSL connect error|handshake failure)/i,
+      re: /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ENETUNREACH|Could(?: not|n't) resolve host|Connection refused|Connection reset|Temporary failure in name resolution|Temporary failure resolving|Name or service not known|network is unreachable|TLS handshake timeout|i\/o timeout|502 Bad Gateway|503 Service Unavailable|504 Gateway Time-?out|socket hang up|(?:Failed|Unable) to connect to|Could(?: not|n't) (?:connect|create (?:a )?connection) to|Unable to establish (?:a )?connection|connection timed out|no such host|SSL certificate problem|certificate verify failed|no certificate subject alternative name matches|unable to get local issuer certificate|certificate has expired|Read timed out|Max retries exceeded|Connect(?:ion)? timeout|SSL connect error|handshake failure)/i,
       score: 90,
       kind: 'error',
       category: 'dependency_network',
