@@ -8,6 +8,11 @@ import { lineSignature } from './line-signature.ts';
 import { classifyLine, type LineClass } from './rules/classify-line.ts';
 
 const LOCATION_IN_LINE = /[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?/;
+// A rustc or Clippy diagnostic's first line (not cargo's closing summary) and the place under it.
+const RUSTC_MESSAGE = /^error(?:\[E\d{4}\])?: (?!could not compile\b|aborting due to\b)/;
+const RUSTC_PLACE = /^\s*--> \S+:\d+:\d+\s*$/;
+// The compile-error rules' score (build/compile-error).
+const COMPILE_SCORE = 88;
 
 /**
  * Classifies every entry (score, kind, category, rule) and folds near-duplicate errors (same
@@ -56,6 +61,19 @@ export function classifyEntries(entries: Entry[]): Map<Entry, number> {
         seen.last = e;
       }
     }
+  }
+
+  // rustc and Clippy print a diagnostic as `error: message` with its place on the next line
+  // (`  --> src/x.rs:12:5`, rustc's human emitter, rustc_errors/src/emitter.rs): a compile error
+  // even when its words are no rule's (a Clippy lint under `-D warnings`), so it outranks cargo's
+  // closing `error: could not compile … due to N previous errors`.
+  for (let i = 0; i + 1 < entries.length; i++) {
+    const e = entries[i]!;
+    if (e.kind !== 'error' || e.score >= COMPILE_SCORE || !RUSTC_MESSAGE.test(e.bare)) continue;
+    if (!RUSTC_PLACE.test(entries[i + 1]!.bare)) continue;
+    e.score = COMPILE_SCORE;
+    e.category = 'compile_error';
+    e.rule = 'build/compile-error';
   }
 
   // An Ansible task whose failure the playbook ignores (`ignore_errors`) is followed by

@@ -16,6 +16,34 @@ describe('quoted evidence', () => {
     expect(answer).toContain('$ npx playwright test --project=chromium');
   });
 
+  it('quotes a Clippy lint before cargo’s closing summary, as a compile error', () => {
+    // rustc's human emitter: the message, then `--> file:line:col` under it
+    // (https://doc.rust-lang.org/rustc/json.html#diagnostics shows the same parts; Clippy's lints
+    // are denied with `-D warnings`: https://doc.rust-lang.org/clippy/usage.html).
+    const d = diagnose(
+      distillLog(
+        [
+          '$ cargo clippy --all-targets --locked -- -D warnings',
+          '    Checking search-indexer v0.14.0 (/builds/acme/search-indexer)',
+          'error: this `if` has identical blocks',
+          '   --> src/tokenizer.rs:109:18',
+          '    |',
+          '109 |       if ready {',
+          '    |  ______________^',
+          '    |',
+          '    = help: for further information visit https://rust-lang.github.io/rust-clippy/master/index.html#if_same_then_else',
+          '    = note: `-D clippy::if-same-then-else` implied by `-D warnings`',
+          '',
+          'error: could not compile `search-indexer` (lib) due to 1 previous error',
+          'ERROR: Job failed: exit code 101',
+        ].join('\n'),
+      ),
+    );
+    expect(d.category).toBe('compile_error');
+    expect(d.evidence[0]!.text).toBe('error: this `if` has identical blocks');
+    expect(d.locations[0]).toBe('src/tokenizer.rs:109:18');
+  });
+
   it('points a timeout at what it was doing when it stopped, not at every file its log names', () => {
     const lines = ['$ go test -race -count=1 ./...'];
     for (const [file, n] of [
