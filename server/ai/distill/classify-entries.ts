@@ -6,13 +6,14 @@ import { CI_ERROR_ANNOTATION, CI_ERROR_ANNOTATION_RULE } from './ci-prefix.ts';
 import type { Entry } from './log-entry.ts';
 import { lineSignature } from './line-signature.ts';
 import { classifyLine, type LineClass } from './rules/classify-line.ts';
+import { buildFamily } from './rules/families/build.ts';
 
 const LOCATION_IN_LINE = /[\w./-]+\.[A-Za-z]\w*:\d+(?::\d+)?/;
 // A rustc or Clippy diagnostic's first line (not cargo's closing summary) and the place under it.
 const RUSTC_MESSAGE = /^error(?:\[E\d{4}\])?: (?!could not compile\b|aborting due to\b)/;
 const RUSTC_PLACE = /^\s*--> \S+:\d+:\d+\s*$/;
-// The compile-error rules' score (build/compile-error).
-const COMPILE_SCORE = 88;
+// What a rustc diagnostic is scored as: the compile-error rule's own score and category.
+const COMPILE_ERROR = buildFamily.rules.find((r) => r.name === 'build/compile-error')!;
 
 /**
  * Classifies every entry (score, kind, category, rule) and folds near-duplicate errors (same
@@ -69,11 +70,13 @@ export function classifyEntries(entries: Entry[]): Map<Entry, number> {
   // closing `error: could not compile … due to N previous errors`.
   for (let i = 0; i + 1 < entries.length; i++) {
     const e = entries[i]!;
-    if (e.kind !== 'error' || e.score >= COMPILE_SCORE || !RUSTC_MESSAGE.test(e.bare)) continue;
+    if (e.kind !== 'error' || e.score >= COMPILE_ERROR.score || !RUSTC_MESSAGE.test(e.bare)) {
+      continue;
+    }
     if (!RUSTC_PLACE.test(entries[i + 1]!.bare)) continue;
-    e.score = COMPILE_SCORE;
-    e.category = 'compile_error';
-    e.rule = 'build/compile-error';
+    e.score = COMPILE_ERROR.score;
+    e.category = COMPILE_ERROR.category;
+    e.rule = COMPILE_ERROR.name;
   }
 
   // An Ansible task whose failure the playbook ignores (`ignore_errors`) is followed by

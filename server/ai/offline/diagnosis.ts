@@ -285,14 +285,16 @@ const ACTIVITY_AFTER = 3;
 function lastActivity(distilled: DistilledLog): DecisiveLine[] {
   const text = distilled.text.split('\n');
   const stop = text.findLastIndex((l) => STOPPED.test(l));
-  const before = (stop >= 0 ? text.slice(0, stop) : text).filter(
-    (l) =>
+  const before = (stop >= 0 ? text.slice(0, stop) : text).filter((l) => {
+    const bare = stripCiPrefix(l);
+    return (
       l.trim() !== '' &&
-      !RUNNER_LINE.test(stripCiPrefix(l)) &&
-      !BOILERPLATE.test(l) &&
+      !RUNNER_LINE.test(bare) &&
+      !BOILERPLATE.test(bare) &&
       !PASSING.test(l) &&
-      !/^… \[\d+ lines? omitted\] …$/.test(l),
-  );
+      !/^… \[\d+ lines? omitted\] …$/.test(l)
+    );
+  });
   const out: DecisiveLine[] = [];
   for (let i = before.length - 1; i >= 0 && out.length <= LAST_ACTIVITIES; i--) {
     const raw = before[i]!;
